@@ -1,0 +1,165 @@
+//! # iri-abnf
+//!
+//! The reference parser and validator for URIs ([RFC 3986]), IRIs ([RFC 3987] and
+//! draft-ietf-iri-3987bis) and LEIRIs (3987bis §5.1), driven by the specs' own ABNF.
+//!
+//! Each grammar lives in `grammar/` twice: the spec's ABNF text (`*.abnf`) and a pest transcription
+//! (`*.pest`, one pest rule per ABNF rule, the ABNF as doc comment). Parse trees come from pest; a tree
+//! walker turns them into typed components borrowed from the input, each with its byte span.
+//!
+//! ## Terminology
+//!
+//! - **grammar**: one of [`Grammar::Uri`] (`uri`, RFC 3986 Appendix A), [`Grammar::Rfc3987`]
+//!   (`rfc3987`, RFC 3987 §2.2), [`Grammar::Iri`] (`iri`, 3987bis §2.2, the default) and
+//!   [`Grammar::Leiri`] (`leiri`, 3987bis §5.1).
+//! - **rule**: an ABNF rule, named as in the spec (`IRI-reference`, `ihost`, `IPv6address`). Any rule can
+//!   be the start rule; the input must match it to the end.
+//! - **reference**: what `IRI-reference` (`URI-reference`) matches: an IRI with a scheme, or a relative
+//!   reference ([`ReferenceKind`]).
+//! - **valid**: matches the grammar's ABNF. Nothing else (scheme-specific rules, 3987bis §4.1
+//!   limitations) is part of validity; see [`notes`].
+//!
+//! ## Validating
+//!
+//! ```
+//! use iri_abnf::{validate, Grammar};
+//!
+//! assert!(validate(Grammar::Iri, "IRI-reference", "http://résumé.example.org").is_ok());
+//! let err = validate(Grammar::Uri, "URI-reference", "http://résumé.example.org").unwrap_err();
+//! let err = err.as_parse().unwrap();
+//! assert_eq!((err.offset, err.column), (8, 9));
+//! assert!(err.expected.contains(&"\"/\"".to_string()));
+//! // Any rule can be the start rule:
+//! assert!(validate(Grammar::Iri, "ihost", "résumé.example.org").is_ok());
+//! assert!(validate(Grammar::Uri, "dec-octet", "256").is_err());
+//! ```
+//!
+//! ## Parsing into components
+//!
+//! ```
+//! use iri_abnf::{parse, Grammar, HostKind, PortValue, ReferenceKind};
+//!
+//! let r = parse(Grammar::Iri, "http://user@[v7.a:b]:8042/r%C3%A9/s?q#f").unwrap();
+//! assert_eq!(r.kind, ReferenceKind::Iri);
+//! assert_eq!(r.scheme.unwrap().text, "http");
+//! let auth = r.authority.unwrap();
+//! assert_eq!(auth.userinfo.unwrap().text, "user");
+//! assert!(matches!(auth.host.kind, HostKind::IpvFuture { version, .. } if version.text == "7"));
+//! assert_eq!(auth.port.unwrap().value(), PortValue::Number(8042));
+//! assert_eq!(r.path.segments.len(), 2);
+//! assert_eq!(r.query.unwrap().span.start, 35);
+//! assert_eq!(r.to_string(), "http://user@[v7.a:b]:8042/r%C3%A9/s?q#f");
+//! ```
+//!
+//! ## Errors
+//!
+//! A [`ParseError`] has the byte offset, the 1-based character column, what the grammar expected there
+//! (rules in spec spelling, literal characters in ABNF notation) and a caret rendering:
+//!
+//! ```
+//! use iri_abnf::{validate, Grammar};
+//!
+//! let err = validate(Grammar::Iri, "IRI-reference", "http://example.org/a b").unwrap_err();
+//! let err = err.as_parse().unwrap();
+//! assert_eq!(err.offset, 20);
+//! assert_eq!(err.render_caret(), "http://example.org/a b\n                    ^");
+//! ```
+//!
+//! ## Interpretation notes
+//!
+//! See [`notes`]: where the specs are ambiguous or not valid ABNF, and what this crate reads them as.
+//!
+//! [RFC 3986]: https://www.rfc-editor.org/rfc/rfc3986
+//! [RFC 3987]: https://www.rfc-editor.org/rfc/rfc3987
+
+#![warn(missing_docs)]
+
+pub mod components;
+pub mod error;
+pub mod grammar;
+pub mod invariants;
+pub mod syntax;
+mod walk;
+
+#[doc = include_str!("../grammar/NOTES.md")]
+pub mod notes {}
+
+pub use components::{
+    Authority, Component, Host, HostKind, Path, PathKind, Port, PortValue, Reference, ReferenceKind,
+    Span,
+};
+pub use error::ParseError;
+pub use grammar::{Grammar, UnknownGrammar, UnknownRule};
+pub use invariants::check_invariants;
+pub use syntax::{ParseOrRuleError as Error, SyntaxNode};
+pub use walk::Components;
+
+impl Error {
+    /// The parse error, when the input did not match (rather than the rule being unknown).
+    pub fn as_parse(&self) -> Option<&ParseError> {
+        match self {
+            Error::Parse(e) => Some(e),
+            Error::Rule(_) => None,
+        }
+    }
+}
+
+/// Checks that `input` matches `rule` of `grammar` to its end. `rule` is a rule name in spec spelling
+/// (`IRI-reference`) or with underscores (`IRI_reference`).
+pub fn validate(grammar: Grammar, rule: &str, input: &str) -> Result<(), Error> {
+    syntax::parse_tree(grammar, rule, input).map(|_| ())
+}
+
+/// Parses `input` as a whole reference (`IRI-reference`, or `URI-reference` for [`Grammar::Uri`]).
+pub fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError> {
+    match parse_rule(grammar, grammar.reference_rule(), input) {
+        Ok(Parsed {
+            components: Components::Reference(r),
+            ..
+        }) => Ok(r),
+        Ok(_) => Err(ParseError::internal(
+            grammar,
+            grammar.reference_rule(),
+            input,
+            "reference rule gave no reference",
+        )),
+        Err(Error::Parse(e)) => Err(e),
+        Err(Error::Rule(_)) => Err(ParseError::internal(
+            grammar,
+            grammar.reference_rule(),
+            input,
+            "reference rule missing",
+        )),
+    }
+}
+
+/// The result of [`parse_rule`]: the syntax tree and the typed components.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed<'a> {
+    /// The input.
+    pub input: &'a str,
+    /// The grammar.
+    pub grammar: Grammar,
+    /// The start rule, in spec spelling.
+    pub rule: &'static str,
+    /// The parse tree (rules that carry structure only).
+    pub tree: SyntaxNode,
+    /// The typed components of what the start rule describes.
+    pub components: Components<'a>,
+}
+
+/// Parses `input` with any rule of `grammar` as the start rule and returns the tree and typed components.
+pub fn parse_rule<'a>(grammar: Grammar, rule: &str, input: &'a str) -> Result<Parsed<'a>, Error> {
+    let tree = syntax::parse_tree(grammar, rule, input)?;
+    let rule = grammar.rule(rule).unwrap_or("");
+    let components = walk::components(grammar, rule, input, &tree).map_err(|e| {
+        Error::Parse(ParseError::internal(grammar, rule, input, &e.0))
+    })?;
+    Ok(Parsed {
+        input,
+        grammar,
+        rule,
+        tree,
+        components,
+    })
+}
