@@ -78,6 +78,7 @@ pub mod components;
 pub mod error;
 pub mod grammar;
 pub mod invariants;
+pub mod report;
 pub mod syntax;
 mod walk;
 
@@ -85,8 +86,8 @@ mod walk;
 pub mod notes {}
 
 pub use components::{
-    Authority, Component, Host, HostKind, Path, PathKind, Port, PortValue, Reference, ReferenceKind,
-    Span,
+    Authority, Component, Host, HostKind, Path, PathKind, Port, PortValue, Reference,
+    ReferenceKind, Span,
 };
 pub use error::ParseError;
 pub use grammar::{Grammar, UnknownGrammar, UnknownRule};
@@ -152,9 +153,8 @@ pub struct Parsed<'a> {
 pub fn parse_rule<'a>(grammar: Grammar, rule: &str, input: &'a str) -> Result<Parsed<'a>, Error> {
     let tree = syntax::parse_tree(grammar, rule, input)?;
     let rule = grammar.rule(rule).unwrap_or("");
-    let components = walk::components(grammar, rule, input, &tree).map_err(|e| {
-        Error::Parse(ParseError::internal(grammar, rule, input, &e.0))
-    })?;
+    let components = walk::components(grammar, rule, input, &tree)
+        .map_err(|e| Error::Parse(ParseError::internal(grammar, rule, input, &e.0)))?;
     Ok(Parsed {
         input,
         grammar,
