@@ -75,6 +75,7 @@
 #![warn(missing_docs)]
 
 pub mod components;
+pub mod convert;
 pub mod error;
 pub mod grammar;
 pub mod invariants;
@@ -88,6 +89,10 @@ pub mod notes {}
 pub use components::{
     Authority, Component, Host, HostKind, Path, PathKind, Port, PortValue, Reference,
     ReferenceKind, Span,
+};
+pub use convert::{
+    leiri_to_iri, leiri_to_uri, percent_encode, to_iri, to_uri, ConvertError, HostMapping,
+    ToIriOptions, ToUriOptions,
 };
 pub use error::ParseError;
 pub use grammar::{Grammar, UnknownGrammar, UnknownRule};

@@ -1,0 +1,444 @@
+//! Converting URIs to IRIs (3987bis §3.7), with the trace of §3.7.1.
+//!
+//! The six steps, as written:
+//!
+//! 1. Represent the URI as a sequence of octets in US-ASCII.
+//! 2. Convert all percent-encodings ("%" followed by two hexadecimal digits) to the corresponding
+//!    octets, except those corresponding to "%", characters in "reserved", and characters in US-ASCII
+//!    not allowed in URIs.
+//! 3. Re-percent-encode any octet produced in step 2 that is not part of a strictly legal UTF-8 octet
+//!    sequence.
+//! 4. Re-percent-encode all octets produced in step 3 that in UTF-8 represent characters that are not
+//!    appropriate according to Section 2.2 and Section 4.1.
+//! 5. Interpret the resulting octet sequence as a sequence of characters encoded in UTF-8.
+//! 6. URIs known to contain domain names in the reg-name component SHOULD convert punycode-encoded
+//!    domain name labels to the corresponding characters using the ToUnicode procedure.
+//!
+//! How this module reads them:
+//!
+//! - Step 2 decodes `%HH` to an octet when the octet is 0x80 or above, or an `unreserved` US-ASCII
+//!   character (so `%41` becomes `A`); `%25`, reserved characters and the US-ASCII characters not
+//!   allowed in URIs stay encoded, as written (their hex case is kept).
+//! - Step 3 keeps only octets that form strictly legal UTF-8 (RFC 3629): overlong forms (`%C0%AF`,
+//!   draft-duerst-iri-01 §7), surrogates (`%ED%A0%80`), values above U+10FFFF (`%F4%90%80%80`) and
+//!   truncated or stray sequences are re-encoded.
+//! - Step 4 re-encodes a character that the `iri` grammar does not allow in the component it is in
+//!   (§2.2: `ucschar` everywhere, `iprivate` in the query only; so the C1 controls, noncharacters,
+//!   specials, tags and private use outside the query) and the bidi formatting characters of
+//!   [`BIDI_FORMATTING`](super::chars::BIDI_FORMATTING) (§4.1 and §3.7.1 example 3). Re-encoding uses
+//!   uppercase hex digits, as example 3 shows.
+//! - Step 6 converts the labels of a `reg-name` that begin with `xn--` with UTS #46 ToUnicode, only
+//!   when the result is valid ([`punycode_label_to_unicode`]); it can be switched off with
+//!   [`ToIriOptions::convert_punycode`]. §3.7.1 calls `xn--99zt52a` "not converted" and then shows it
+//!   converted in step 6; this crate converts it (interpretation note 13).
+//! - Steps 2 to 5 work component by component; the scheme, port and IP literals are left as they are.
+//!   The component boundaries do not move: no step produces a delimiter.
+//! - "Never guess a legacy encoding" (§3.7, last paragraph): octets that are not UTF-8 stay
+//!   percent-encoded, so `D%FCrst` stays as it is.
+
+use super::chars::{
+    is_bidi_formatting, is_iprivate, is_ucschar, is_unreserved, pct_octet, push_pct,
+};
+use super::reg_name::punycode_label_to_unicode;
+use super::{push_xml_notation, syntax_error, ConvertError};
+use crate::components::{HostKind, Reference};
+use crate::grammar::Grammar;
+
+/// Options of [`to_iri`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ToIriOptions {
+    /// Step 6: convert punycode labels of the `reg-name` with ToUnicode (default `true`).
+    pub convert_punycode: bool,
+}
+
+impl Default for ToIriOptions {
+    fn default() -> Self {
+        ToIriOptions {
+            convert_punycode: true,
+        }
+    }
+}
+
+/// The string after each of the six steps, in the notation of §3.7.1: raw octets as `<hh>` (lowercase
+/// hex digits, steps 2–4), characters outside US-ASCII in XML notation `&#xHHHH;` (steps 5–6), and "&"
+/// as `&amp;` (§1.4).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Trace {
+    /// `steps[0]` is step 1, …, `steps[5]` step 6.
+    pub steps: [String; 6],
+}
+
+impl Trace {
+    /// What each step does, in the words of §3.7.
+    pub const DESCRIPTIONS: [&'static str; 6] = [
+        "Represent the URI as a sequence of octets in US-ASCII.",
+        "Convert all percent-encodings to the corresponding octets, except those corresponding to \"%\", \
+         characters in \"reserved\", and characters in US-ASCII not allowed in URIs.",
+        "Re-percent-encode any octet produced in step 2 that is not part of a strictly legal UTF-8 octet \
+         sequence.",
+        "Re-percent-encode all octets produced in step 3 that in UTF-8 represent characters that are not \
+         appropriate according to Section 2.2 and Section 4.1.",
+        "Interpret the resulting octet sequence as a sequence of characters encoded in UTF-8.",
+        "Convert punycode-encoded domain name labels to the corresponding characters using the ToUnicode \
+         procedure.",
+    ];
+}
+
+/// The result of [`to_iri`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IriConversion {
+    /// The IRI (the string after step 6, as characters).
+    pub iri: String,
+    /// The string after each step.
+    pub trace: Trace,
+}
+
+/// What a piece of the URI is, for step 4 and step 6.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Scheme, delimiters, port, IP literals: left as they are.
+    Verbatim,
+    Userinfo,
+    RegName,
+    Path,
+    Query,
+    Fragment,
+}
+
+/// A character of the URI or an octet decoded from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Unit {
+    Char(char),
+    Octet(u8),
+}
+
+struct Piece {
+    kind: Kind,
+    units: Vec<Unit>,
+}
+
+/// Converts a URI reference to an IRI reference (3987bis §3.7). The input must be a valid
+/// `URI-reference` (RFC 3986); the result is a valid `IRI-reference` of the `iri` grammar without bidi
+/// formatting characters.
+///
+/// ```
+/// use iri_abnf::convert::{to_iri, ToIriOptions};
+///
+/// let opts = ToIriOptions::default();
+/// // 3987bis §3.7.1, first and second examples
+/// assert_eq!(to_iri("http://www.example.org/D%C3%BCrst", &opts).unwrap().iri, "http://www.example.org/D\u{FC}rst");
+/// let c = to_iri("http://www.example.org/D%FCrst", &opts).unwrap();
+/// assert_eq!(c.iri, "http://www.example.org/D%FCrst");
+/// assert_eq!(c.trace.steps[1], "http://www.example.org/D<fc>rst");
+/// // Step 2 decodes unreserved characters; reserved ones and %25 stay encoded.
+/// assert_eq!(to_iri("/%41%2F%25%7e", &opts).unwrap().iri, "/A%2F%25~");
+/// // Overlong UTF-8 (draft-duerst-iri-01 §7) is re-encoded in step 3.
+/// assert_eq!(to_iri("%C0%AF..", &opts).unwrap().iri, "%C0%AF..");
+/// // Not a URI:
+/// assert_eq!(to_iri("http://r\u{E9}sum\u{E9}.example.org", &opts).unwrap_err().offset, 8);
+/// ```
+pub fn to_iri(uri: &str, options: &ToIriOptions) -> Result<IriConversion, ConvertError> {
+    let reference = crate::parse(Grammar::Uri, uri).map_err(syntax_error)?;
+    let mut pieces = pieces(uri, &reference);
+    let step1 = render(&pieces);
+    for p in &mut pieces {
+        step2(p);
+    }
+    let step2 = render(&pieces);
+    for p in &mut pieces {
+        step3(p);
+    }
+    let step3 = render(&pieces);
+    for p in &mut pieces {
+        step4(p);
+    }
+    let step4 = render(&pieces);
+    let mut strings: Vec<(Kind, String)> = pieces.iter().map(|p| (p.kind, step5(p))).collect();
+    let step5 = render_strings(&strings);
+    if options.convert_punycode {
+        for (kind, s) in &mut strings {
+            if *kind == Kind::RegName {
+                *s = step6(s);
+            }
+        }
+    }
+    let step6 = render_strings(&strings);
+    Ok(IriConversion {
+        iri: strings.into_iter().map(|(_, s)| s).collect(),
+        trace: Trace {
+            steps: [step1, step2, step3, step4, step5, step6],
+        },
+    })
+}
+
+/// Step 1: the URI as pieces of US-ASCII characters, each with the kind of its component.
+fn pieces(uri: &str, r: &Reference<'_>) -> Vec<Piece> {
+    let mut spans = Vec::new();
+    if let Some(a) = &r.authority {
+        if let Some(u) = &a.userinfo {
+            spans.push((Kind::Userinfo, u.span));
+        }
+        let kind = match a.host.kind {
+            HostKind::RegName => Kind::RegName,
+            _ => Kind::Verbatim,
+        };
+        spans.push((kind, a.host.component.span));
+    }
+    spans.push((Kind::Path, r.path.component.span));
+    if let Some(q) = &r.query {
+        spans.push((Kind::Query, q.span));
+    }
+    if let Some(f) = &r.fragment {
+        spans.push((Kind::Fragment, f.span));
+    }
+    let mut out = Vec::new();
+    let mut at = 0;
+    for (kind, span) in spans {
+        if at < span.start {
+            out.push(piece(Kind::Verbatim, &uri[at..span.start]));
+        }
+        out.push(piece(kind, &uri[span.start..span.end]));
+        at = span.end;
+    }
+    if at < uri.len() {
+        out.push(piece(Kind::Verbatim, &uri[at..]));
+    }
+    out
+}
+
+fn piece(kind: Kind, text: &str) -> Piece {
+    Piece {
+        kind,
+        units: text.chars().map(Unit::Char).collect(),
+    }
+}
+
+/// Step 2: `%HH` → octet, for octets ≥ 0x80 and unreserved US-ASCII characters.
+fn step2(p: &mut Piece) {
+    if p.kind == Kind::Verbatim {
+        return;
+    }
+    let text: Vec<u8> = p
+        .units
+        .iter()
+        .map(|u| match u {
+            Unit::Char(c) => *c as u8,
+            Unit::Octet(o) => *o,
+        })
+        .collect();
+    let mut units = Vec::with_capacity(p.units.len());
+    let mut i = 0;
+    while i < text.len() {
+        match pct_octet(&text[i..]) {
+            Some(o) if o >= 0x80 => {
+                units.push(Unit::Octet(o));
+                i += 3;
+            }
+            Some(o) if is_unreserved(o as char) => {
+                units.push(Unit::Char(o as char));
+                i += 3;
+            }
+            _ => {
+                units.push(p.units[i]);
+                i += 1;
+            }
+        }
+    }
+    p.units = units;
+}
+
+/// Calls `f` for each maximal run of octets of the piece and puts what `f` returns in its place.
+fn map_octet_runs(p: &mut Piece, mut f: impl FnMut(&[u8]) -> Vec<Unit>) {
+    let mut out = Vec::with_capacity(p.units.len());
+    let mut run = Vec::new();
+    for u in p.units.iter().copied() {
+        match u {
+            Unit::Octet(o) => run.push(o),
+            Unit::Char(_) => {
+                if !run.is_empty() {
+                    out.extend(f(&run));
+                    run.clear();
+                }
+                out.push(u);
+            }
+        }
+    }
+    if !run.is_empty() {
+        out.extend(f(&run));
+    }
+    p.units = out;
+}
+
+fn pct_units(out: &mut Vec<Unit>, octets: &[u8]) {
+    for &o in octets {
+        let mut s = String::with_capacity(3);
+        push_pct(&mut s, o);
+        out.extend(s.chars().map(Unit::Char));
+    }
+}
+
+/// Step 3: octets that are not part of strictly legal UTF-8 are re-encoded.
+fn step3(p: &mut Piece) {
+    map_octet_runs(p, |run| {
+        let mut out = Vec::with_capacity(run.len());
+        for chunk in run.utf8_chunks() {
+            out.extend(chunk.valid().bytes().map(Unit::Octet));
+            pct_units(&mut out, chunk.invalid());
+        }
+        out
+    });
+}
+
+/// Step 4: octets of characters not appropriate in the component are re-encoded.
+fn step4(p: &mut Piece) {
+    let kind = p.kind;
+    map_octet_runs(p, |run| {
+        let mut out = Vec::with_capacity(run.len());
+        // After step 3 every run is legal UTF-8.
+        let text = String::from_utf8_lossy(run);
+        for c in text.chars() {
+            let mut buf = [0u8; 4];
+            let octets = c.encode_utf8(&mut buf).as_bytes();
+            if appropriate(c, kind) {
+                out.extend(octets.iter().copied().map(Unit::Octet));
+            } else {
+                pct_units(&mut out, octets);
+            }
+        }
+        out
+    });
+}
+
+/// Whether a character decoded from octets may stay a character in the component (step 4).
+fn appropriate(c: char, kind: Kind) -> bool {
+    let grammar = match kind {
+        Kind::Query => is_ucschar(c) || is_iprivate(c),
+        Kind::Userinfo | Kind::RegName | Kind::Path | Kind::Fragment => is_ucschar(c),
+        Kind::Verbatim => false,
+    };
+    grammar && !is_bidi_formatting(c)
+}
+
+/// Step 5: the octets, now legal UTF-8 of appropriate characters, read as characters.
+fn step5(p: &Piece) -> String {
+    let mut bytes = Vec::with_capacity(p.units.len());
+    for u in &p.units {
+        match u {
+            Unit::Char(c) => {
+                let mut buf = [0u8; 4];
+                bytes.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+            }
+            Unit::Octet(o) => bytes.push(*o),
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Step 6: punycode labels of a reg-name.
+fn step6(reg_name: &str) -> String {
+    reg_name
+        .split('.')
+        .map(|label| punycode_label_to_unicode(label).unwrap_or_else(|| label.to_string()))
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+fn render(pieces: &[Piece]) -> String {
+    let mut out = String::new();
+    for p in pieces {
+        for u in &p.units {
+            match u {
+                Unit::Char(c) => push_xml_notation(&mut out, *c),
+                Unit::Octet(o) => {
+                    use std::fmt::Write;
+                    let _ = write!(out, "<{o:02x}>");
+                }
+            }
+        }
+    }
+    out
+}
+
+fn render_strings(strings: &[(Kind, String)]) -> String {
+    let mut out = String::new();
+    for (_, s) in strings {
+        for c in s.chars() {
+            push_xml_notation(&mut out, c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn iri(s: &str) -> String {
+        to_iri(s, &ToIriOptions::default()).unwrap().iri
+    }
+
+    #[test]
+    fn strictly_legal_utf8() {
+        assert_eq!(iri("/%ED%A0%80"), "/%ED%A0%80"); // surrogate
+        assert_eq!(iri("/%F4%90%80%80"), "/%F4%90%80%80"); // above U+10FFFF
+        assert_eq!(iri("/%E2%82"), "/%E2%82"); // truncated
+        assert_eq!(iri("/%E2%82x%AC"), "/%E2%82x%AC"); // interrupted
+        assert_eq!(iri("/%e2%82%ac"), "/\u{20AC}");
+        assert_eq!(iri("/%c3%a9%e9"), "/\u{E9}%E9");
+        assert_eq!(iri("/%F0%9F%98%80"), "/\u{1F600}");
+        assert_eq!(iri("/%E0%80%AF"), "/%E0%80%AF"); // overlong, three octets
+    }
+
+    #[test]
+    fn appropriateness_by_component() {
+        // U+E000 (private use): in the query only.
+        assert_eq!(
+            iri("/%EE%80%80?%EE%80%80#%EE%80%80"),
+            "/%EE%80%80?\u{E000}#%EE%80%80"
+        );
+        // C1 control, noncharacter, special, tag.
+        assert_eq!(
+            iri("/%C2%85%EF%B7%90%EF%BF%BE%F3%A0%80%81"),
+            "/%C2%85%EF%B7%90%EF%BF%BE%F3%A0%80%81"
+        );
+        // Bidi formatting characters, even in the query.
+        assert_eq!(iri("?%E2%80%8E%E2%80%AA"), "?%E2%80%8E%E2%80%AA");
+        // Reserved and not-allowed US-ASCII characters stay encoded, in their case.
+        assert_eq!(iri("/%2f%3A%20%3c%7F%25"), "/%2f%3A%20%3c%7F%25");
+        // userinfo and host are decoded too; port and IP literals are untouched.
+        assert_eq!(iri("//%C3%A9@%C3%A9x:8/"), "//\u{E9}@\u{E9}x:8/");
+        assert_eq!(iri("//[::1]/"), "//[::1]/");
+    }
+
+    #[test]
+    fn punycode_only_in_reg_name() {
+        assert_eq!(
+            iri("http://xn--99zt52a.example.org/xn--99zt52a?xn--99zt52a"),
+            "http://\u{7D0D}\u{8C46}.example.org/xn--99zt52a?xn--99zt52a"
+        );
+        let keep = ToIriOptions {
+            convert_punycode: false,
+        };
+        assert_eq!(
+            to_iri("http://xn--99zt52a.example.org/", &keep)
+                .unwrap()
+                .iri,
+            "http://xn--99zt52a.example.org/"
+        );
+        // Invalid punycode is left alone.
+        assert_eq!(iri("http://xn--zz-.example/"), "http://xn--zz-.example/");
+        assert_eq!(
+            iri("http://&@xn--99zt52a/").as_str(),
+            "http://&@\u{7D0D}\u{8C46}/"
+        );
+    }
+
+    #[test]
+    fn trace_notation_escapes_ampersand() {
+        let c = to_iri("http://a/?x=%C3%A9&y", &ToIriOptions::default()).unwrap();
+        assert_eq!(c.trace.steps[0], "http://a/?x=%C3%A9&amp;y");
+        assert_eq!(c.trace.steps[1], "http://a/?x=<c3><a9>&amp;y");
+        assert_eq!(c.trace.steps[5], "http://a/?x=&#xE9;&amp;y");
+        assert_eq!(c.iri, "http://a/?x=\u{E9}&y");
+    }
+}

@@ -1,0 +1,187 @@
+//! Mapping IRIs to URIs (3987bis §3.3–§3.6), component by component (§11.2.2).
+
+use super::chars::{is_uri_char, push_pct_utf8};
+use super::parts::{split, Parts};
+use super::query_charset::{encode_component, Charset};
+use super::reg_name::{reg_name_to_ascii, RegNameMapping};
+use super::{syntax_error, ConvertError, ConvertErrorKind};
+use crate::grammar::Grammar;
+
+/// How the `ireg-name` is mapped (3987bis §3.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HostMapping {
+    /// §3.4.1: the general percent-encoding of §3.3 ("SHOULD"), the default.
+    #[default]
+    Percent,
+    /// §3.4.2: IDNA ToASCII of each label ("MAY"); see [`super::reg_name`] for the processing and flags.
+    Idna,
+}
+
+/// Options of [`to_uri`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ToUriOptions {
+    /// How the host is mapped when it is an `ireg-name`.
+    pub host: HostMapping,
+    /// The document charset of the IRI's origin (3987bis §3.5). Used for the query of `http` and
+    /// `https` IRIs when it is not UCS-based; `None` means UTF-8.
+    pub query_charset: Option<Charset>,
+    /// Map the input even when it is not a valid `IRI-reference`: §3.3 "is defined for all sequences
+    /// of Unicode characters". The components are then found as RFC 3986 Appendix B does.
+    pub raw: bool,
+}
+
+/// The result of [`to_uri`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UriConversion {
+    /// The URI.
+    pub uri: String,
+    /// Whether the input was valid under the grammar the conversion starts from (`iri` for
+    /// [`to_uri`], `leiri` for [`super::leiri_to_uri`]). Only `false` with [`ToUriOptions::raw`].
+    pub input_valid: bool,
+    /// Whether the result is a valid `URI-reference` (RFC 3986). Always `true` for a valid input.
+    pub uri_valid: bool,
+    /// Remarks on what was or was not done (a host left percent-encoded, a charset not applied).
+    pub notes: Vec<String>,
+}
+
+/// The general percent-encoding of 3987bis §3.3, for any string: every character that is not allowed
+/// anywhere in a valid URI (neither `unreserved`, `reserved` nor "%") is converted to UTF-8 and each
+/// octet written as `%HH` with uppercase hex digits. Existing `%HH` and URI characters are left as they
+/// are (§3.4.3 note), so the mapping is the identity on URIs and idempotent.
+///
+/// ```
+/// use iri_abnf::convert::percent_encode;
+///
+/// // 3987bis §3.4.3
+/// assert_eq!(
+///     percent_encode("http://www.example.org/red%09ros\u{E9}#red"),
+///     "http://www.example.org/red%09ros%C3%A9#red"
+/// );
+/// assert_eq!(percent_encode("a b<\u{7F}>"), "a%20b%3C%7F%3E");
+/// ```
+pub fn percent_encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    push_percent_encoded(&mut out, s);
+    out
+}
+
+fn push_percent_encoded(out: &mut String, s: &str) {
+    for c in s.chars() {
+        if is_uri_char(c) {
+            out.push(c);
+        } else {
+            push_pct_utf8(out, c);
+        }
+    }
+}
+
+/// Maps an IRI reference to a URI reference (3987bis §3.6): the IRI is parsed into components
+/// (§3.2), each component is mapped (§3.3; §3.4 for the `ireg-name`; §3.5 for the query of `http` and
+/// `https` with a non-UCS document charset) and the URI is reassembled with the original delimiters.
+///
+/// The input must be a valid `IRI-reference` of the `iri` grammar unless [`ToUriOptions::raw`] is set.
+/// Domain names elsewhere in the IRI (in the query, say) are not touched (§3.4.3 note).
+///
+/// ```
+/// use iri_abnf::convert::{to_uri, Charset, HostMapping, ToUriOptions};
+///
+/// let opts = ToUriOptions::default();
+/// // 3987bis §3.4.3, first note: the domain name in the query is percent-encoded like any text.
+/// let iri = "http://validator.w3.org/check?uri=http%3A%2F%2Fr\u{E9}sum\u{E9}.example.org";
+/// assert_eq!(
+///     to_uri(iri, &opts).unwrap().uri,
+///     "http://validator.w3.org/check?uri=http%3A%2F%2Fr%C3%A9sum%C3%A9.example.org"
+/// );
+/// // §3.5: the query of an http IRI from an iso-8859-1 page.
+/// let latin1 = ToUriOptions { query_charset: Some(Charset::for_label("iso-8859-1").unwrap()), ..opts };
+/// assert_eq!(to_uri("http://a/M\u{E4}rz?M\u{E4}rz#M\u{E4}rz", &latin1).unwrap().uri, "http://a/M%C3%A4rz?M%E4rz#M%C3%A4rz");
+/// // Not an IRI: an error with the offset, unless raw.
+/// assert_eq!(to_uri("http://a/b c", &opts).unwrap_err().offset, 10);
+/// let raw = to_uri("http://a/b c", &ToUriOptions { raw: true, ..opts }).unwrap();
+/// assert_eq!((raw.uri.as_str(), raw.input_valid, raw.uri_valid), ("http://a/b%20c", false, true));
+/// ```
+pub fn to_uri(input: &str, options: &ToUriOptions) -> Result<UriConversion, ConvertError> {
+    let input_valid = match crate::validate(Grammar::Iri, "IRI-reference", input) {
+        Ok(()) => true,
+        Err(crate::Error::Parse(e)) if !options.raw => return Err(syntax_error(e)),
+        Err(_) => false,
+    };
+    map_components(input, input_valid, options)
+}
+
+pub(crate) fn map_components(
+    input: &str,
+    input_valid: bool,
+    options: &ToUriOptions,
+) -> Result<UriConversion, ConvertError> {
+    let parts = split(input);
+    let mut notes = Vec::new();
+    let mut out = String::with_capacity(input.len() + input.len() / 2);
+    let mut done = 0;
+
+    // §3.4: the ireg-name (an IP literal starts with "[").
+    if options.host == HostMapping::Idna {
+        if let Some(host) = parts.authority.as_ref().map(|a| a.host.clone()) {
+            let text = &input[host.clone()];
+            if !text.starts_with('[') {
+                let mapped = reg_name_to_ascii(text).map_err(|mut e| {
+                    e.offset += host.start;
+                    ConvertError {
+                        offset: e.offset,
+                        kind: ConvertErrorKind::Idna(e),
+                    }
+                })?;
+                if let RegNameMapping::NotUtf8(_) = mapped {
+                    notes.push(format!(
+                        "host {} left as it is: its percent-encoded octets are not UTF-8 \
+                         (3987bis §3.4.2)",
+                        crate::error::quote(text)
+                    ));
+                }
+                push_percent_encoded(&mut out, &input[done..host.start]);
+                out.push_str(mapped.as_str());
+                done = host.end;
+            }
+        }
+    }
+
+    // §3.5: the query of http and https IRIs with a document charset that is not UCS-based.
+    if let (Some(charset), Some(query)) = (options.query_charset, parts.query.clone()) {
+        if !charset.is_ucs_based() {
+            if is_http(input, &parts) {
+                let mapped =
+                    encode_component(&input[query.clone()], charset).map_err(|mut e| {
+                        e.offset += query.start;
+                        ConvertError {
+                            offset: e.offset,
+                            kind: ConvertErrorKind::Unmappable(e),
+                        }
+                    })?;
+                push_percent_encoded(&mut out, &input[done..query.start]);
+                out.push_str(&mapped);
+                done = query.end;
+            } else {
+                notes.push(format!(
+                    "query mapped with UTF-8, not {}: 3987bis §3.5 applies to the schemes http and \
+                     https only",
+                    charset.name()
+                ));
+            }
+        }
+    }
+    push_percent_encoded(&mut out, &input[done..]);
+    let uri_valid = crate::validate(Grammar::Uri, "URI-reference", &out).is_ok();
+    Ok(UriConversion {
+        uri: out,
+        input_valid,
+        uri_valid,
+        notes,
+    })
+}
+
+fn is_http(input: &str, parts: &Parts) -> bool {
+    parts.scheme.as_ref().is_some_and(|s| {
+        let scheme = &input[s.clone()];
+        scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")
+    })
+}
