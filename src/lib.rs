@@ -1,0 +1,3 @@
+//! iri-abnf
+
+pub mod abnf;
