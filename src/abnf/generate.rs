@@ -527,6 +527,37 @@ mod tests {
     }
 
     #[test]
+    fn reaches_the_ipv6_forms() {
+        let r = crate::abnf::rules("uri").expect("loads");
+        let g = Generator::new(r, "IPv6address").expect("generator");
+        let all: Vec<String> = (0..2000).map(|s| g.generate(s, 48)).collect();
+        let has = |f: &dyn Fn(&str) -> bool| all.iter().any(|s| f(s));
+        assert!(
+            has(&|s| !s.contains("::") && s.split(':').count() == 8),
+            "no full form"
+        );
+        assert!(
+            has(&|s| !s.contains("::") && s.contains('.')),
+            "no full form with IPv4"
+        );
+        assert!(has(&|s| s == "::"), "no ::");
+        assert!(
+            has(&|s| s.starts_with("::") && s.split(':').count() == 9),
+            "no ::5(h16:)ls32"
+        );
+        assert!(has(&|s| s.ends_with("::") && s.len() > 2), "no h16::");
+        // The number of groups before "::" in each of the forms 3 to 9 (the optional prefix).
+        for before in 1..=7 {
+            assert!(
+                has(&|s| s
+                    .find("::")
+                    .is_some_and(|i| i > 0 && s[..i].split(':').count() == before)),
+                "no form with {before} groups before ::"
+            );
+        }
+    }
+
+    #[test]
     fn errors() {
         let r = rules("a = b\nc = \"x\" c\nd = 300( 300\"xx\" )\n");
         assert!(matches!(
