@@ -219,6 +219,13 @@ impl<'r> Generator<'r> {
                     _ => min + rng.up_to(upper - min),
                 }
                 .clamp(min, upper);
+                // When the repeated element can be empty, only `budget` occurrences can add anything:
+                // the others are left empty (that is, out), however large the count.
+                let n = if m == 0 {
+                    n.min(budget.saturating_add(UNBOUNDED_SPAN))
+                } else {
+                    n
+                };
                 let total = m.saturating_mul(n);
                 let items = std::iter::repeat_n((node.as_ref(), m), n);
                 self.walk_sequence(items, budget.saturating_sub(total), rng, out)

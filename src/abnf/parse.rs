@@ -74,7 +74,8 @@ fn starts_element(c: char) -> bool {
 fn describe(c: Option<char>) -> String {
     match c {
         None => "the end of the file".to_string(),
-        Some('\n') | Some('\r') => "the end of the line".to_string(),
+        Some('\n') => "the end of the line".to_string(),
+        Some('\r') => "a carriage return without a line feed".to_string(),
         Some(c) => format!("{c:?}"),
     }
 }
@@ -134,7 +135,6 @@ impl Reader<'_> {
 
     /// Skips a comment (RFC 5234 §3.9) up to, not including, the line end.
     fn skip_comment(&mut self) -> Result<(), AbnfError> {
-        debug_assert_eq!(self.peek(), Some(';'));
         while let Some(c) = self.peek() {
             if self.newline_len() > 0 {
                 break;
@@ -761,6 +761,9 @@ mod tests {
         assert!(msg.contains("'\\''"), "{msg}");
         let (_, _, msg) = err("a = 99999999999b");
         assert!(msg.contains("too large"), "{msg}");
+        let (line, _, msg) = err("a = b\r\nc = d\re = f\r\n");
+        assert_eq!(line, 2);
+        assert!(msg.contains("carriage return"), "{msg}");
         let (line, _, _) = err("-a = b");
         assert_eq!(line, 1);
     }
