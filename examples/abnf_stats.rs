@@ -6,7 +6,8 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use iri_abnf::abnf::{AbnfRules, GRAMMAR_NAMES};
+use iri_abnf::abnf::AbnfRules;
+use iri_abnf::Grammar;
 
 fn main() {
     let inputs = [
@@ -20,12 +21,8 @@ fn main() {
         "urn:isbn:0451450523",
     ];
     println!("| grammar | rule | states | memory | read | compile (best of 3) | is_match |");
-    for grammar in GRAMMAR_NAMES {
-        let rule = if grammar == "uri" {
-            "URI-reference"
-        } else {
-            "IRI-reference"
-        };
+    for grammar in Grammar::ALL {
+        let rule = grammar.reference_rule();
         let t = Instant::now();
         let rules: &AbnfRules = iri_abnf::abnf::rules(grammar).expect("grammar loads");
         let read = t.elapsed();

@@ -3,7 +3,23 @@
 
 use std::collections::BTreeSet;
 
-use iri_abnf::abnf::{automaton, mutate, rules, AbnfRules, Generator, Node, GRAMMAR_NAMES};
+use iri_abnf::abnf::{mutate, AbnfRules, Automaton, Generator, Node};
+use iri_abnf::Grammar;
+
+/// The grammar names, as the CLI spells them.
+const GRAMMAR_NAMES: [&str; 4] = ["uri", "rfc3987", "iri", "leiri"];
+
+fn grammar(name: &str) -> Grammar {
+    name.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn automaton(name: &str, rule: &str) -> Result<&'static Automaton, iri_abnf::abnf::AbnfError> {
+    iri_abnf::abnf::automaton(grammar(name), rule)
+}
+
+fn rules(name: &str) -> Result<&'static AbnfRules, iri_abnf::abnf::AbnfError> {
+    iri_abnf::abnf::rules(grammar(name))
+}
 
 fn accepts(grammar: &str, rule: &str, members: &[&str], non_members: &[&str]) {
     let a = automaton(grammar, rule).unwrap_or_else(|e| panic!("{grammar} {rule}: {e}"));

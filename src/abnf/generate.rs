@@ -449,7 +449,7 @@ mod tests {
 
     #[test]
     fn deterministic() {
-        let r = crate::abnf::rules("iri").expect("loads");
+        let r = crate::abnf::rules(crate::Grammar::Iri).expect("loads");
         let g = Generator::new(r, "IRI-reference").expect("generator");
         for seed in 0..50 {
             assert_eq!(g.generate(seed, 40), g.generate(seed, 40));
@@ -461,7 +461,7 @@ mod tests {
 
     #[test]
     fn length_budget() {
-        let r = crate::abnf::rules("leiri").expect("loads");
+        let r = crate::abnf::rules(crate::Grammar::Leiri).expect("loads");
         for rule in ["IRI-reference", "IRI", "ipath", "iquery"] {
             let g = Generator::new(r, rule).expect("generator");
             for seed in 0..500 {
@@ -475,7 +475,7 @@ mod tests {
 
     #[test]
     fn reaches_range_ends_and_planes() {
-        let r = crate::abnf::rules("iri").expect("loads");
+        let r = crate::abnf::rules(crate::Grammar::Iri).expect("loads");
         let g = Generator::new(r, "iprivate").expect("generator");
         let seen: HashSet<char> = (0..4000)
             .flat_map(|s| g.generate(s, 1).chars().collect::<Vec<_>>())
@@ -535,7 +535,7 @@ mod tests {
 
     #[test]
     fn reaches_the_ipv6_forms() {
-        let r = crate::abnf::rules("uri").expect("loads");
+        let r = crate::abnf::rules(crate::Grammar::Uri).expect("loads");
         let g = Generator::new(r, "IPv6address").expect("generator");
         let all: Vec<String> = (0..2000).map(|s| g.generate(s, 48)).collect();
         let has = |f: &dyn Fn(&str) -> bool| all.iter().any(|s| f(s));

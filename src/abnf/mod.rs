@@ -8,12 +8,12 @@
 //! ```
 //! use iri_abnf::abnf::{automaton, generate, rules};
 //!
-//! let iri = automaton("iri", "IRI-reference")?;
+//! let iri = automaton(Grammar::Iri, "IRI-reference")?;
 //! assert!(iri.is_match("http://résumé.example.org/?q#f"));
 //! assert!(!iri.is_match("http://example.org/a b"));
-//! assert!(automaton("leiri", "IRI-reference")?.is_match("http://example.org/a b"));
+//! assert!(automaton(Grammar::Leiri, "IRI-reference")?.is_match("http://example.org/a b"));
 //!
-//! let s = generate(rules("iri")?, "IRI-reference", 42, 30)?;
+//! let s = generate(rules(Grammar::Iri)?, "IRI-reference", 42, 30)?;
 //! assert!(iri.is_match(&s));
 //! # Ok::<(), iri_abnf::abnf::AbnfError>(())
 //! ```
@@ -72,6 +72,8 @@ use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
 use regex_automata::dfa::dense::DFA;
+
+use crate::grammar::Grammar;
 use regex_automata::util::primitives::StateID;
 
 pub use generate::{generate, mutate, Generator};
@@ -168,11 +170,6 @@ pub enum AbnfError {
         /// Which limit.
         message: String,
     },
-    /// The name is not one of the grammars `uri`, `rfc3987`, `iri`, `leiri`.
-    UnknownGrammar {
-        /// The name given.
-        name: String,
-    },
 }
 
 impl fmt::Display for AbnfError {
@@ -196,11 +193,6 @@ impl fmt::Display for AbnfError {
                 )
             }
             AbnfError::Limit { rule, message } => write!(f, "rule `{rule}`: {message}"),
-            AbnfError::UnknownGrammar { name } => write!(
-                f,
-                "unknown grammar `{name}` (expected one of {})",
-                GRAMMAR_NAMES.join(", ")
-            ),
         }
     }
 }
@@ -404,23 +396,8 @@ impl Automaton {
     }
 }
 
-/// The names of the grammars that [`rules`] and [`automaton`] know.
-pub const GRAMMAR_NAMES: [&str; 4] = ["uri", "rfc3987", "iri", "leiri"];
-
 /// A grammar file: its path in the repository and its text.
 type Source = (&'static str, &'static str);
-
-const CORE: Source = ("grammar/core.abnf", include_str!("../../grammar/core.abnf"));
-const URI: Source = ("grammar/uri.abnf", include_str!("../../grammar/uri.abnf"));
-const RFC3987: Source = (
-    "grammar/rfc3987.abnf",
-    include_str!("../../grammar/rfc3987.abnf"),
-);
-const IRI: Source = ("grammar/iri.abnf", include_str!("../../grammar/iri.abnf"));
-const LEIRI: Source = (
-    "grammar/leiri.abnf",
-    include_str!("../../grammar/leiri.abnf"),
-);
 
 /// What makes up a grammar.
 struct GrammarSpec {
@@ -431,29 +408,23 @@ struct GrammarSpec {
     removed: &'static [&'static str],
 }
 
-/// The one place that says which files make up each grammar.
-fn grammar_spec(grammar: &str) -> Result<GrammarSpec, AbnfError> {
-    let (sources, removed): (&'static [Source], &'static [&'static str]) = match grammar {
-        // RFC 3986 Appendix A with the core rules of RFC 5234 Appendix B.1.
-        "uri" => (&[CORE, URI], &[]),
-        // RFC 3987 §2.2.
-        "rfc3987" => (&[CORE, RFC3987], &[]),
-        // draft-ietf-iri-3987bis §2.2.
-        "iri" => (&[CORE, IRI], &[]),
+/// The one place that says which files make up each grammar ([`Grammar::abnf_sources`]) and which
+/// rules a replacement leaves unused.
+fn grammar_spec(grammar: Grammar) -> GrammarSpec {
+    let removed: &'static [&'static str] = match grammar {
         // draft-ietf-iri-3987bis §5.1: "the ucschar production is replaced by the leiri-ucschar
         // production"; leiri.abnf replaces `iunreserved`, after which `ucschar` is used by no rule.
-        "leiri" => (&[CORE, IRI, LEIRI], &["ucschar"]),
-        _ => {
-            return Err(AbnfError::UnknownGrammar {
-                name: grammar.to_string(),
-            })
-        }
+        Grammar::Leiri => &["ucschar"],
+        Grammar::Uri | Grammar::Rfc3987 | Grammar::Iri => &[],
     };
-    Ok(GrammarSpec { sources, removed })
+    GrammarSpec {
+        sources: grammar.abnf_sources(),
+        removed,
+    }
 }
 
-fn load(grammar: &str) -> Result<AbnfRules, AbnfError> {
-    let spec = grammar_spec(grammar)?;
+fn load(grammar: Grammar) -> Result<AbnfRules, AbnfError> {
+    let spec = grammar_spec(grammar);
     let mut rules = AbnfRules::parse(spec.sources)?;
     for &name in spec.removed {
         if let Some(user) = rules.rule_names().into_iter().find(|&r| {
@@ -490,18 +461,17 @@ fn cell<V: Send + Sync + 'static>(
 
 type Cells<V> = OnceLock<Mutex<HashMap<String, &'static OnceLock<V>>>>;
 
-/// The rules of the grammar `grammar` (`uri`, `rfc3987`, `iri` or `leiri`), read once.
-pub fn rules(grammar: &str) -> Result<&'static AbnfRules, AbnfError> {
+/// The rules of a grammar, read once from its `.abnf` files.
+pub fn rules(grammar: Grammar) -> Result<&'static AbnfRules, AbnfError> {
     static RULES: Cells<Result<AbnfRules, AbnfError>> = OnceLock::new();
-    grammar_spec(grammar)?;
-    cell(&RULES, grammar.to_string())
+    cell(&RULES, grammar.name().to_string())
         .get_or_init(|| load(grammar))
         .as_ref()
         .map_err(Clone::clone)
 }
 
 /// The automaton of the rule `rule` (any case) of the grammar `grammar`, built once.
-pub fn automaton(grammar: &str, rule: &str) -> Result<&'static Automaton, AbnfError> {
+pub fn automaton(grammar: Grammar, rule: &str) -> Result<&'static Automaton, AbnfError> {
     static AUTOMATA: Cells<Result<Automaton, AbnfError>> = OnceLock::new();
     let set = rules(grammar)?;
     if set.rule(rule).is_none() {
@@ -574,32 +544,28 @@ mod tests {
 
     #[test]
     fn grammars_load() {
-        for (g, n) in GRAMMAR_NAMES.into_iter().zip([39, 42, 44, 44]) {
+        for (g, n) in Grammar::ALL.into_iter().zip([39, 42, 44, 44]) {
             let r = rules(g).unwrap_or_else(|e| panic!("{g}: {e}"));
             assert_eq!(r.rule_names().len(), n, "{g}");
         }
-        let leiri = rules("leiri").expect("loads");
+        let leiri = rules(Grammar::Leiri).expect("loads");
         assert!(leiri.rule("ucschar").is_none());
         assert_eq!(leiri.rule_names().last(), Some(&"leiri-ucschar"));
         assert_eq!(
             leiri.origin("iunreserved").map(|o| o.file.as_str()),
             Some("grammar/leiri.abnf")
         );
-        let iri = rules("iri").expect("loads");
+        let iri = rules(Grammar::Iri).expect("loads");
         assert_eq!(
             iri.rule_names().iter().position(|&r| r == "iunreserved"),
             leiri.rule_names().iter().position(|&r| r == "iunreserved")
         );
         assert!(matches!(
-            rules("url"),
-            Err(AbnfError::UnknownGrammar { .. })
-        ));
-        assert!(matches!(
-            automaton("iri", "nope"),
+            automaton(Grammar::Iri, "nope"),
             Err(AbnfError::UndefinedRule { used_by: None, .. })
         ));
-        let a = automaton("uri", "dec-octet").expect("compiles");
-        let b = automaton("uri", "DEC-OCTET").expect("compiles");
+        let a = automaton(Grammar::Uri, "dec-octet").expect("compiles");
+        let b = automaton(Grammar::Uri, "DEC-OCTET").expect("compiles");
         assert!(std::ptr::eq(a, b));
     }
 }
