@@ -74,6 +74,7 @@
 
 #![warn(missing_docs)]
 
+pub mod abnf;
 pub mod components;
 pub mod convert;
 pub mod error;
