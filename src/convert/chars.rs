@@ -84,6 +84,18 @@ pub fn is_bidi_formatting(c: char) -> bool {
     BIDI_FORMATTING.contains(&c)
 }
 
+/// The characters outside US-ASCII with the Unicode property White_Space: U+0085, U+00A0, U+1680,
+/// U+2000–U+200A, U+2028, U+2029, U+202F, U+205F and U+3000. 3987bis §4.1 b names "look-alikes of
+/// "space"" among the characters to avoid, and draft-masinter-url-i18n-07 §3.1 writes U+00A0 as
+/// `%C2%A0` in an IRI; URI-to-IRI step 4 keeps these percent-encoded.
+pub fn is_non_ascii_white_space(c: char) -> bool {
+    matches!(
+        c,
+        '\u{85}' | '\u{A0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200A}' | '\u{2028}' | '\u{2029}' | '\u{202F}' | '\u{205F}' | '\u{3000}'
+    )
+}
+
 /// The uppercase hexadecimal digits of §3.3 ("The hexadecimal notation SHOULD use uppercase letters").
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 

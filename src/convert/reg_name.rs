@@ -197,14 +197,30 @@ fn label_to_ascii(label: &str, offset: usize) -> Result<String, IdnaError> {
 }
 
 fn a_label_reason(label: &str) -> String {
-    match idna::punycode::decode_to_string(&label[4..]) {
-        None => "it begins with \"xn--\" but the rest is not valid Punycode".to_string(),
-        Some(u) => format!(
-            "it begins with \"xn--\" but its Punycode decodes to {}, which is not a valid U-label \
-             ({})",
-            crate::error::quote(&u),
+    let Some(u) = idna::punycode::decode_to_string(&label[4..]) else {
+        return "it begins with \"xn--\" but the rest is not valid Punycode".to_string();
+    };
+    let decoded = crate::error::quote(&u);
+    if u.is_empty() {
+        return "nothing follows \"xn--\"".to_string();
+    }
+    if u.is_ascii() {
+        return format!(
+            "it begins with \"xn--\" but its Punycode decodes to the all-ASCII {decoded}; an A-label \
+             encodes a label with non-ASCII characters"
+        );
+    }
+    match uts46_to_ascii(&u) {
+        Err(_) => format!(
+            "it begins with \"xn--\" but its Punycode decodes to {decoded}, which is not a valid \
+             U-label ({})",
             reason(&u)
         ),
+        Ok(back) if !back.eq_ignore_ascii_case(label) => format!(
+            "it begins with \"xn--\" and decodes to {decoded}, whose A-label is {}",
+            crate::error::quote(&back)
+        ),
+        Ok(_) => "it violates the UTS #46 validity criteria".to_string(),
     }
 }
 
@@ -212,15 +228,18 @@ fn a_label_reason(label: &str) -> String {
 fn reason(label: &str) -> String {
     let uts = Uts46::new();
     let with = |deny, hyphens, len| uts.to_ascii(label.as_bytes(), deny, hyphens, len).is_ok();
-    if let Ok(ascii) = uts.to_ascii(
-        label.as_bytes(),
-        AsciiDenyList::STD3,
-        Hyphens::Check,
-        DnsLength::Ignore,
+    if let (false, Ok(ascii)) = (
+        with(AsciiDenyList::STD3, Hyphens::Check, DnsLength::Verify),
+        uts.to_ascii(
+            label.as_bytes(),
+            AsciiDenyList::STD3,
+            Hyphens::Check,
+            DnsLength::Ignore,
+        ),
     ) {
-        let len = ascii.len();
         return format!(
-            "its ASCII form is {len} octets long; a DNS label has 1 to 63 (UTS #46 VerifyDnsLength)"
+            "its ASCII form is {} octets long; a DNS label has 1 to 63 (UTS #46 VerifyDnsLength)",
+            ascii.len()
         );
     }
     if with(AsciiDenyList::STD3, Hyphens::Allow, DnsLength::Ignore) {
@@ -363,7 +382,18 @@ mod tests {
         );
         assert!(r("é\u{05D0}").contains("Bidi"), "{}", r("é\u{05D0}"));
         assert!(r(&"é".repeat(70)).contains("VerifyDnsLength"));
-        assert!(r("xn--zz-").contains("Punycode"), "{}", r("xn--zz-"));
+        assert!(r("xn--zz-").contains("all-ASCII"), "{}", r("xn--zz-"));
+        assert!(r("xn--").contains("nothing follows"), "{}", r("xn--"));
+        assert!(
+            r("xn--a!b").contains("not valid Punycode"),
+            "{}",
+            r("xn--a!b")
+        );
+        assert!(
+            r("xn--rsum-bad").contains("U+0080"),
+            "{}",
+            r("xn--rsum-bad")
+        );
         assert!(
             r("a\u{3002}é").contains("more than one label"),
             "{}",

@@ -25,8 +25,10 @@
 //! - Step 4 re-encodes a character that the `iri` grammar does not allow in the component it is in
 //!   (§2.2: `ucschar` everywhere, `iprivate` in the query only; so the C1 controls, noncharacters,
 //!   specials, tags and private use outside the query) and the bidi formatting characters of
-//!   [`BIDI_FORMATTING`](super::chars::BIDI_FORMATTING) (§4.1 and §3.7.1 example 3). Re-encoding uses
-//!   uppercase hex digits, as example 3 shows.
+//!   [`BIDI_FORMATTING`](super::chars::BIDI_FORMATTING) (§4.1 and §3.7.1 example 3), and the
+//!   non-ASCII white space characters (§4.1 b "look-alikes of "space"",
+//!   [`is_non_ascii_white_space`]). Other look-alikes are kept: §3.7 says "results may vary".
+//!   Re-encoding uses uppercase hex digits, as example 3 shows.
 //! - Step 6 converts the labels of a `reg-name` that begin with `xn--` with UTS #46 ToUnicode, only
 //!   when the result is valid ([`punycode_label_to_unicode`]); it can be switched off with
 //!   [`ToIriOptions::convert_punycode`]. §3.7.1 calls `xn--99zt52a` "not converted" and then shows it
@@ -37,7 +39,8 @@
 //!   percent-encoded, so `D%FCrst` stays as it is.
 
 use super::chars::{
-    is_bidi_formatting, is_iprivate, is_ucschar, is_unreserved, pct_octet, push_pct,
+    is_bidi_formatting, is_iprivate, is_non_ascii_white_space, is_ucschar, is_unreserved,
+    pct_octet, push_pct,
 };
 use super::reg_name::punycode_label_to_unicode;
 use super::{push_xml_notation, syntax_error, ConvertError};
@@ -316,7 +319,7 @@ fn appropriate(c: char, kind: Kind) -> bool {
         Kind::Userinfo | Kind::RegName | Kind::Path | Kind::Fragment => is_ucschar(c),
         Kind::Verbatim => false,
     };
-    grammar && !is_bidi_formatting(c)
+    grammar && !is_bidi_formatting(c) && !is_non_ascii_white_space(c)
 }
 
 /// Step 5: the octets, now legal UTF-8 of appropriate characters, read as characters.
@@ -401,8 +404,9 @@ mod tests {
             iri("/%C2%85%EF%B7%90%EF%BF%BE%F3%A0%80%81"),
             "/%C2%85%EF%B7%90%EF%BF%BE%F3%A0%80%81"
         );
-        // Bidi formatting characters, even in the query.
+        // Bidi formatting characters, even in the query; white space look-alikes.
         assert_eq!(iri("?%E2%80%8E%E2%80%AA"), "?%E2%80%8E%E2%80%AA");
+        assert_eq!(iri("/%C2%A0%E3%80%80%E2%80%8B"), "/%C2%A0%E3%80%80\u{200B}");
         // Reserved and not-allowed US-ASCII characters stay encoded, in their case.
         assert_eq!(iri("/%2f%3A%20%3c%7F%25"), "/%2f%3A%20%3c%7F%25");
         // userinfo and host are decoded too; port and IP literals are untouched.

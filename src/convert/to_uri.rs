@@ -161,9 +161,13 @@ pub(crate) fn map_components(
                 out.push_str(&mapped);
                 done = query.end;
             } else {
+                let why = match &parts.scheme {
+                    Some(s) => format!("the scheme is {}", crate::error::quote(&input[s.clone()])),
+                    None => "the reference has no scheme".to_string(),
+                };
                 notes.push(format!(
-                    "query mapped with UTF-8, not {}: 3987bis §3.5 applies to the schemes http and \
-                     https only",
+                    "query mapped with UTF-8, not {}: {why}, and 3987bis §3.5 applies to the \
+                     schemes http and https only",
                     charset.name()
                 ));
             }
