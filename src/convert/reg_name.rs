@@ -160,7 +160,10 @@ fn uts46_to_ascii(label: &str) -> Result<String, idna::Errors> {
 }
 
 fn is_a_label(label: &str) -> bool {
-    label.len() >= 4 && label[..4].eq_ignore_ascii_case("xn--")
+    label
+        .as_bytes()
+        .get(..4)
+        .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
 }
 
 fn label_to_ascii(label: &str, offset: usize) -> Result<String, IdnaError> {
@@ -337,6 +340,7 @@ fn describe_char(c: char) -> String {
 ///
 /// assert_eq!(punycode_label_to_unicode("xn--99zt52a").as_deref(), Some("\u{7D0D}\u{8C46}"));
 /// assert_eq!(punycode_label_to_unicode("example"), None);
+/// assert_eq!(punycode_label_to_unicode("\u{E9}t\u{E9}"), None);
 /// assert_eq!(punycode_label_to_unicode("xn--zz"), None);
 /// ```
 pub fn punycode_label_to_unicode(label: &str) -> Option<String> {
