@@ -82,8 +82,7 @@ impl ParseError {
     /// The input on one line (characters that would disturb the display escaped as `\u{…}`) with a caret
     /// under the error, as two lines.
     pub fn render_caret(&self) -> String {
-        let (line, caret_col) = render_line(&self.input, self.offset);
-        format!("{line}\n{:>width$}", "^", width = caret_col + 1)
+        render_caret(&self.input, self.offset)
     }
 }
 
@@ -98,6 +97,13 @@ impl fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+/// `input` on one line (characters that would disturb the display escaped as `\u{…}`) with a caret
+/// under the character at byte `offset`, as two lines.
+pub fn render_caret(input: &str, offset: usize) -> String {
+    let (line, caret_col) = render_line(input, offset);
+    format!("{line}\n{:>width$}", "^", width = caret_col + 1)
+}
 
 /// 1-based character column of a byte offset (the offset is clamped to the input and to a character
 /// boundary at or before it).

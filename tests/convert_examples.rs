@@ -361,7 +361,7 @@ fn weber_preprocessing() {
     assert_eq!(preprocess(&raw, &ncr), [printed("001-4-step4-ncr-result")]);
     assert_eq!(
         preprocess(&raw, &PreprocessOptions::default()),
-        [raw.clone()]
+        std::slice::from_ref(&raw)
     );
     let encode = PreprocessOptions {
         spaces: iri_abnf::convert::Spaces::Encode,

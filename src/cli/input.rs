@@ -99,13 +99,13 @@ pub fn for_each_input(args: &[OsString], mut each: impl FnMut(Origin, &str)) -> 
 }
 
 #[cfg(unix)]
-fn os_bytes(s: &OsString) -> Vec<u8> {
+pub fn os_bytes(s: &OsString) -> Vec<u8> {
     use std::os::unix::ffi::OsStrExt;
     s.as_bytes().to_vec()
 }
 
 #[cfg(not(unix))]
-fn os_bytes(s: &OsString) -> Vec<u8> {
+pub fn os_bytes(s: &OsString) -> Vec<u8> {
     // Elsewhere an OsString that is not Unicode cannot be split into bytes faithfully; report it as
     // such rather than guess.
     match s.to_str() {

@@ -1,6 +1,7 @@
 //! The command-line interface. It only calls the library; each subcommand is a module.
 
 mod check;
+mod convert;
 mod input;
 mod parse;
 
@@ -46,6 +47,10 @@ struct Cli {
 enum Command {
     Check(check::CheckArgs),
     Parse(parse::ParseArgs),
+    ToUri(convert::ToUriArgs),
+    ToIri(convert::ToIriArgs),
+    FromLeiri(convert::FromLeiriArgs),
+    Preprocess(convert::PreprocessArgs),
 }
 
 /// The grammar option shared by the subcommands.
@@ -101,5 +106,9 @@ pub fn main() -> i32 {
     match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Parse(args) => parse::run(&args),
+        Command::ToUri(args) => convert::run_to_uri(&args),
+        Command::ToIri(args) => convert::run_to_iri(&args),
+        Command::FromLeiri(args) => convert::run_from_leiri(&args),
+        Command::Preprocess(args) => convert::run_preprocess(&args),
     }
 }

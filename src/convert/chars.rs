@@ -67,7 +67,7 @@ pub fn is_leiri_only(c: char) -> bool {
 
 /// The bidirectional formatting characters that an IRI must not contain (3987bis §3.7.1 example 3:
 /// "The direct use of this character is forbidden in an IRI"; §5.1: "the restriction on bidirectional
-/// formatting characters in [Bidi]").
+/// formatting characters in \[Bidi\]").
 ///
 /// The list is the one draft-duerst-iri-01 §4.2 prints (and §4.1 restriction 2 forbids in
 /// components), the same seven that RFC 3987 §4.1 names: U+200E LEFT-TO-RIGHT MARK, U+200F

@@ -45,7 +45,7 @@ pub fn leiri_to_iri(leiri: &str) -> LeiriConversion {
     LeiriConversion { iri, input_valid }
 }
 
-/// Converts a LEIRI to a URI: [`leiri_to_iri`], then [`super::to_uri`] with the options given. The
+/// Converts a LEIRI to a URI: [`leiri_to_iri`], then [`super::to_uri()`] with the options given. The
 /// input must be a valid LEIRI unless [`ToUriOptions::raw`] is set; [`UriConversion::input_valid`]
 /// tells whether it was.
 ///

@@ -10,10 +10,10 @@
 //!
 //! | conversion | spec | entry point |
 //! | --- | --- | --- |
-//! | IRI → URI | 3987bis §3.3–§3.6 | [`to_uri`], [`percent_encode`] |
+//! | IRI → URI | 3987bis §3.3–§3.6 | [`to_uri()`], [`percent_encode`] |
 //! | `ireg-name` with IDNA | 3987bis §3.4.2 | [`reg_name::reg_name_to_ascii`] |
 //! | query with a document charset | 3987bis §3.5, draft-weber-iri-guidelines §6.1 | [`ToUriOptions::query_charset`], [`query_charset::encode_component`] |
-//! | URI → IRI, with the trace of §3.7.1 | 3987bis §3.7 | [`to_iri`] |
+//! | URI → IRI, with the trace of §3.7.1 | 3987bis §3.7 | [`to_iri()`] |
 //! | LEIRI → IRI / URI | 3987bis §5.1 | [`leiri_to_iri`], [`leiri_to_uri`] |
 //! | raw strings | draft-weber-iri-guidelines §4, 3987bis §3.1, draft-duerst-iri-01 §3.1 | [`preprocess()`], [`preprocess::decode_legacy`] |
 //!

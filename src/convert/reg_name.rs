@@ -3,7 +3,7 @@
 //!
 //! ## IDNA processing
 //!
-//! §3.4.2 asks for "the Domain Name Lookup procedure (Subsections 5.3 to 5.5) of [RFC5891]" (IDNA2008)
+//! §3.4.2 asks for "the Domain Name Lookup procedure (Subsections 5.3 to 5.5) of \[RFC5891\]" (IDNA2008)
 //! on each label. The [`idna`] crate implements UTS #46 (Unicode IDNA Compatibility Processing), not
 //! IDNA2008 itself, so this module runs **UTS #46 ToASCII, nontransitional**, with the strictest flags
 //! the crate offers (the WHATWG URL Standard's *beStrict*, [`idna::domain_to_ascii_strict`]):
@@ -173,10 +173,8 @@ fn label_to_ascii(label: &str, offset: usize) -> Result<String, IdnaError> {
         reason,
     };
     if label.is_ascii() {
-        if is_a_label(label) {
-            if uts46_to_ascii(label).is_err() {
-                return Err(fail(a_label_reason(label)));
-            }
+        if is_a_label(label) && uts46_to_ascii(label).is_err() {
+            return Err(fail(a_label_reason(label)));
         }
         let mut out = String::with_capacity(label.len());
         for c in label.chars() {

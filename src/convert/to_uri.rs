@@ -36,7 +36,7 @@ pub struct UriConversion {
     /// The URI.
     pub uri: String,
     /// Whether the input was valid under the grammar the conversion starts from (`iri` for
-    /// [`to_uri`], `leiri` for [`super::leiri_to_uri`]). Only `false` with [`ToUriOptions::raw`].
+    /// [`to_uri`], `leiri` for [`super::leiri_to_uri()`]). Only `false` with [`ToUriOptions::raw`].
     pub input_valid: bool,
     /// Whether the result is a valid `URI-reference` (RFC 3986). Always `true` for a valid input.
     pub uri_valid: bool,

@@ -1,0 +1,730 @@
+//! `iri to-uri`, `iri to-iri`, `iri from-leiri` and `iri preprocess`: the conversions of
+//! `iri_abnf::convert` (3987bis §3, §5.1; draft-weber-iri-guidelines §4).
+
+use std::ffi::OsString;
+use std::io::{BufRead, Read, Write};
+
+use clap::{Args, ValueEnum};
+use iri_abnf::convert::preprocess::{decode_legacy, DecodeError};
+use iri_abnf::convert::reg_name::IDNA_PROCESSING;
+use iri_abnf::convert::{
+    leiri_to_iri, leiri_to_uri, preprocess, to_iri, to_uri, Charset, ConvertError,
+    ConvertErrorKind, HostMapping, PreprocessOptions, Spaces, ToIriOptions, ToUriOptions, Trace,
+};
+use iri_abnf::error::render_caret;
+use serde::Serialize;
+
+use super::input::{for_each_input, os_bytes, Origin};
+use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
+
+/// Output format of the conversion commands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One line per result on standard output; errors and notes on standard error.
+    #[default]
+    Text,
+    /// One JSON object per input, one per line, on standard output.
+    Json,
+}
+
+const TO_URI_HELP: &str = "\
+Maps each IRI reference to a URI reference (draft-ietf-iri-3987bis Section 3.6): the IRI is parsed into
+components, each component is mapped, and the URI is reassembled with the original delimiters.
+  - every character not allowed anywhere in a URI becomes its UTF-8 octets as %HH (uppercase hex);
+    existing %HH and URI characters are kept (Section 3.3)
+  - the ireg-name is percent-encoded (--host percent, Section 3.4.1) or converted with IDNA
+    (--host idna, Section 3.4.2): UTS #46 ToASCII, nontransitional, UseSTD3ASCIIRules, CheckHyphens,
+    CheckBidi, CheckJoiners and VerifyDnsLength, label by label; a label that fails is an error
+  - with --query-charset LABEL (a WHATWG Encoding Standard label), the query of an http or https IRI
+    is encoded in that charset before percent-encoding (Section 3.5); a character the charset cannot
+    represent is an error
+
+The input must be a valid IRI-reference (grammar iri) unless --raw is given: Section 3.3 maps any
+string.
+
+Inputs: the INPUT arguments, or else one input per line of standard input (only the line terminator
+\\n or \\r\\n is removed). Input that is not UTF-8 is reported on standard error with its line and byte
+offset and is not converted.
+
+Output (--format text): the URI, one line per input; errors (with the byte offset and a caret) and notes
+on standard error.
+Output (--format json): one object per line:
+  {\"input\": str, \"output\": str | null, \"input_valid\": bool, \"output_valid\": bool, \"notes\": [str],
+   \"error\": null | {\"kind\": \"syntax\" | \"idna\" | \"unmappable\", \"offset\": int, \"message\": str,
+                      \"label\"?: str, \"character\"?: str}}
+
+Exit status: 0 all converted, 1 at least one failed, 2 usage error, unknown charset, unreadable or
+non-UTF-8 input.
+
+Examples:
+  iri to-uri 'http://résumé.example.org'                     # http://r%C3%A9sum%C3%A9.example.org
+  iri to-uri --host idna 'http://résumé.example.org'         # http://xn--rsum-bpad.example.org
+  iri to-uri 'http://www.example.org/red%09rosé#red'         # http://www.example.org/red%09ros%C3%A9#red
+  iri to-uri --query-charset iso-8859-1 'http://a/?März'     # http://a/?M%E4rz
+  iri to-uri --raw 'http://a/b c'                            # http://a/b%20c (input not an IRI)";
+
+const TO_IRI_HELP: &str = "\
+Converts each URI reference to an IRI reference (draft-ietf-iri-3987bis Section 3.7):
+  1. the URI as US-ASCII octets
+  2. %HH decoded, except %25, reserved characters and US-ASCII characters not allowed in URIs
+  3. octets that are not strictly legal UTF-8 re-encoded (overlong forms, surrogates, truncated, ...)
+  4. characters not appropriate in their component re-encoded: not allowed there by the iri grammar
+     (private use outside the query, noncharacters, C1 controls, ...), bidi formatting characters
+     (U+200E, U+200F, U+202A-U+202E) and non-ASCII white space
+  5. the octets read as UTF-8
+  6. punycode labels (xn--) of the reg-name converted with ToUnicode when the result is valid
+     (--keep-punycode leaves them)
+Octets that are not UTF-8 are never read in another encoding: D%FCrst stays as it is.
+
+With --trace, the string after each step in the notation of Section 3.7.1: raw octets as <hh>,
+characters outside US-ASCII as &#xHHHH;, and & as &amp;.
+
+Inputs: the INPUT arguments, or else one input per line of standard input (only the line terminator
+\\n or \\r\\n is removed). Input that is not UTF-8 is reported on standard error with its line and byte
+offset and is not converted.
+
+Output (--format text): the IRI, one line per input, followed with --trace by the six steps, indented.
+Output (--format json): one object per line:
+  {\"input\": str, \"output\": str | null, \"error\": null | {\"kind\": \"syntax\", \"offset\": int,
+   \"message\": str}, \"steps\"?: [str, str, str, str, str, str]}
+
+Exit status: 0 all converted, 1 at least one input is not a URI reference, 2 usage error, unreadable or
+non-UTF-8 input.
+
+Examples:
+  iri to-iri 'http://www.example.org/D%C3%BCrst'             # http://www.example.org/Dürst
+  iri to-iri 'http://www.example.org/D%FCrst'                # unchanged
+  iri to-iri --trace 'http://xn--99zt52a.example.org/%e2%80%ae'";
+
+const FROM_LEIRI_HELP: &str = "\
+Converts each Legacy Extended IRI to an IRI (draft-ietf-iri-3987bis Section 5.1): every character
+allowed by leiri-ucschar but not by ucschar (space, <>\"{}|\\^`, controls, private use, noncharacters,
+...) is percent-encoded as UTF-8 octets. With --to uri, the IRI is then mapped to a URI as `iri to-uri`
+does.
+
+The input must be a valid LEIRI (grammar leiri) unless --raw is given.
+
+Inputs: the INPUT arguments, or else one input per line of standard input (only the line terminator
+\\n or \\r\\n is removed). Input that is not UTF-8 is reported on standard error with its line and byte
+offset and is not converted.
+
+Output (--format text): the IRI or URI, one line per input; errors on standard error.
+Output (--format json): one object per line:
+  {\"input\": str, \"output\": str | null, \"input_valid\": bool, \"error\": null | {...}}
+
+Exit status: 0 all converted, 1 at least one failed, 2 usage error, unreadable or non-UTF-8 input.
+
+Examples:
+  iri from-leiri 'http://example.org/a b/{x}'                # http://example.org/a%20b/%7Bx%7D
+  iri from-leiri --to uri 'http://example.org/a b/résumé'    # http://example.org/a%20b/r%C3%A9sum%C3%A9";
+
+const PREPROCESS_HELP: &str = "\
+Prepares raw strings for parsing as IRI references (draft-weber-iri-guidelines Section 4):
+  1. leading and trailing SP, CR, LF and TAB are removed (no other white space)
+  2. spaces inside are kept, or with --split the string is split into several references at each run
+     of spaces, or with --encode-spaces each space is written %20
+  3. with --input-encoding LABEL (a WHATWG Encoding Standard label) the input bytes are decoded from
+     that encoding and, for a legacy (non-Unicode) encoding, normalized to NFC (3987bis Section 3.1);
+     a malformed byte sequence is an error with its byte offset
+  4. with --decode-ncr, numeric character references (&#xHHHH; &#DDDD;) are replaced by their
+     characters; the draft leaves this step open, so it is off by default
+Unicode input is never normalized unless --nfc is given (3987bis Section 3.1; the older
+draft-masinter-url-i18n-07 Section 2.3 normalized every IRI).
+
+Inputs: the INPUT arguments, or else one input per line of standard input (only the line terminator
+\\n or \\r\\n is removed); UTF-8 unless --input-encoding is given.
+
+Output (--format text): each resulting reference on its own line.
+Output (--format json): one object per input line: {\"input\": str, \"output\": [str], \"error\": null | {...}}
+
+Exit status: 0 all processed, 2 usage error, unknown encoding, unreadable or malformed input.";
+
+/// Map IRIs to URIs (3987bis §3.3–§3.6).
+#[derive(Args, Debug)]
+#[command(after_help = TO_URI_HELP)]
+pub struct ToUriArgs {
+    /// How the ireg-name is mapped: percent-encoding (§3.4.1) or IDNA (§3.4.2).
+    #[arg(long, value_enum, default_value = "percent")]
+    pub host: HostArg,
+    /// The document charset for the query of http and https IRIs (§3.5), as a WHATWG label.
+    #[arg(long, value_name = "LABEL")]
+    pub query_charset: Option<String>,
+    /// Map inputs that are not valid IRI references too (§3.3 is defined for any string).
+    #[arg(long)]
+    pub raw: bool,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value = "text")]
+    pub format: Format,
+    /// The inputs; if none, one input per line of standard input.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<OsString>,
+}
+
+/// `--host`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HostArg {
+    /// §3.4.1: UTF-8 percent-encoding.
+    Percent,
+    /// §3.4.2: IDNA ToASCII of each label.
+    Idna,
+}
+
+/// Convert URIs to IRIs (3987bis §3.7).
+#[derive(Args, Debug)]
+#[command(after_help = TO_IRI_HELP)]
+pub struct ToIriArgs {
+    /// Show the string after each of the six steps, in the notation of §3.7.1.
+    #[arg(long)]
+    pub trace: bool,
+    /// Skip step 6: leave punycode labels of the host as they are.
+    #[arg(long)]
+    pub keep_punycode: bool,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value = "text")]
+    pub format: Format,
+    /// The inputs; if none, one input per line of standard input.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<OsString>,
+}
+
+/// Convert LEIRIs to IRIs or URIs (3987bis §5.1).
+#[derive(Args, Debug)]
+#[command(after_help = FROM_LEIRI_HELP)]
+pub struct FromLeiriArgs {
+    /// What to convert to.
+    #[arg(long, value_enum, default_value = "iri")]
+    pub to: LeiriTarget,
+    /// Convert inputs that are not valid LEIRIs too.
+    #[arg(long)]
+    pub raw: bool,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value = "text")]
+    pub format: Format,
+    /// The inputs; if none, one input per line of standard input.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<OsString>,
+}
+
+/// `--to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LeiriTarget {
+    /// An IRI (§5.1).
+    Iri,
+    /// A URI (§5.1, then §3.6).
+    Uri,
+}
+
+/// Preprocess raw strings (draft-weber-iri-guidelines §4).
+#[derive(Args, Debug)]
+#[command(after_help = PREPROCESS_HELP)]
+pub struct PreprocessArgs {
+    /// Split into several references at each run of spaces.
+    #[arg(long, conflicts_with = "encode_spaces")]
+    pub split: bool,
+    /// Write each space as %20.
+    #[arg(long)]
+    pub encode_spaces: bool,
+    /// Decode the input from this encoding (a WHATWG label); default UTF-8, strictly.
+    #[arg(long, value_name = "LABEL")]
+    pub input_encoding: Option<String>,
+    /// Normalize to NFC (always done for legacy encodings).
+    #[arg(long)]
+    pub nfc: bool,
+    /// Replace numeric character references by their characters (step 4, left open by the draft).
+    #[arg(long)]
+    pub decode_ncr: bool,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value = "text")]
+    pub format: Format,
+    /// The inputs; if none, one input per line of standard input.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<OsString>,
+}
+
+/// The `error` member of a JSON record.
+#[derive(Serialize, Debug)]
+struct ErrorJson {
+    kind: &'static str,
+    offset: usize,
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    character: Option<String>,
+}
+
+impl From<&ConvertError> for ErrorJson {
+    fn from(e: &ConvertError) -> Self {
+        let (kind, label, character) = match &e.kind {
+            ConvertErrorKind::Syntax(_) => ("syntax", None, None),
+            ConvertErrorKind::Idna(i) => ("idna", Some(i.label.clone()), None),
+            ConvertErrorKind::Unmappable(u) => ("unmappable", None, Some(u.character.to_string())),
+        };
+        ErrorJson {
+            kind,
+            offset: e.offset,
+            message: e.message(),
+            label,
+            character,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct UriRecord<'a> {
+    input: &'a str,
+    output: Option<String>,
+    input_valid: bool,
+    output_valid: bool,
+    notes: Vec<String>,
+    error: Option<ErrorJson>,
+}
+
+#[derive(Serialize)]
+struct IriRecord<'a> {
+    input: &'a str,
+    output: Option<String>,
+    error: Option<ErrorJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<&'a [String; 6]>,
+}
+
+#[derive(Serialize)]
+struct LeiriRecord<'a> {
+    input: &'a str,
+    output: Option<String>,
+    input_valid: bool,
+    error: Option<ErrorJson>,
+}
+
+#[derive(Serialize)]
+struct PreprocessRecord<'a> {
+    input: &'a str,
+    output: Vec<String>,
+    error: Option<ErrorJson>,
+}
+
+/// Writes to standard output and remembers the first write error.
+struct Out {
+    out: std::io::BufWriter<std::io::StdoutLock<'static>>,
+    error: Option<std::io::Error>,
+}
+
+impl Out {
+    fn new() -> Out {
+        Out {
+            out: std::io::BufWriter::new(std::io::stdout().lock()),
+            error: None,
+        }
+    }
+
+    fn line(&mut self, s: &str) {
+        if self.error.is_none() {
+            if let Err(e) = writeln!(self.out, "{s}") {
+                self.error = Some(e);
+            }
+        }
+    }
+
+    fn json<T: Serialize>(&mut self, record: &T) {
+        match serde_json::to_string(record) {
+            Ok(s) => self.line(&s),
+            Err(e) => {
+                self.error.get_or_insert(std::io::Error::other(e));
+            }
+        }
+    }
+
+    /// Flushes standard output (so that it comes before what goes to standard error next).
+    fn flush(&mut self) {
+        if let Err(e) = self.out.flush() {
+            self.error.get_or_insert(e);
+        }
+    }
+
+    /// The exit code: `EXIT_ERROR` on a write or read error, else `EXIT_INVALID` if any input failed.
+    fn finish(mut self, read_ok: bool, failed: bool) -> i32 {
+        self.flush();
+        if let Some(e) = self.error {
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                eprintln!("iri: writing output: {e}");
+            }
+            return EXIT_ERROR;
+        }
+        if !read_ok {
+            EXIT_ERROR
+        } else if failed {
+            EXIT_INVALID
+        } else {
+            EXIT_OK
+        }
+    }
+}
+
+/// Reports a failed conversion on standard error: origin, message, and the input with a caret.
+fn report_error(out: &mut Out, origin: Origin, input: &str, e: &ConvertError) {
+    out.flush();
+    let mut msg = format!("iri: {origin}: {}", e.message());
+    for line in render_caret(input, e.offset).lines() {
+        msg.push_str("\n  | ");
+        msg.push_str(line);
+    }
+    eprintln!("{msg}");
+}
+
+fn charset_arg(label: Option<&str>) -> Result<Option<Charset>, i32> {
+    match label {
+        None => Ok(None),
+        Some(l) => Charset::for_label(l).map(Some).map_err(|e| {
+            eprintln!("iri: {e}");
+            EXIT_ERROR
+        }),
+    }
+}
+
+/// `iri to-uri`.
+pub fn run_to_uri(args: &ToUriArgs) -> i32 {
+    let query_charset = match charset_arg(args.query_charset.as_deref()) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let options = ToUriOptions {
+        host: match args.host {
+            HostArg::Percent => HostMapping::Percent,
+            HostArg::Idna => HostMapping::Idna,
+        },
+        query_charset,
+        raw: args.raw,
+    };
+    let mut out = Out::new();
+    let mut failed = false;
+    let read = for_each_input(&args.inputs, |origin, input| {
+        let result = to_uri(input, &options);
+        failed |= result.is_err();
+        match args.format {
+            Format::Json => {
+                let record = match &result {
+                    Ok(c) => UriRecord {
+                        input,
+                        output: Some(c.uri.clone()),
+                        input_valid: c.input_valid,
+                        output_valid: c.uri_valid,
+                        notes: notes_with_validity(c.input_valid, &c.notes, "IRI-reference"),
+                        error: None,
+                    },
+                    Err(e) => UriRecord {
+                        input,
+                        output: None,
+                        input_valid: !matches!(e.kind, ConvertErrorKind::Syntax(_)),
+                        output_valid: false,
+                        notes: Vec::new(),
+                        error: Some(e.into()),
+                    },
+                };
+                out.json(&record);
+            }
+            Format::Text => match &result {
+                Ok(c) => {
+                    out.line(&c.uri);
+                    let notes = notes_with_validity(c.input_valid, &c.notes, "IRI-reference");
+                    if !notes.is_empty() {
+                        out.flush();
+                        for n in notes {
+                            eprintln!("iri: {origin}: note: {n}");
+                        }
+                    }
+                }
+                Err(e) => report_error(&mut out, origin, input, e),
+            },
+        }
+    });
+    if options.host == HostMapping::Idna && args.format == Format::Text && failed {
+        eprintln!("iri: IDNA processing: {IDNA_PROCESSING}");
+    }
+    out.finish(read.is_ok(), failed)
+}
+
+fn notes_with_validity(input_valid: bool, notes: &[String], rule: &str) -> Vec<String> {
+    let mut all = Vec::with_capacity(notes.len() + 1);
+    if !input_valid {
+        all.push(format!(
+            "the input is not a valid {rule}; mapped as a raw string (3987bis §3.3)"
+        ));
+    }
+    all.extend(notes.iter().cloned());
+    all
+}
+
+/// `iri to-iri`.
+pub fn run_to_iri(args: &ToIriArgs) -> i32 {
+    let options = ToIriOptions {
+        convert_punycode: !args.keep_punycode,
+    };
+    let mut out = Out::new();
+    let mut failed = false;
+    let read = for_each_input(&args.inputs, |origin, input| {
+        let result = to_iri(input, &options);
+        failed |= result.is_err();
+        match args.format {
+            Format::Json => {
+                let trace: Option<&Trace> = result.as_ref().ok().map(|c| &c.trace);
+                let record = IriRecord {
+                    input,
+                    output: result.as_ref().ok().map(|c| c.iri.clone()),
+                    error: result.as_ref().err().map(ErrorJson::from),
+                    steps: if args.trace {
+                        trace.map(|t| &t.steps)
+                    } else {
+                        None
+                    },
+                };
+                out.json(&record);
+            }
+            Format::Text => match &result {
+                Ok(c) => {
+                    out.line(&c.iri);
+                    if args.trace {
+                        for (k, step) in c.trace.steps.iter().enumerate() {
+                            out.line(&format!("  {}. {step}", k + 1));
+                        }
+                    }
+                }
+                Err(e) => report_error(&mut out, origin, input, e),
+            },
+        }
+    });
+    out.finish(read.is_ok(), failed)
+}
+
+/// `iri from-leiri`.
+pub fn run_from_leiri(args: &FromLeiriArgs) -> i32 {
+    let mut out = Out::new();
+    let mut failed = false;
+    let read = for_each_input(&args.inputs, |origin, input| {
+        let result: Result<(String, bool, Vec<String>), ConvertError> = match args.to {
+            LeiriTarget::Iri => {
+                let c = leiri_to_iri(input);
+                if !c.input_valid && !args.raw {
+                    match iri_abnf::validate(iri_abnf::Grammar::Leiri, "IRI-reference", input) {
+                        Err(iri_abnf::Error::Parse(e)) => Err(ConvertError {
+                            offset: e.offset,
+                            kind: ConvertErrorKind::Syntax(e),
+                        }),
+                        _ => Ok((c.iri, c.input_valid, Vec::new())),
+                    }
+                } else {
+                    Ok((c.iri, c.input_valid, Vec::new()))
+                }
+            }
+            LeiriTarget::Uri => {
+                let options = ToUriOptions {
+                    raw: args.raw,
+                    ..Default::default()
+                };
+                leiri_to_uri(input, &options).map(|c| (c.uri, c.input_valid, c.notes))
+            }
+        };
+        failed |= result.is_err();
+        match args.format {
+            Format::Json => {
+                let record = match &result {
+                    Ok((output, valid, _)) => LeiriRecord {
+                        input,
+                        output: Some(output.clone()),
+                        input_valid: *valid,
+                        error: None,
+                    },
+                    Err(e) => LeiriRecord {
+                        input,
+                        output: None,
+                        input_valid: !matches!(e.kind, ConvertErrorKind::Syntax(_)),
+                        error: Some(e.into()),
+                    },
+                };
+                out.json(&record);
+            }
+            Format::Text => match &result {
+                Ok((output, valid, notes)) => {
+                    out.line(output);
+                    let notes =
+                        notes_with_validity(*valid, notes, "LEIRI (IRI-reference of leiri)");
+                    if !notes.is_empty() {
+                        out.flush();
+                        for n in notes {
+                            eprintln!("iri: {origin}: note: {n}");
+                        }
+                    }
+                }
+                Err(e) => report_error(&mut out, origin, input, e),
+            },
+        }
+    });
+    out.finish(read.is_ok(), failed)
+}
+
+/// `iri preprocess`.
+pub fn run_preprocess(args: &PreprocessArgs) -> i32 {
+    let charset = match charset_arg(args.input_encoding.as_deref()) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let options = PreprocessOptions {
+        spaces: if args.split {
+            Spaces::Split
+        } else if args.encode_spaces {
+            Spaces::Encode
+        } else {
+            Spaces::Keep
+        },
+        decode_ncr: args.decode_ncr,
+        // Legacy input is normalized by `decode_legacy`; NCRs decoded after it are normalized too.
+        nfc: args.nfc || charset.is_some_and(|c| !c.is_ucs_based()),
+    };
+    let mut out = Out::new();
+    let mut handle = |origin: Origin, input: Result<&str, DecodeError>| match input {
+        Ok(input) => {
+            let refs = preprocess(input, &options);
+            match args.format {
+                Format::Json => out.json(&PreprocessRecord {
+                    input,
+                    output: refs,
+                    error: None,
+                }),
+                Format::Text => {
+                    for r in refs {
+                        out.line(&r);
+                    }
+                }
+            }
+        }
+        Err(e) => {
+            if args.format == Format::Json {
+                out.json(&PreprocessRecord {
+                    input: "",
+                    output: Vec::new(),
+                    error: Some(ErrorJson {
+                        kind: "decode",
+                        offset: e.offset,
+                        message: format!("{origin}: {e}"),
+                        label: None,
+                        character: None,
+                    }),
+                });
+            }
+            out.flush();
+            eprintln!("iri: {origin}: {e}");
+        }
+    };
+    let read = match charset {
+        None => for_each_input(&args.inputs, |origin, input| handle(origin, Ok(input))),
+        Some(c) => for_each_decoded_input(&args.inputs, c, |origin, result| match result {
+            Ok(text) => handle(origin, Ok(&text)),
+            Err(e) => handle(origin, Err(e)),
+        }),
+    };
+    out.finish(read.is_ok(), false)
+}
+
+/// Like `for_each_input`, for input in the given encoding: each argument's bytes, or each line of
+/// standard input, decoded (and normalized to NFC for a legacy encoding) by `decode_legacy`. For an
+/// encoding that is not ASCII-compatible (UTF-16, ISO-2022-JP) standard input is decoded whole and then
+/// split into lines. Returns `Err(())` if any input could not be decoded or read.
+fn for_each_decoded_input(
+    args: &[OsString],
+    charset: Charset,
+    mut each: impl FnMut(Origin, Result<String, DecodeError>),
+) -> Result<(), ()> {
+    let mut ok = true;
+    let mut handle = |origin: Origin, bytes: &[u8]| {
+        let result = decode_legacy(bytes, charset);
+        ok &= result.is_ok();
+        each(origin, result);
+    };
+    if !args.is_empty() {
+        for (i, arg) in args.iter().enumerate() {
+            handle(Origin::Argument(i + 1), &os_bytes(arg));
+        }
+        return if ok { Ok(()) } else { Err(()) };
+    }
+    let stdin = std::io::stdin();
+    let mut reader = stdin.lock();
+    if charset.encoding().is_ascii_compatible() {
+        let mut buf = Vec::new();
+        let mut line_no = 0;
+        loop {
+            buf.clear();
+            match reader.read_until(b'\n', &mut buf) {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(e) => {
+                    eprintln!("iri: reading standard input: {e}");
+                    return Err(());
+                }
+            }
+            line_no += 1;
+            if buf.last() == Some(&b'\n') {
+                buf.pop();
+                if buf.last() == Some(&b'\r') {
+                    buf.pop();
+                }
+            }
+            handle(Origin::Line(line_no), &buf);
+        }
+    } else {
+        let mut all = Vec::new();
+        if let Err(e) = reader.read_to_end(&mut all) {
+            eprintln!("iri: reading standard input: {e}");
+            return Err(());
+        }
+        match decode_legacy(&all, charset) {
+            Ok(text) => {
+                if !text.is_empty() {
+                    let body = text.strip_suffix('\n').unwrap_or(&text);
+                    for (i, line) in body.split('\n').enumerate() {
+                        let line = line.strip_suffix('\r').unwrap_or(line);
+                        each(Origin::Line(i + 1), Ok(line.to_string()));
+                    }
+                }
+            }
+            Err(e) => {
+                ok = false;
+                eprintln!("iri: standard input: {e}");
+            }
+        }
+    }
+    if ok {
+        Ok(())
+    } else {
+        Err(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_json_carries_label_and_character() {
+        let idna = ToUriOptions {
+            host: HostMapping::Idna,
+            ..Default::default()
+        };
+        let e = to_uri("http://-\u{E9}.org/", &idna).unwrap_err();
+        let j = ErrorJson::from(&e);
+        assert_eq!(
+            (j.kind, j.offset, j.label.as_deref()),
+            ("idna", 7, Some("-\u{E9}"))
+        );
+        let sjis = ToUriOptions {
+            query_charset: Some(Charset::for_label("shift_jis").unwrap()),
+            ..Default::default()
+        };
+        let e = to_uri("http://a/?\u{E9}", &sjis).unwrap_err();
+        let j = ErrorJson::from(&e);
+        assert_eq!(
+            (j.kind, j.offset, j.character.as_deref()),
+            ("unmappable", 10, Some("\u{E9}"))
+        );
+        assert!(j.message.contains("U+00E9"), "{}", j.message);
+    }
+}

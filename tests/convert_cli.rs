@@ -1,0 +1,289 @@
+//! `iri to-uri`, `iri to-iri`, `iri from-leiri` and `iri preprocess`, run as a user would: outputs,
+//! exit codes, the JSON records, errors with positions, stdin lines, legacy encodings.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn iri(args: &[&str], stdin: Option<&[u8]>) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run iri");
+    {
+        let mut input = child.stdin.take().expect("stdin");
+        if let Some(bytes) = stdin {
+            input.write_all(bytes).expect("write stdin");
+        }
+    }
+    let out = child.wait_with_output().expect("wait");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    )
+}
+
+fn json_lines(s: &str) -> Vec<serde_json::Value> {
+    s.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+#[test]
+fn to_uri_host_mappings() {
+    let (code, out, err) = iri(&["to-uri", "http://résumé.example.org"], None);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (0, "http://r%C3%A9sum%C3%A9.example.org\n", "")
+    );
+    // 3987bis §3.4.2 prints xn--rsum-bad, the Punycode of "r\u{80}sum\u{80}" (interpretation note 11).
+    let (code, out, _) = iri(
+        &["to-uri", "--host", "idna", "http://résumé.example.org"],
+        None,
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "http://xn--rsum-bpad.example.org\n")
+    );
+    let (code, out, _) = iri(&["to-uri", "http://www.example.org/red%09rosé#red"], None);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "http://www.example.org/red%09ros%C3%A9#red\n")
+    );
+}
+
+#[test]
+fn to_uri_errors_and_exit_codes() {
+    let (code, out, err) = iri(
+        &[
+            "to-uri",
+            "--host",
+            "idna",
+            "http://-résumé.example.org/",
+            "http://ok.example/é",
+        ],
+        None,
+    );
+    assert_eq!(code, 1);
+    assert_eq!(out, "http://ok.example/%C3%A9\n");
+    assert!(
+        err.contains("iri: argument 1: IDNA cannot convert the label \"-résumé\""),
+        "{err}"
+    );
+    assert!(err.contains("CheckHyphens"), "{err}");
+    assert!(
+        err.contains("  | http://-résumé.example.org/\n  |        ^\n"),
+        "{err}"
+    );
+    assert!(err.contains("UTS #46 ToASCII, nontransitional"), "{err}");
+
+    let (code, out, err) = iri(&["to-uri", "http://a/b c"], None);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("byte offset 10"), "{err}");
+    let (code, out, err) = iri(&["to-uri", "--raw", "http://a/b c"], None);
+    assert_eq!((code, out.as_str()), (0, "http://a/b%20c\n"));
+    assert!(
+        err.contains("note: the input is not a valid IRI-reference"),
+        "{err}"
+    );
+
+    let (code, _, err) = iri(&["to-uri", "--query-charset", "klingon", "x"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown charset label \"klingon\""), "{err}");
+    let (code, _, _) = iri(&["to-uri", "--host", "dns", "x"], None);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn to_uri_query_charset_and_json() {
+    let (code, out, err) = iri(
+        &[
+            "to-uri",
+            "--query-charset",
+            "iso-8859-1",
+            "--format",
+            "json",
+        ],
+        Some("http://a/März?März#März\r\nhttp://a/?日本\nftp://a/?ä\n".as_bytes()),
+    );
+    assert_eq!(code, 1, "{err}");
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 3);
+    assert_eq!(records[0]["input"], "http://a/März?März#März");
+    assert_eq!(records[0]["output"], "http://a/M%C3%A4rz?M%E4rz#M%C3%A4rz");
+    assert_eq!(records[0]["input_valid"], true);
+    assert_eq!(records[0]["output_valid"], true);
+    assert_eq!(records[0]["error"], serde_json::Value::Null);
+    assert_eq!(records[1]["output"], serde_json::Value::Null);
+    assert_eq!(records[1]["error"]["kind"], "unmappable");
+    assert_eq!(records[1]["error"]["offset"], 10);
+    assert_eq!(records[1]["error"]["character"], "日");
+    assert!(records[1]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("windows-1252 cannot represent U+65E5"));
+    assert_eq!(records[2]["output"], "ftp://a/?%C3%A4");
+    assert!(records[2]["notes"][0]
+        .as_str()
+        .unwrap()
+        .contains("the scheme is \"ftp\""));
+
+    let (_, out, _) = iri(
+        &[
+            "to-uri",
+            "--host",
+            "idna",
+            "-f",
+            "json",
+            "http://a\u{200D}é.example/",
+        ],
+        None,
+    );
+    let r = &json_lines(&out)[0];
+    assert_eq!(r["error"]["kind"], "idna");
+    assert_eq!(r["error"]["label"], "a\u{200D}é");
+    assert_eq!(r["error"]["offset"], 7);
+}
+
+#[test]
+fn to_iri_trace_of_3_7_1() {
+    let (code, out, err) = iri(
+        &[
+            "to-iri",
+            "--trace",
+            "http://xn--99zt52a.example.org/%e2%80%ae",
+        ],
+        None,
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "http://\u{7D0D}\u{8C46}.example.org/%E2%80%AE\n\
+         \x20 1. http://xn--99zt52a.example.org/%e2%80%ae\n\
+         \x20 2. http://xn--99zt52a.example.org/<e2><80><ae>\n\
+         \x20 3. http://xn--99zt52a.example.org/<e2><80><ae>\n\
+         \x20 4. http://xn--99zt52a.example.org/%E2%80%AE\n\
+         \x20 5. http://xn--99zt52a.example.org/%E2%80%AE\n\
+         \x20 6. http://&#x7D0D;&#x8C46;.example.org/%E2%80%AE\n"
+    );
+    let (_, out, _) = iri(
+        &[
+            "to-iri",
+            "--keep-punycode",
+            "http://xn--99zt52a.example.org/%e2%80%ae",
+        ],
+        None,
+    );
+    assert_eq!(out, "http://xn--99zt52a.example.org/%E2%80%AE\n");
+    let (code, out, _) = iri(&["to-iri", "http://www.example.org/D%FCrst"], None);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "http://www.example.org/D%FCrst\n")
+    );
+}
+
+#[test]
+fn to_iri_json_and_errors() {
+    let (code, out, _) = iri(
+        &["to-iri", "--format", "json", "--trace"],
+        Some(b"http://www.example.org/D%C3%BCrst\nhttp://\xC3\xBC\n"),
+    );
+    assert_eq!(code, 1);
+    let r = json_lines(&out);
+    assert_eq!(r[0]["output"], "http://www.example.org/D\u{FC}rst");
+    assert_eq!(r[0]["steps"][1], "http://www.example.org/D<c3><bc>rst");
+    assert_eq!(r[0]["steps"][4], "http://www.example.org/D&#xFC;rst");
+    assert_eq!(r[1]["error"]["kind"], "syntax");
+    assert_eq!(r[1]["error"]["offset"], 7);
+    let (_, out, _) = iri(&["to-iri", "-f", "json", "/%41"], None);
+    assert!(json_lines(&out)[0].get("steps").is_none(), "{out}");
+    // Non-UTF-8 input is an I/O error naming the line.
+    let (code, out, err) = iri(&["to-iri"], Some(b"/a\n/\xFF\n"));
+    assert_eq!((code, out.as_str()), (2, "/a\n"));
+    assert!(
+        err.contains("line 2") && err.contains("byte offset 1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn from_leiri() {
+    let (code, out, _) = iri(&["from-leiri", "http://example.org/a b/{x}?\u{E000}"], None);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "http://example.org/a%20b/%7Bx%7D?%EE%80%80\n")
+    );
+    let (code, out, _) = iri(
+        &["from-leiri", "--to", "uri", "http://example.org/a b/résumé"],
+        None,
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "http://example.org/a%20b/r%C3%A9sum%C3%A9\n")
+    );
+    let (code, out, err) = iri(&["from-leiri", "http://a/%zz"], None);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("for leiri `IRI-reference`"), "{err}");
+    let (code, out, _) = iri(
+        &["from-leiri", "--raw", "-f", "json", "http://a/%zz b"],
+        None,
+    );
+    assert_eq!(code, 0);
+    let r = &json_lines(&out)[0];
+    assert_eq!(r["output"], "http://a/%zz%20b");
+    assert_eq!(r["input_valid"], false);
+}
+
+#[test]
+fn preprocess_spaces_ncr_and_encodings() {
+    let (code, out, _) = iri(
+        &["preprocess", "--split"],
+        Some(b" \thttp://a/b  http://c/ \r\n"),
+    );
+    assert_eq!((code, out.as_str()), (0, "http://a/b\nhttp://c/\n"));
+    let (_, out, _) = iri(&["preprocess", "--encode-spaces", " a b\t"], None);
+    assert_eq!(out, "a%20b\n");
+    let (code, _, _) = iri(&["preprocess", "--split", "--encode-spaces", "a"], None);
+    assert_eq!(code, 2);
+    let ncr = "htt&#x0070;://www.example.com/&#x0066;&#x006f;&#x006f;bar&#x002f;foo&#x003f;bar";
+    let (_, out, _) = iri(&["preprocess", ncr], None);
+    assert_eq!(out, format!("{ncr}\n"));
+    let (_, out, _) = iri(&["preprocess", "--decode-ncr", ncr], None);
+    assert_eq!(out, "http://www.example.com/foobar/foo?bar\n");
+    // Legacy encodings are decoded and normalized to NFC; Unicode input only with --nfc.
+    let (_, out, _) = iri(
+        &["preprocess", "--input-encoding", "macintosh"],
+        Some(b"M\x8Arz\n"),
+    );
+    assert_eq!(out, "M\u{E4}rz\n");
+    let (_, out, _) = iri(
+        &["preprocess", "--input-encoding", "windows-1258"],
+        Some(b"Vi\xEA\xF2t\n"),
+    );
+    assert_eq!(out, "Vi\u{1EC7}t\n");
+    let (_, out, _) = iri(&["preprocess", "e\u{301}"], None);
+    assert_eq!(out, "e\u{301}\n");
+    let (_, out, _) = iri(&["preprocess", "--nfc", "e\u{301}"], None);
+    assert_eq!(out, "\u{E9}\n");
+    let (_, out, _) = iri(
+        &["preprocess", "--input-encoding", "utf-16le"],
+        Some(b"a\x00\n\x00b\x00\r\x00\n\x00"),
+    );
+    assert_eq!(out, "a\nb\n");
+    let (code, out, err) = iri(
+        &["preprocess", "--input-encoding", "shift_jis", "-f", "json"],
+        Some(b"ok\nab\x82\n"),
+    );
+    assert_eq!(code, 2);
+    let r = json_lines(&out);
+    assert_eq!(r[0]["output"][0], "ok");
+    assert_eq!(r[1]["error"]["kind"], "decode");
+    assert_eq!(r[1]["error"]["offset"], 2);
+    assert!(
+        err.contains("line 2: not Shift_JIS: malformed byte sequence at byte offset 2"),
+        "{err}"
+    );
+}
