@@ -3,6 +3,7 @@
 mod check;
 mod input;
 mod parse;
+mod selfcheck;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use iri_abnf::Grammar;
@@ -46,6 +47,7 @@ struct Cli {
 enum Command {
     Check(check::CheckArgs),
     Parse(parse::ParseArgs),
+    Selfcheck(selfcheck::SelfcheckArgs),
 }
 
 /// The grammar option shared by the subcommands.
@@ -101,5 +103,6 @@ pub fn main() -> i32 {
     match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Parse(args) => parse::run(&args),
+        Command::Selfcheck(args) => selfcheck::run(&args),
     }
 }
