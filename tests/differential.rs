@@ -10,7 +10,11 @@ use iri_abnf::Grammar;
 /// Cases per grammar: 50,000 in release builds (CI runs `cargo test --release`), 6,000 in debug builds;
 /// overridable for a longer local run (`IRI_ABNF_DIFFERENTIAL_CASES=200000`).
 fn cases() -> u64 {
-    let default = if cfg!(debug_assertions) { 6_000 } else { 50_000 };
+    let default = if cfg!(debug_assertions) {
+        6_000
+    } else {
+        50_000
+    };
     std::env::var("IRI_ABNF_DIFFERENTIAL_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
