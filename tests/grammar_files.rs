@@ -234,3 +234,25 @@ fn amended_rules_are_marked_with_their_note() {
         }
     }
 }
+
+#[test]
+fn readme_carries_the_interpretation_notes() {
+    let notes = read("NOTES.md");
+    let body = notes
+        .split_once('\n')
+        .map(|(_, b)| b.trim())
+        .unwrap_or_default();
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    assert!(!body.is_empty());
+    assert!(
+        readme.contains(body),
+        "README.md's interpretation notes differ from grammar/NOTES.md"
+    );
+    for n in 1..=8 {
+        assert!(
+            body.contains(&format!("\n{n}. ")) || body.starts_with(&format!("{n}. ")),
+            "note {n}"
+        );
+    }
+}

@@ -7,6 +7,7 @@
 //!
 //! ```
 //! use iri_abnf::abnf::{automaton, generate, rules};
+//! use iri_abnf::Grammar;
 //!
 //! let iri = automaton(Grammar::Iri, "IRI-reference")?;
 //! assert!(iri.is_match("http://résumé.example.org/?q#f"));
@@ -36,7 +37,7 @@
 //!
 //! # Grammars
 //!
-//! [`rules`] and [`automaton`] know the project's four grammars by name: `uri` (RFC 3986), `rfc3987`
+//! [`rules`] and [`automaton`] take one of the four grammars ([`Grammar`]): `uri` (RFC 3986), `rfc3987`
 //! (RFC 3987), `iri` (draft-ietf-iri-3987bis §2.2) and `leiri` (3987bis §5.1). Both build once per grammar
 //! (and per rule) and keep the result for the life of the process.
 //!

@@ -4,6 +4,7 @@ mod check;
 mod convert;
 mod input;
 mod parse;
+mod selfcheck;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use iri_abnf::Grammar;
@@ -51,6 +52,7 @@ enum Command {
     ToIri(convert::ToIriArgs),
     FromLeiri(convert::FromLeiriArgs),
     Preprocess(convert::PreprocessArgs),
+    Selfcheck(selfcheck::SelfcheckArgs),
 }
 
 /// The grammar option shared by the subcommands.
@@ -110,5 +112,6 @@ pub fn main() -> i32 {
         Command::ToIri(args) => convert::run_to_iri(&args),
         Command::FromLeiri(args) => convert::run_from_leiri(&args),
         Command::Preprocess(args) => convert::run_preprocess(&args),
+        Command::Selfcheck(args) => selfcheck::run(&args),
     }
 }
