@@ -56,7 +56,7 @@ fn main() -> std::io::Result<()> {
         }
     }
     let mut written = 0;
-    for target in ["parse", "oracle", "inclusion"] {
+    for target in ["parse", "oracle", "inclusion", "convert"] {
         let dir = root.join("fuzz/corpus").join(target);
         std::fs::create_dir_all(&dir)?;
         for (n, (gi, ri, s)) in strings.iter().enumerate() {

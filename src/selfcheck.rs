@@ -364,4 +364,178 @@ pub mod fuzz {
         }
         Ok(())
     }
+
+    /// `convert`: the conversions of [`crate::convert`] never panic, on any string, and keep their
+    /// properties: IRI → URI (3987bis §3.3–§3.6) gives URI characters only, a valid URI for a valid IRI,
+    /// is idempotent and the identity on URIs; URI → IRI (§3.7) gives a valid IRI without bidi
+    /// formatting characters that maps back to the URI up to hex case and percent-encoded unreserved
+    /// characters, with a trace that starts at the input and ends at the result; LEIRI → IRI (§5.1)
+    /// leaves no `leiri-ucschar`-only character and gives a valid IRI for a valid LEIRI; preprocessing
+    /// (draft-weber-iri-guidelines §4) leaves no leading or trailing ASCII white space. Error offsets are
+    /// character boundaries of the input.
+    pub fn convert_target(data: &[u8]) -> Result<(), String> {
+        use crate::convert::chars::{is_bidi_formatting, is_leiri_only, is_uri_char};
+        use crate::convert::{
+            leiri_to_iri, leiri_to_uri, preprocess, to_iri, to_uri, xml_notation, Charset,
+            ConvertError, HostMapping, PreprocessOptions, Spaces, ToIriOptions, ToUriOptions,
+        };
+        let Some(input) = text(data) else {
+            return Ok(());
+        };
+        let valid = |g: Grammar, s: &str| crate::validate(g, g.reference_rule(), s).is_ok();
+        let boundary = |e: &ConvertError, what: &str| {
+            if e.offset > input.len() || !input.is_char_boundary(e.offset) {
+                Err(format!(
+                    "{what}: error offset {} is not a boundary",
+                    e.offset
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        let (is_iri, is_uri, is_leiri) = (
+            valid(Grammar::Iri, input),
+            valid(Grammar::Uri, input),
+            valid(Grammar::Leiri, input),
+        );
+        let charsets = [
+            None,
+            Charset::for_label("windows-1252").ok(),
+            Charset::for_label("shift_jis").ok(),
+            Charset::for_label("iso-2022-jp").ok(),
+        ];
+        for host in [HostMapping::Percent, HostMapping::Idna] {
+            for query_charset in charsets {
+                let opts = ToUriOptions {
+                    host,
+                    query_charset,
+                    raw: true,
+                };
+                let what = format!("to_uri {host:?} {:?}", query_charset.map(|c| c.name()));
+                match to_uri(input, &opts) {
+                    Ok(c) => {
+                        if !c.uri.chars().all(is_uri_char) {
+                            return Err(format!("{what}: {:?} has non-URI characters", c.uri));
+                        }
+                        if c.input_valid != is_iri {
+                            return Err(format!("{what}: input_valid {}", c.input_valid));
+                        }
+                        if c.uri_valid != valid(Grammar::Uri, &c.uri) {
+                            return Err(format!("{what}: uri_valid {}", c.uri_valid));
+                        }
+                        if is_iri && !c.uri_valid {
+                            return Err(format!("{what}: {:?} is not a URI", c.uri));
+                        }
+                        if is_iri {
+                            let again =
+                                to_uri(&c.uri, &opts).map_err(|e| format!("{what}: {e}"))?;
+                            if again.uri != c.uri {
+                                return Err(format!("{what}: not idempotent: {:?}", again.uri));
+                            }
+                        }
+                        if is_uri && host == HostMapping::Percent && c.uri != input {
+                            return Err(format!("{what}: not the identity on a URI: {:?}", c.uri));
+                        }
+                    }
+                    Err(e) => boundary(&e, &what)?,
+                }
+                if let Err(e) = leiri_to_uri(input, &opts) {
+                    boundary(&e, "leiri_to_uri")?;
+                }
+            }
+        }
+        let once = crate::convert::percent_encode(input);
+        if crate::convert::percent_encode(&once) != once {
+            return Err(format!("percent_encode is not idempotent: {once:?}"));
+        }
+
+        for convert_punycode in [false, true] {
+            match to_iri(input, &ToIriOptions { convert_punycode }) {
+                Ok(c) => {
+                    if !is_uri {
+                        return Err("to_iri accepted a string that is not a URI".to_string());
+                    }
+                    if !valid(Grammar::Iri, &c.iri) {
+                        return Err(format!("to_iri: {:?} is not an IRI", c.iri));
+                    }
+                    if c.iri.chars().any(is_bidi_formatting) {
+                        return Err(format!(
+                            "to_iri: {:?} has a bidi formatting character",
+                            c.iri
+                        ));
+                    }
+                    if c.trace.steps[0] != xml_notation(input)
+                        || c.trace.steps[5] != xml_notation(&c.iri)
+                    {
+                        return Err(format!("to_iri: trace {:?}", c.trace.steps));
+                    }
+                    if !convert_punycode {
+                        let back = to_uri(&c.iri, &ToUriOptions::default())
+                            .map_err(|e| format!("to_iri then to_uri: {e}"))?;
+                        if normalize_pct(&back.uri) != normalize_pct(input) {
+                            return Err(format!("to_iri {:?} maps back to {:?}", c.iri, back.uri));
+                        }
+                    }
+                }
+                Err(e) => {
+                    if is_uri {
+                        return Err(format!("to_iri refused a URI: {e}"));
+                    }
+                    boundary(&e, "to_iri")?;
+                }
+            }
+        }
+
+        let l = leiri_to_iri(input);
+        if l.input_valid != is_leiri || l.iri.chars().any(is_leiri_only) {
+            return Err(format!("leiri_to_iri: {:?}", l.iri));
+        }
+        if is_leiri && !valid(Grammar::Iri, &l.iri) {
+            return Err(format!("leiri_to_iri: {:?} is not an IRI", l.iri));
+        }
+
+        for spaces in [Spaces::Keep, Spaces::Split, Spaces::Encode] {
+            let opts = PreprocessOptions {
+                spaces,
+                decode_ncr: true,
+                nfc: true,
+            };
+            let _ = preprocess(input, &opts);
+            let plain = PreprocessOptions {
+                spaces,
+                ..Default::default()
+            };
+            for r in preprocess(input, &plain) {
+                let trimmed = crate::convert::preprocess::trim_ascii_whitespace(&r);
+                if trimmed != r {
+                    return Err(format!("preprocess {spaces:?}: {r:?} is not trimmed"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A URI up to hex case and percent-encoded unreserved characters (3987bis §3.7).
+    fn normalize_pct(uri: &str) -> String {
+        use crate::convert::chars::{is_unreserved, pct_octet, push_pct};
+        let b = uri.as_bytes();
+        let mut out = String::with_capacity(uri.len());
+        let mut i = 0;
+        while i < b.len() {
+            if let Some(o) = pct_octet(&b[i..]) {
+                if is_unreserved(char::from(o)) {
+                    out.push(char::from(o));
+                } else {
+                    push_pct(&mut out, o);
+                }
+                i += 3;
+            } else if let Some(c) = uri[i..].chars().next() {
+                out.push(c);
+                i += c.len_utf8();
+            } else {
+                break;
+            }
+        }
+        out
+    }
 }

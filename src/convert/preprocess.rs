@@ -6,7 +6,7 @@
 //! 1. Remove leading and trailing U+0020 SPACE, U+000D CR, U+000A LF and U+0009 TAB, and no other
 //!    whitespace ([`trim_ascii_whitespace`]).
 //! 2. Spaces left inside: split into several references at each run of U+0020
-//!    ([`Spaces::Split`]), or replace each U+0020 by `%20` ([`Spaces::Encode`]), as the caller chooses;
+//!    ([`Spaces::Split`], each piece trimmed again as an "independent reference-string"), or replace each U+0020 by `%20` ([`Spaces::Encode`]), as the caller chooses;
 //!    [`Spaces::Keep`] leaves them.
 //! 3. Transcode to Unicode: [`decode_legacy`], for bytes in a named encoding.
 //! 4. "TODO: Should numerical character references be replaced with their corresponding character?"
@@ -72,8 +72,10 @@ pub fn preprocess(input: &str, options: &PreprocessOptions) -> Vec<String> {
     let pieces: Vec<String> = match options.spaces {
         Spaces::Keep => vec![trimmed.to_string()],
         Spaces::Encode => vec![trimmed.replace(' ', "%20")],
+        // Each piece is "an independent reference-string" and is trimmed as step 1 says.
         Spaces::Split => trimmed
             .split(' ')
+            .map(trim_ascii_whitespace)
             .filter(|p| !p.is_empty())
             .map(str::to_string)
             .collect(),
@@ -262,6 +264,7 @@ mod tests {
         };
         assert!(preprocess("  \t ", &split).is_empty());
         assert_eq!(preprocess("a\tb", &split), ["a\tb"]);
+        assert_eq!(preprocess("a\t \t b", &split), ["a", "b"]);
     }
 
     #[test]
