@@ -65,6 +65,22 @@
 //! assert_eq!(err.render_caret(), "http://example.org/a b\n                    ^");
 //! ```
 //!
+//! ## Converting
+//!
+//! [`convert`] maps IRIs to URIs (3987bis §3.3–§3.6, with IDNA for the host and a document charset for
+//! http queries as options), URIs to IRIs with the six-step trace of §3.7.1, LEIRIs to IRIs (§5.1), and
+//! preprocesses raw strings (draft-weber-iri-guidelines §4):
+//!
+//! ```
+//! use iri_abnf::{to_iri, to_uri, ToIriOptions, ToUriOptions};
+//!
+//! let uri = to_uri("http://www.example.org/red%09ros\u{E9}#red", &ToUriOptions::default()).unwrap();
+//! assert_eq!(uri.uri, "http://www.example.org/red%09ros%C3%A9#red");
+//! let iri = to_iri("http://www.example.org/D%C3%BCrst", &ToIriOptions::default()).unwrap();
+//! assert_eq!(iri.iri, "http://www.example.org/D\u{FC}rst");
+//! assert_eq!(iri.trace.steps[1], "http://www.example.org/D<c3><bc>rst");
+//! ```
+//!
 //! ## Interpretation notes
 //!
 //! See [`notes`]: where the specs are ambiguous or not valid ABNF, and what this crate reads them as.
