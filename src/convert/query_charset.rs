@@ -7,8 +7,11 @@
 //! pct-encoding. This mapping is not applied for any other scheme or component."
 //!
 //! Charsets are named by the labels of the WHATWG Encoding Standard and implemented by
-//! [`encoding_rs`]. Those labels are what browsers use for document charsets; note that they make
-//! `us-ascii`, `iso-8859-1` and `latin1` labels of windows-1252.
+//! [`encoding_rs`]. Those labels are what browsers use for document charsets; they make `iso-8859-1` and
+//! `latin1` labels of windows-1252, which this module follows. They also make `us-ascii`, `ascii` and
+//! `ansi_x3.4-1968` labels of windows-1252; there this module departs from them and uses US-ASCII
+//! itself, so that a character US-ASCII cannot represent is an error instead of a windows-1252 byte
+//! (Dürst 2001, Table 1: the us-ascii row can only hold "March").
 
 use encoding_rs::{EncoderResult, Encoding, UTF_16BE, UTF_16LE, UTF_8};
 
@@ -18,6 +21,8 @@ use super::chars::{is_uri_char, push_pct};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Charset {
     encoding: &'static Encoding,
+    /// The label named US-ASCII: only ASCII characters can be represented.
+    ascii_only: bool,
 }
 
 /// The label names no encoding of the WHATWG Encoding Standard, or one that cannot encode.
@@ -72,7 +77,10 @@ impl std::error::Error for Unmappable {}
 
 impl Charset {
     /// UTF-8.
-    pub const UTF_8: Charset = Charset { encoding: UTF_8 };
+    pub const UTF_8: Charset = Charset {
+        encoding: UTF_8,
+        ascii_only: false,
+    };
 
     /// Finds the charset of a WHATWG label (ASCII case-insensitive, surrounding whitespace ignored):
     /// `iso-8859-1`, `shift_jis`, `macintosh`, `utf-8`, …. Labels of the "replacement" encoding
@@ -82,22 +90,35 @@ impl Charset {
     /// use iri_abnf::convert::query_charset::Charset;
     ///
     /// assert_eq!(Charset::for_label("ISO-8859-1").unwrap().name(), "windows-1252");
+    /// assert_eq!(Charset::for_label("us-ascii").unwrap().name(), "US-ASCII");
     /// assert_eq!(Charset::for_label("macintosh").unwrap().name(), "macintosh");
     /// assert!(Charset::for_label("utf-16").unwrap().is_ucs_based());
     /// assert!(Charset::for_label("klingon").is_err());
     /// ```
     pub fn for_label(label: &str) -> Result<Charset, UnknownCharset> {
+        // The WHATWG labels of windows-1252 that name US-ASCII (see the module docs).
+        const ASCII_LABELS: [&str; 3] = ["us-ascii", "ascii", "ansi_x3.4-1968"];
+        let ascii_only = ASCII_LABELS
+            .iter()
+            .any(|l| l.eq_ignore_ascii_case(label.trim_matches(|c: char| c.is_ascii_whitespace())));
         match Encoding::for_label_no_replacement(label.as_bytes()) {
-            Some(encoding) => Ok(Charset { encoding }),
+            Some(encoding) => Ok(Charset {
+                encoding,
+                ascii_only,
+            }),
             None => Err(UnknownCharset {
                 label: label.to_string(),
             }),
         }
     }
 
-    /// The encoding's name in the WHATWG Encoding Standard (`windows-1252`, `Shift_JIS`).
+    /// The encoding's name in the WHATWG Encoding Standard (`windows-1252`, `Shift_JIS`), or `US-ASCII`.
     pub fn name(&self) -> &'static str {
-        self.encoding.name()
+        if self.ascii_only {
+            "US-ASCII"
+        } else {
+            self.encoding.name()
+        }
     }
 
     /// Whether the charset is UCS-based (UTF-8, UTF-16LE, UTF-16BE): then §3.5 does not apply and
@@ -124,6 +145,8 @@ impl Charset {
 ///
 /// let via = |label: &str, s: &str| encode_component(s, Charset::for_label(label).unwrap()).unwrap();
 /// assert_eq!(via("us-ascii", "March"), "March");
+/// let err = encode_component("März", Charset::for_label("us-ascii").unwrap()).unwrap_err();
+/// assert_eq!((err.character, err.offset, err.charset), ('ä', 1, "US-ASCII"));
 /// assert_eq!(via("iso-8859-1", "März"), "M%E4rz");
 /// assert_eq!(via("macintosh", "März"), "M%8Arz");
 /// assert_eq!(via("utf-8", "März"), "M%C3%A4rz");
@@ -131,6 +154,15 @@ impl Charset {
 /// assert_eq!((err.character, err.offset), ('\u{1F600}', 1));
 /// ```
 pub fn encode_component(text: &str, charset: Charset) -> Result<String, Unmappable> {
+    if charset.ascii_only {
+        if let Some((offset, character)) = text.char_indices().find(|(_, c)| !c.is_ascii()) {
+            return Err(Unmappable {
+                character,
+                offset,
+                charset: charset.name(),
+            });
+        }
+    }
     let encoding = if charset.is_ucs_based() {
         UTF_8
     } else {
