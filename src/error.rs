@@ -209,10 +209,16 @@ pub(crate) fn from_pest<R: RuleType>(
             let text = token.to_string();
             let chars: Vec<char> = text.chars().collect();
             if kind.starts_with("Range") && chars.len() == 4 {
-                tokens.insert((false, format!("%x{:02X}-{:02X}", chars[0] as u32, chars[3] as u32)));
+                tokens.insert((
+                    false,
+                    format!("%x{:02X}-{:02X}", chars[0] as u32, chars[3] as u32),
+                ));
             } else if kind.starts_with("Insensitive") && chars.len() == 1 {
                 // Only "v" of IPvFuture is matched case-insensitively.
-                tokens.insert((false, format!("\"{}\" (either case)", chars[0].to_ascii_lowercase())));
+                tokens.insert((
+                    false,
+                    format!("\"{}\" (either case)", chars[0].to_ascii_lowercase()),
+                ));
             } else if chars.len() == 1 {
                 // gen-delims (RFC 3986 §2.2) separate components: always worth naming.
                 let delim = ":/?#[]@".contains(chars[0]);

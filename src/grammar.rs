@@ -104,7 +104,11 @@ pub struct UnknownGrammar(pub String);
 
 impl fmt::Display for UnknownGrammar {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown grammar {:?}: expected one of uri, rfc3987, iri, leiri", self.0)
+        write!(
+            f,
+            "unknown grammar {:?}: expected one of uri, rfc3987, iri, leiri",
+            self.0
+        )
     }
 }
 

@@ -22,10 +22,15 @@ pub fn check_invariants(r: &Reference<'_>) -> Result<(), String> {
             return Err(format!("{name}: span {start}..{end} out of bounds"));
         }
         if !input.is_char_boundary(start) || !input.is_char_boundary(end) {
-            return Err(format!("{name}: span {start}..{end} not on char boundaries"));
+            return Err(format!(
+                "{name}: span {start}..{end} not on char boundaries"
+            ));
         }
         if &input[start..end] != c.text {
-            return Err(format!("{name}: text {:?} is not the input at {start}..{end}", c.text));
+            return Err(format!(
+                "{name}: text {:?} is not the input at {start}..{end}",
+                c.text
+            ));
         }
         Ok(())
     };
@@ -41,7 +46,10 @@ pub fn check_invariants(r: &Reference<'_>) -> Result<(), String> {
     };
     let at = |pos: usize, c: &Component<'_>, name: &str| -> Result<(), String> {
         if c.span.start != pos {
-            return Err(format!("{name} starts at {} instead of {pos}", c.span.start));
+            return Err(format!(
+                "{name} starts at {} instead of {pos}",
+                c.span.start
+            ));
         }
         Ok(())
     };
@@ -100,7 +108,10 @@ pub fn check_invariants(r: &Reference<'_>) -> Result<(), String> {
             apos = p.component.span.end;
         }
         if apos != a.component.span.end {
-            return Err(format!("authority parts end at {apos}, authority at {}", a.component.span.end));
+            return Err(format!(
+                "authority parts end at {apos}, authority at {}",
+                a.component.span.end
+            ));
         }
         pos = apos;
     }
@@ -141,7 +152,10 @@ pub fn check_invariants(r: &Reference<'_>) -> Result<(), String> {
         pos = f.span.end;
     }
     if pos != input.len() {
-        return Err(format!("components end at {pos}, input has {} bytes", input.len()));
+        return Err(format!(
+            "components end at {pos}, input has {} bytes",
+            input.len()
+        ));
     }
     let shown = r.to_string();
     if shown != input {

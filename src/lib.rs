@@ -78,6 +78,9 @@ pub mod components;
 pub mod error;
 pub mod grammar;
 pub mod invariants;
+pub mod normalize;
+pub mod relativize;
+pub mod resolve;
 pub mod syntax;
 mod walk;
 
@@ -85,12 +88,15 @@ mod walk;
 pub mod notes {}
 
 pub use components::{
-    Authority, Component, Host, HostKind, Path, PathKind, Port, PortValue, Reference, ReferenceKind,
-    Span,
+    Authority, Component, Host, HostKind, Path, PathKind, Port, PortValue, Reference,
+    ReferenceKind, Span,
 };
 pub use error::ParseError;
 pub use grammar::{Grammar, UnknownGrammar, UnknownRule};
 pub use invariants::check_invariants;
+pub use normalize::{equivalent, normalize, Level};
+pub use relativize::{relativize, RelativizeError};
+pub use resolve::{remove_dot_segments, resolve, resolve_with, Base, Mode, ResolveError};
 pub use syntax::{ParseOrRuleError as Error, SyntaxNode};
 pub use walk::Components;
 
@@ -152,9 +158,8 @@ pub struct Parsed<'a> {
 pub fn parse_rule<'a>(grammar: Grammar, rule: &str, input: &'a str) -> Result<Parsed<'a>, Error> {
     let tree = syntax::parse_tree(grammar, rule, input)?;
     let rule = grammar.rule(rule).unwrap_or("");
-    let components = walk::components(grammar, rule, input, &tree).map_err(|e| {
-        Error::Parse(ParseError::internal(grammar, rule, input, &e.0))
-    })?;
+    let components = walk::components(grammar, rule, input, &tree)
+        .map_err(|e| Error::Parse(ParseError::internal(grammar, rule, input, &e.0)))?;
     Ok(Parsed {
         input,
         grammar,

@@ -182,7 +182,11 @@ fn table<R: AllRules>(cell: &'static OnceLock<Table<R>>) -> &'static Table<R> {
 
 /// Parses `input` with `rule` of `grammar` as the start rule, matched to the end of the input, and
 /// returns the syntax tree rooted at that rule.
-pub fn parse_tree(grammar: Grammar, rule: &str, input: &str) -> Result<SyntaxNode, ParseOrRuleError> {
+pub fn parse_tree(
+    grammar: Grammar,
+    rule: &str,
+    input: &str,
+) -> Result<SyntaxNode, ParseOrRuleError> {
     let rule = grammar.rule(rule).ok_or_else(|| {
         ParseOrRuleError::Rule(UnknownRule {
             grammar,
@@ -195,7 +199,9 @@ pub fn parse_tree(grammar: Grammar, rule: &str, input: &str) -> Result<SyntaxNod
             run::<rfc3987::Rule, rfc3987::Rfc3987Parser>(&RFC3987_TABLE, grammar, rule, input)
         }
         Grammar::Iri => run::<iri::Rule, iri::IriParser>(&IRI_TABLE, grammar, rule, input),
-        Grammar::Leiri => run::<leiri::Rule, leiri::LeiriParser>(&LEIRI_TABLE, grammar, rule, input),
+        Grammar::Leiri => {
+            run::<leiri::Rule, leiri::LeiriParser>(&LEIRI_TABLE, grammar, rule, input)
+        }
     };
     result.map_err(ParseOrRuleError::Parse)
 }
@@ -237,7 +243,12 @@ fn run<R: AllRules, P: Parser<R>>(
     let table = table(cell);
     let Some(&start) = table.start.get(rule) else {
         // `grammar.rule()` only returns names from this table.
-        return Err(ParseError::internal(grammar, rule, input, "start rule missing"));
+        return Err(ParseError::internal(
+            grammar,
+            rule,
+            input,
+            "start rule missing",
+        ));
     };
     match P::parse(start, input) {
         Ok(mut pairs) => match pairs.next() {
@@ -255,7 +266,13 @@ fn run<R: AllRules, P: Parser<R>>(
             }
             None => Err(ParseError::internal(grammar, rule, input, "empty parse")),
         },
-        Err(e) => Err(crate::error::from_pest(grammar, rule, input, &e, &table.spec)),
+        Err(e) => Err(crate::error::from_pest(
+            grammar,
+            rule,
+            input,
+            &e,
+            &table.spec,
+        )),
     }
 }
 

@@ -82,9 +82,7 @@ pub(crate) fn components<'a>(
 ) -> Result<Components<'a>, TreeShape> {
     let c = |span| Component::new(input, span);
     Ok(match base(tree.rule) {
-        "URI-reference" => {
-            Components::Reference(uri_reference(grammar, rule, input, tree)?)
-        }
+        "URI-reference" => Components::Reference(uri_reference(grammar, rule, input, tree)?),
         "URI" | "absolute-URI" => Components::Reference(uri(grammar, rule, input, tree)?),
         "relative-ref" => Components::Reference(relative_ref(grammar, rule, input, tree)?),
         "authority" => Components::Authority(authority(input, tree)?),
