@@ -156,8 +156,9 @@ impl Runner {
             dev += c.deviations;
         }
         let _ = writeln!(report, "  {:<34} {run:>4} {passed:>4} {dev:>4}", "total");
-        println!("{report}");
-        eprintln!("{report}");
+        // Straight to the process's stderr, past the test harness's output capture, so that the counts
+        // show with and without --nocapture.
+        let _ = std::io::Write::write_all(&mut std::io::stderr(), report.as_bytes());
         let mut failures = self.failures;
         for (suite, case) in self.deviations.entries.keys() {
             if !self.seen.contains(&(suite.clone(), case.clone())) {
