@@ -47,7 +47,7 @@
 //! assert!(matches!(auth.host.kind, HostKind::IpvFuture { version, .. } if version.text == "7"));
 //! assert_eq!(auth.port.unwrap().value(), PortValue::Number(8042));
 //! assert_eq!(r.path.segments.len(), 2);
-//! assert_eq!(r.query.unwrap().span.start, 35);
+//! assert_eq!(r.query.unwrap().span.start, 36);
 //! assert_eq!(r.to_string(), "http://user@[v7.a:b]:8042/r%C3%A9/s?q#f");
 //! ```
 //!

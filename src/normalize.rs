@@ -6,8 +6,8 @@
 //! | [`Level::Simple`] | `simple` | nothing: character-by-character comparison | RFC 3986 §6.2.1; draft-duerst-iri-01 §2.3 |
 //! | [`Level::Case`] | `case` | scheme and host to lowercase (ASCII letters only), hex digits of `%HH` to uppercase | RFC 3986 §6.2.2.1; RFC 3987 §5.3.2.1 |
 //! | [`Level::Percent`] | `percent` | decode `%HH` of unreserved characters; for IRIs also UTF-8 sequences of `iunreserved` characters; never reserved ones | RFC 3986 §6.2.2.2; RFC 3987 §5.3.2.3 |
-//! | [`Level::Path`] | `path` | remove dot segments (not from relative-path references) | RFC 3986 §6.2.2.3, §5.2.4 |
-//! | [`Level::Scheme`] | `scheme` | default port and empty path for the schemes of [`DEFAULT_PORTS`] | RFC 3986 §6.2.3 |
+//! | [`Level::Path`] | `path` | remove dot segments; from a relative-path reference only `.` segments | RFC 3986 §6.2.2.3, §5.2.4 |
+//! | [`Level::Scheme`] | `scheme` | drop an empty port; for the schemes of [`DEFAULT_PORTS`], drop the default port and leading zeros of a port, and write an empty path as `/` | RFC 3986 §6.2.3, §3.2.3 |
 //! | [`Level::Nfc`] | `nfc` | Unicode Normalization Form C | RFC 3987 §5.3.2.2 |
 //!
 //! NFC is a level of its own and never applied below it: 3987bis §3.1 says input "that is already in a
@@ -160,9 +160,10 @@ impl From<Level> for Options {
 }
 
 /// The schemes of the `scheme` level and their default ports. For these schemes, when there is an
-/// authority: an empty port or the default port is removed, leading zeros of another port are removed,
-/// and an empty path becomes `/` (RFC 3986 §6.2.3: `http://example.com`, `http://example.com/`,
-/// `http://example.com:/` and `http://example.com:80/` are equivalent).
+/// authority: the default port is removed (compared as a number: `:080` is `:80`), leading zeros of
+/// another port are removed, and an empty path becomes `/` (RFC 3986 §6.2.3: `http://example.com`,
+/// `http://example.com/`, `http://example.com:/` and `http://example.com:80/` are equivalent). An
+/// empty port is removed for every scheme (§3.2.3).
 pub const DEFAULT_PORTS: &[(&str, u16)] = &[
     ("ftp", 21),
     ("http", 80),
@@ -344,30 +345,26 @@ pub fn normalize_reference(r: &Reference<'_>, options: &Options) -> String {
     }
     // path (§6.2.2.3)
     if level >= Level::Path {
-        // A relative-path reference keeps its dot segments: they are resolved against the base path
-        // (§5.2.3 merge), and no base-free rewriting is right for every base.
         if w.scheme.is_some() || w.host.is_some() || w.path.starts_with('/') {
             w.path = remove_dot_segments(&w.path);
+        } else if !w.path.is_empty() {
+            w.path = remove_single_dot_segments(&w.path);
         }
     }
-    // scheme (§6.2.3)
-    if level >= Level::Scheme {
-        if let (Some(default), Some(_)) = (w.scheme.as_deref().and_then(default_port), &w.host) {
+    // scheme (§6.2.3; §3.2.3: normalizers "should omit the port component and its ':' delimiter if
+    // port is empty or if its value would be the same as that of the scheme's default")
+    if level >= Level::Scheme && w.host.is_some() {
+        if w.port.as_deref() == Some("") {
+            w.port = None;
+        }
+        if let Some(default) = w.scheme.as_deref().and_then(default_port) {
             if let Some(p) = &w.port {
                 let digits = p.trim_start_matches('0');
-                let value = if p.is_empty() {
+                let digits = if digits.is_empty() { "0" } else { digits };
+                w.port = if digits.parse::<u16>().ok() == Some(default) {
                     None
-                } else if digits.is_empty() {
-                    Some(0)
                 } else {
-                    digits.parse::<u32>().ok()
-                };
-                w.port = if p.is_empty() || value == Some(u32::from(default)) {
-                    None
-                } else if digits.len() < p.len() {
-                    Some(if digits.is_empty() { "0" } else { digits }.to_string())
-                } else {
-                    Some(p.clone())
+                    Some(digits.to_string())
                 };
             }
             if w.path.is_empty() {
@@ -387,6 +384,33 @@ pub fn normalize_reference(r: &Reference<'_>, options: &Options) -> String {
         }
     }
     w.to_parts().to_string()
+}
+
+/// A relative-path reference without its `.` segments. Removing them never changes what the
+/// reference resolves to, whatever the base (§5.2.3 merge, then §5.2.4 removes them anyway). `..`
+/// segments stay: against a base path without "/" (`urn:x`), `a/../b` resolves to `urn:/b` and `b` to
+/// `urn:b`, so no base-free rewriting of `seg/..` is right for every base. `./` stays in front of a
+/// first segment with ":" or an empty one, and a path that would become empty is written `./`.
+fn remove_single_dot_segments(path: &str) -> String {
+    let segments: Vec<&str> = path.split('/').collect();
+    let mut kept: Vec<&str> = Vec::with_capacity(segments.len());
+    for (i, s) in segments.iter().enumerate() {
+        if *s == "." {
+            if i + 1 == segments.len() {
+                // A final "." names the directory: keep its trailing "/".
+                kept.push("");
+            }
+        } else {
+            kept.push(s);
+        }
+    }
+    let joined = kept.join("/");
+    let first = kept.first().copied().unwrap_or("");
+    if first.is_empty() || first.contains(':') {
+        format!("./{joined}")
+    } else {
+        joined
+    }
 }
 
 /// `%hh` → `%HH` (RFC 3986 §6.2.2.1).
