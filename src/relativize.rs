@@ -47,7 +47,7 @@ use std::fmt;
 use crate::components::ReferenceKind;
 use crate::error::{quote, ParseError};
 use crate::grammar::Grammar;
-use crate::resolve::{kind_phrase, Base, BaseError, Mode, Parts};
+use crate::resolve::{kind_phrase, remove_dot_segments, Base, BaseError, Mode, Parts};
 
 /// Why [`relativize`] gave no reference.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -180,8 +180,7 @@ fn candidates(base: &Parts, t: &Parts) -> Vec<(Form, String)> {
         .map_or(String::new(), |f| format!("#{f}"));
     tail.push_str(&frag);
     if let Some(a) = &t.authority {
-        let guard = if t.path.starts_with("//") { "/." } else { "" };
-        out.push((Form::NetworkPath, format!("//{a}{guard}{}{tail}", t.path)));
+        out.push((Form::NetworkPath, format!("//{a}{}{tail}", t.path)));
     }
     if t.authority != base.authority {
         return out;
@@ -198,7 +197,13 @@ fn candidates(base: &Parts, t: &Parts) -> Vec<(Form, String)> {
         let guard = if t.path.starts_with("//") { "/." } else { "" };
         out.push((Form::AbsolutePath, format!("{guard}{}{tail}", t.path)));
     }
-    for path in relative_paths(base, &t.path) {
+    // A target written with the "/." guard (no authority, path "/.//…") has the path "//…" after
+    // resolution: that is what a relative reference must produce.
+    let path = match (&t.authority, t.path.strip_prefix("/.")) {
+        (None, Some(p)) if p.starts_with("//") => p,
+        _ => t.path.as_str(),
+    };
+    for path in relative_paths(base, path) {
         let form = if path
             .split('/')
             .all(|s| s == "." || s == ".." || s.is_empty())
@@ -214,7 +219,8 @@ fn candidates(base: &Parts, t: &Parts) -> Vec<(Form, String)> {
 
 /// Relative paths that, merged with the base's path (§5.2.3) and freed of dot segments, may give
 /// `target`: for each ancestor of the base's "directory", `../` as many times as needed and the rest of
-/// the target path.
+/// the target path. The directory is taken both as written and as resolution sees it (its own dot
+/// segments removed: `/a/./b/` acts as `/a/b/`).
 fn relative_paths(base: &Parts, target: &str) -> Vec<String> {
     let dir = if base.authority.is_some() && base.path.is_empty() {
         "/"
@@ -224,6 +230,17 @@ fn relative_paths(base: &Parts, target: &str) -> Vec<String> {
             None => "",
         }
     };
+    // What a plain segment "z" lands after, once merged and freed of dot segments.
+    let probe = remove_dot_segments(&format!("{dir}z"));
+    let effective = probe.strip_suffix('z').unwrap_or(dir);
+    let mut out = from_directory(dir, target);
+    if effective != dir {
+        out.extend(from_directory(effective, target));
+    }
+    out
+}
+
+fn from_directory(dir: &str, target: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut ancestor = dir;
     let mut up = 0usize;
