@@ -6,9 +6,9 @@
 //! Which level a peer's "normalize" is: iri-string, uriparser — RFC 3986 §6.2.2 syntax-based
 //! normalization (`path`); Jena — syntax-based plus default ports and empty paths (`scheme`).
 
-mod common;
+mod reference_suites;
 
-use common::{jsonl, key, s, Deviations, Runner};
+use reference_suites::{jsonl, key, s, Deviations, Runner};
 use iri_abnf::normalize::{equivalent, normalize};
 use iri_abnf::{Grammar, Level};
 use serde_json::Value;

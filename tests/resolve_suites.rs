@@ -5,9 +5,9 @@
 //!
 //! Run with the corpora in place: `IRI_ABNF_CORPORA=/path/to/corpora cargo test --test resolve_suites`.
 
-mod common;
+mod reference_suites;
 
-use common::{jsonl, jsonl_array, key, s, Deviations, Runner};
+use reference_suites::{jsonl, jsonl_array, key, s, Deviations, Runner};
 use iri_abnf::normalize::normalize;
 use iri_abnf::{relativize, resolve, resolve_with, Grammar, Level, Mode};
 use serde_json::Value;
