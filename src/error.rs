@@ -109,11 +109,32 @@ pub fn column_of(input: &str, offset: usize) -> usize {
     input[..end].chars().count() + 1
 }
 
-/// Characters that would make a terminal rendering lie about the input: controls and the bidirectional
-/// formatting characters (which reorder what follows them on screen).
-fn needs_escape(c: char) -> bool {
+/// Characters that would make a terminal rendering lie about the input: controls, the bidirectional
+/// formatting characters (which reorder what follows them on screen), and characters that show nothing
+/// (zero-width and invisible format characters, tags, noncharacters). They are shown as `\u{…}`.
+pub fn needs_escape(c: char) -> bool {
+    let cp = c as u32;
     c.is_control()
-        || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{061C}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{2028}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{FFF0}'..='\u{FFFB}'
+                | '\u{E0000}'..='\u{E0FFF}'
+        )
+        || (0xFDD0..=0xFDEF).contains(&cp)
+        || cp & 0xFFFE == 0xFFFE
 }
 
 /// Renders the input for display and returns the display column (0-based, in characters) of `offset`.

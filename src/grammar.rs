@@ -78,11 +78,14 @@ impl Grammar {
     /// The verbatim ABNF sources of the grammar (file name, text), in load order: a rule of a later file
     /// replaces the rule of the same name in an earlier one (only `leiri.abnf` does so).
     pub fn abnf_sources(self) -> &'static [(&'static str, &'static str)] {
-        const CORE: (&str, &str) = ("core.abnf", include_str!("../grammar/core.abnf"));
-        const URI: (&str, &str) = ("uri.abnf", include_str!("../grammar/uri.abnf"));
-        const RFC3987: (&str, &str) = ("rfc3987.abnf", include_str!("../grammar/rfc3987.abnf"));
-        const IRI: (&str, &str) = ("iri.abnf", include_str!("../grammar/iri.abnf"));
-        const LEIRI: (&str, &str) = ("leiri.abnf", include_str!("../grammar/leiri.abnf"));
+        const CORE: (&str, &str) = ("grammar/core.abnf", include_str!("../grammar/core.abnf"));
+        const URI: (&str, &str) = ("grammar/uri.abnf", include_str!("../grammar/uri.abnf"));
+        const RFC3987: (&str, &str) = (
+            "grammar/rfc3987.abnf",
+            include_str!("../grammar/rfc3987.abnf"),
+        );
+        const IRI: (&str, &str) = ("grammar/iri.abnf", include_str!("../grammar/iri.abnf"));
+        const LEIRI: (&str, &str) = ("grammar/leiri.abnf", include_str!("../grammar/leiri.abnf"));
         match self {
             Grammar::Uri => &[CORE, URI],
             Grammar::Rfc3987 => &[CORE, RFC3987],

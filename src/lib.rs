@@ -74,18 +74,26 @@
 
 #![warn(missing_docs)]
 
+pub mod abnf;
 pub mod components;
 pub mod error;
 pub mod grammar;
 pub mod invariants;
 pub mod normalize;
 pub mod relativize;
+pub mod report;
 pub mod resolve;
+pub mod selfcheck;
 pub mod syntax;
 mod walk;
 
 #[doc = include_str!("../grammar/NOTES.md")]
 pub mod notes {}
+
+// The README's Rust examples are compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
 
 pub use components::{
     Authority, Component, Host, HostKind, Path, PathKind, Port, PortValue, Reference,

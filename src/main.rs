@@ -1,1 +1,8 @@
-fn main() {}
+//! `iri`: check and parse URIs, IRIs and LEIRIs against the ABNF of RFC 3986, RFC 3987 and
+//! draft-ietf-iri-3987bis. See `iri --help`.
+
+mod cli;
+
+fn main() {
+    std::process::exit(cli::main());
+}

@@ -1,0 +1,44 @@
+//! Validation speed: the pest grammar (`validate`, which also builds the error detail on failure) and
+//! the automaton compiled from the `.abnf` text (`abnf::automaton(..).is_match`), per grammar, on a mix
+//! of valid and invalid references. `cargo bench --bench validate`.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use iri_abnf::{abnf, parse, validate, Grammar};
+
+const INPUTS: &[&str] = &[
+    "http://example.org/a/b?q=1#frag",
+    "http://r%C3%A9sum%C3%A9.example.org/",
+    "//[2001:db8::7]:8080/p?x#y",
+    "http://résumé.example.org/dé?ç#ü",
+    "mailto:user@example.org?subject=hi",
+    "../a/b;p?q",
+    "not a uri at all",
+    "urn:isbn:0451450523",
+];
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("validate");
+    group.throughput(Throughput::Elements(INPUTS.len() as u64));
+    for g in Grammar::ALL {
+        let rule = g.reference_rule();
+        group.bench_with_input(BenchmarkId::new("pest", g), &g, |b, &g| {
+            b.iter(|| {
+                INPUTS
+                    .iter()
+                    .filter(|s| validate(g, rule, s).is_ok())
+                    .count()
+            })
+        });
+        let automaton = abnf::automaton(g, rule).expect("automaton");
+        group.bench_with_input(BenchmarkId::new("automaton", g), &g, |b, _| {
+            b.iter(|| INPUTS.iter().filter(|s| automaton.is_match(s)).count())
+        });
+        group.bench_with_input(BenchmarkId::new("parse-components", g), &g, |b, &g| {
+            b.iter(|| INPUTS.iter().filter(|s| parse(g, s).is_ok()).count())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

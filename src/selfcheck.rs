@@ -1,0 +1,367 @@
+//! Differential checking: the pest grammars against the automata compiled from the `.abnf` text.
+//!
+//! For every grammar and every one of its rules, strings are generated from the rule's ABNF
+//! ([`crate::abnf::Generator`]), some are mutated ([`crate::abnf::mutate`]), and each string is checked
+//! three ways:
+//!
+//! 1. **oracle**: the pest verdict ([`crate::validate`]) equals the automaton verdict
+//!    ([`crate::abnf::automaton`]) for the rule the string was generated from;
+//! 2. **reference**: the same for the grammar's reference rule (`IRI-reference`, `URI-reference`), so
+//!    that component strings and their mutations also exercise the whole-reference rule;
+//! 3. **inclusion**: the languages nest, `uri` ⊆ `rfc3987` ⊆ `iri` ⊆ `leiri` for the reference rules
+//!    (every URI-reference is an RFC 3987 IRI-reference, every RFC 3987 IRI-reference a 3987bis one,
+//!    every 3987bis IRI-reference a LEIRI).
+//!
+//! Everything is deterministic from the seed; a mismatch carries the seed of its case so that it can be
+//! replayed with `iri selfcheck --grammar G --rule R --seed S --cases 1`.
+//!
+//! ```
+//! use iri_abnf::selfcheck::{run, Config};
+//! use iri_abnf::Grammar;
+//!
+//! let config = Config { grammars: vec![Grammar::Uri], cases: 200, ..Config::default() };
+//! let report = run(&config, |m| panic!("{m}")).unwrap();
+//! assert_eq!(report.cases, 200);
+//! assert!(report.mismatches.is_empty());
+//! ```
+
+use std::fmt;
+
+use crate::abnf::{self, AbnfError, Generator};
+use crate::error::quote;
+use crate::grammar::Grammar;
+
+/// What a campaign checks.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The grammars whose rules strings are generated from.
+    pub grammars: Vec<Grammar>,
+    /// The start rules to generate from (spec spelling); empty means every rule of the grammar.
+    pub rules: Vec<String>,
+    /// Cases per grammar.
+    pub cases: u64,
+    /// The campaign seed.
+    pub seed: u64,
+    /// Maximum length, in characters, of a generated string (before mutation).
+    pub max_len: usize,
+    /// Whether to also check the inclusions between the grammars' reference rules.
+    pub inclusion: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            grammars: Grammar::ALL.to_vec(),
+            rules: Vec::new(),
+            cases: 10_000,
+            seed: 1,
+            max_len: 48,
+            inclusion: true,
+        }
+    }
+}
+
+/// Which check a mismatch failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// pest and the automaton disagree on `rule`.
+    Oracle,
+    /// The string is in the reference language of `grammar` but not in that of `wider`.
+    Inclusion {
+        /// The grammar whose language should contain the narrower one's.
+        wider: Grammar,
+    },
+}
+
+/// One disagreement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// What failed.
+    pub check: Check,
+    /// The grammar.
+    pub grammar: Grammar,
+    /// The rule, in spec spelling.
+    pub rule: String,
+    /// The input.
+    pub input: String,
+    /// The pest verdict (for inclusion: membership in `grammar`).
+    pub pest: bool,
+    /// The automaton verdict (for inclusion: membership in the wider grammar).
+    pub automaton: bool,
+    /// The seed of the case, for replay.
+    pub case_seed: u64,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.check {
+            Check::Oracle => write!(
+                f,
+                "mismatch: grammar {} rule {} input {}: pest says {}, the ABNF automaton says {} (case seed {})",
+                self.grammar,
+                self.rule,
+                quote(&self.input),
+                verdict(self.pest),
+                verdict(self.automaton),
+                self.case_seed
+            ),
+            Check::Inclusion { wider } => write!(
+                f,
+                "inclusion: grammar {} rule {} accepts {} but grammar {wider} rejects it (case seed {})",
+                self.grammar,
+                self.rule,
+                quote(&self.input),
+                self.case_seed
+            ),
+        }
+    }
+}
+
+fn verdict(v: bool) -> &'static str {
+    if v {
+        "valid"
+    } else {
+        "invalid"
+    }
+}
+
+/// What a campaign did.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Cases run (strings generated), over all grammars.
+    pub cases: u64,
+    /// Cases per grammar, with how many of the strings the grammar's reference rule accepted.
+    pub per_grammar: Vec<(Grammar, u64, u64)>,
+    /// Verdict comparisons made (oracle and inclusion).
+    pub comparisons: u64,
+    /// Every disagreement found.
+    pub mismatches: Vec<Mismatch>,
+}
+
+/// splitmix64 finaliser: derives independent case seeds from the campaign seed.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The seed of case `i` of grammar `g` in a campaign with seed `seed`.
+pub fn case_seed(seed: u64, grammar: Grammar, i: u64) -> u64 {
+    mix(seed ^ mix(grammar as u64 + 1) ^ mix(i.wrapping_mul(0x1000_0000_01B3)))
+}
+
+/// The pest verdict.
+fn pest_ok(grammar: Grammar, rule: &str, input: &str) -> bool {
+    crate::validate(grammar, rule, input).is_ok()
+}
+
+/// The string of one case: generated from `rule`, mutated for odd seeds.
+pub fn case_input(generator: &Generator<'_>, case_seed: u64, max_len: usize) -> String {
+    let s = generator.generate(case_seed, max_len);
+    if case_seed & 1 == 1 {
+        abnf::mutate(case_seed, &s)
+    } else {
+        s
+    }
+}
+
+/// Checks one string against every inclusion, starting from the narrowest grammar that accepts it.
+fn check_inclusion(
+    input: &str,
+    case_seed: u64,
+    report: &mut Report,
+    on: &mut impl FnMut(&Mismatch),
+) {
+    let verdicts: Vec<bool> = Grammar::ALL
+        .iter()
+        .map(|&g| pest_ok(g, g.reference_rule(), input))
+        .collect();
+    report.comparisons += 3;
+    for i in 0..Grammar::ALL.len() - 1 {
+        if verdicts[i] && !verdicts[i + 1] {
+            let (g, wider) = (Grammar::ALL[i], Grammar::ALL[i + 1]);
+            let m = Mismatch {
+                check: Check::Inclusion { wider },
+                grammar: g,
+                rule: g.reference_rule().to_string(),
+                input: input.to_string(),
+                pest: true,
+                automaton: false,
+                case_seed,
+            };
+            on(&m);
+            report.mismatches.push(m);
+        }
+    }
+}
+
+/// Runs a campaign; `on_mismatch` sees each mismatch as it is found. Fails only if a rule is unknown or
+/// an automaton cannot be built.
+pub fn run(config: &Config, mut on_mismatch: impl FnMut(&Mismatch)) -> Result<Report, AbnfError> {
+    let mut report = Report::default();
+    for &grammar in &config.grammars {
+        let rules = abnf::rules(grammar)?;
+        let names: Vec<String> = if config.rules.is_empty() {
+            grammar.rules().iter().map(|r| r.to_string()).collect()
+        } else {
+            config.rules.clone()
+        };
+        let mut targets = Vec::with_capacity(names.len());
+        for name in &names {
+            let spec = grammar.rule(name).ok_or_else(|| AbnfError::UndefinedRule {
+                rule: name.clone(),
+                used_by: None,
+            })?;
+            targets.push((
+                spec,
+                Generator::new(rules, spec)?,
+                abnf::automaton(grammar, spec)?,
+            ));
+        }
+        let reference = grammar.reference_rule();
+        let reference_automaton = abnf::automaton(grammar, reference)?;
+        let mut accepted = 0;
+        for i in 0..config.cases {
+            let seed = case_seed(config.seed, grammar, i);
+            let (rule, generator, automaton) = &targets[(i % targets.len() as u64) as usize];
+            let input = case_input(generator, seed, config.max_len);
+            let mut compare = |rule: &str, automaton: &abnf::Automaton, report: &mut Report| {
+                let p = pest_ok(grammar, rule, &input);
+                let a = automaton.is_match(&input);
+                report.comparisons += 1;
+                if p != a {
+                    let m = Mismatch {
+                        check: Check::Oracle,
+                        grammar,
+                        rule: rule.to_string(),
+                        input: input.clone(),
+                        pest: p,
+                        automaton: a,
+                        case_seed: seed,
+                    };
+                    on_mismatch(&m);
+                    report.mismatches.push(m);
+                }
+                p
+            };
+            compare(rule, automaton, &mut report);
+            if *rule != reference {
+                accepted += u64::from(compare(reference, reference_automaton, &mut report));
+            } else {
+                accepted += u64::from(reference_automaton.is_match(&input));
+            }
+            if config.inclusion {
+                check_inclusion(&input, seed, &mut report, &mut on_mismatch);
+            }
+            report.cases += 1;
+        }
+        report.per_grammar.push((grammar, config.cases, accepted));
+    }
+    Ok(report)
+}
+
+/// The checks behind the fuzz targets of `fuzz/`, on raw fuzzer bytes; the test `fuzz_regressions`
+/// replays the saved inputs of `fuzz/regressions/<target>/` through the same functions. Each returns a
+/// description of the first violated property.
+pub mod fuzz {
+    use crate::components::Reference;
+    use crate::grammar::Grammar;
+    use crate::{abnf, check_invariants, parse, parse_rule, Components};
+
+    /// Input bytes that are not UTF-8 are not strings of any grammar (note 7): nothing to check.
+    fn text(data: &[u8]) -> Option<&str> {
+        std::str::from_utf8(data).ok()
+    }
+
+    fn reference_checks(g: Grammar, r: &Reference<'_>, input: &str) -> Result<(), String> {
+        check_invariants(r).map_err(|e| format!("{g}: invariant: {e}"))?;
+        if r.to_string() != input {
+            return Err(format!("{g}: Display gives {:?}", r.to_string()));
+        }
+        Ok(())
+    }
+
+    /// `parse`: for every grammar, parsing never panics; a reference satisfies the invariant checker
+    /// and displays as the input; an error points at a character boundary within the input with the
+    /// matching column. The first byte also picks one rule per grammar to parse with.
+    pub fn parse_target(data: &[u8]) -> Result<(), String> {
+        let Some(input) = text(data) else {
+            return Ok(());
+        };
+        for g in Grammar::ALL {
+            match parse(g, input) {
+                Ok(r) => reference_checks(g, &r, input)?,
+                Err(e) => {
+                    if e.offset > input.len() || !input.is_char_boundary(e.offset) {
+                        return Err(format!("{g}: error offset {} is not a boundary", e.offset));
+                    }
+                    if e.column != input[..e.offset].chars().count() + 1 {
+                        return Err(format!("{g}: column {} for offset {}", e.column, e.offset));
+                    }
+                    if e.expected.is_empty() {
+                        return Err(format!("{g}: error expects nothing"));
+                    }
+                    let _ = e.render_caret();
+                }
+            }
+            let rules = g.rules();
+            let rule = rules[usize::from(data.first().copied().unwrap_or(0)) % rules.len()];
+            if let Ok(p) = parse_rule(g, rule, input) {
+                if (p.tree.span.start, p.tree.span.end) != (0, input.len()) {
+                    return Err(format!("{g} {rule}: tree does not span the input"));
+                }
+                if let Components::Reference(r) = &p.components {
+                    reference_checks(g, r, input)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `oracle`: byte 0 picks the grammar, byte 1 the rule, the rest is the input; the pest verdict must
+    /// equal the automaton's, for that rule and for the reference rule.
+    pub fn oracle_target(data: &[u8]) -> Result<(), String> {
+        let [gb, rb, rest @ ..] = data else {
+            return Ok(());
+        };
+        let Some(input) = text(rest) else {
+            return Ok(());
+        };
+        let g = Grammar::ALL[usize::from(*gb) % Grammar::ALL.len()];
+        let rules = g.rules();
+        for rule in [rules[usize::from(*rb) % rules.len()], g.reference_rule()] {
+            let automaton = abnf::automaton(g, rule).map_err(|e| format!("{g} {rule}: {e}"))?;
+            let p = crate::validate(g, rule, input).is_ok();
+            if p != automaton.is_match(input) {
+                return Err(format!(
+                    "{g} {rule} {:?}: pest says {p}, the automaton {}",
+                    input, !p
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// `inclusion`: the reference languages nest, uri ⊆ rfc3987 ⊆ iri ⊆ leiri.
+    pub fn inclusion_target(data: &[u8]) -> Result<(), String> {
+        let Some(input) = text(data) else {
+            return Ok(());
+        };
+        let v: Vec<bool> = Grammar::ALL
+            .iter()
+            .map(|&g| crate::validate(g, g.reference_rule(), input).is_ok())
+            .collect();
+        for (i, pair) in v.windows(2).enumerate() {
+            if pair[0] && !pair[1] {
+                return Err(format!(
+                    "{:?} is in {} but not in {}",
+                    input,
+                    Grammar::ALL[i],
+                    Grammar::ALL[i + 1]
+                ));
+            }
+        }
+        Ok(())
+    }
+}

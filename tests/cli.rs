@@ -1,0 +1,256 @@
+//! The `iri` command, run as a user would: exit codes, JSON contract, errors with positions, stdin lines,
+//! non-UTF-8 input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn iri(args: &[&str], stdin: Option<&[u8]>) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run iri");
+    {
+        let mut input = child.stdin.take().expect("stdin");
+        if let Some(bytes) = stdin {
+            input.write_all(bytes).expect("write stdin");
+        }
+    }
+    let out = child.wait_with_output().expect("wait");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    )
+}
+
+fn json_lines(s: &str) -> Vec<serde_json::Value> {
+    s.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+#[test]
+fn uri_rejects_resume_at_offset_8() {
+    let (code, out, _) = iri(
+        &["check", "--grammar", "uri", "http://résumé.example.org"],
+        None,
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("byte offset 8 (column 9)"), "{out}");
+    assert!(
+        out.contains("expected one of") && out.contains("reg-name"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  | http://résumé.example.org\n  |         ^\n"),
+        "{out}"
+    );
+    let (code, out, _) = iri(
+        &["check", "--grammar", "iri", "http://résumé.example.org"],
+        None,
+    );
+    assert_eq!(code, 0, "{out}");
+    let (code, _, _) = iri(&["check", "http://résumé.example.org"], None);
+    assert_eq!(code, 0, "iri is the default grammar");
+}
+
+#[test]
+fn json_contract_from_stdin() {
+    let stdin = b"http://[1::2:3:4:5:6]/\nhttp://1.2.3.256/\nhttp://[v7.a:b]/\n";
+    let (code, out, err) = iri(
+        &["check", "--grammar", "uri", "--format", "json"],
+        Some(stdin),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 3);
+    for r in &records {
+        assert_eq!(r["valid"], true, "{r}");
+        assert_eq!(r["grammar"], "uri");
+        assert_eq!(r["rule"], "URI-reference");
+        assert!(r["error"].is_null());
+        assert_eq!(
+            r.as_object().map(|o| o.len()),
+            Some(5),
+            "exactly the documented members"
+        );
+    }
+    assert_eq!(records[1]["input"], "http://1.2.3.256/");
+    let (code, out, _) = iri(
+        &["check", "--format", "json", "http://example.org/a b"],
+        None,
+    );
+    assert_eq!(code, 1);
+    let r = &json_lines(&out)[0];
+    assert_eq!(r["valid"], false);
+    assert_eq!(r["error"]["offset"], 20);
+    assert_eq!(r["error"]["column"], 21);
+    assert!(r["error"]["expected"]
+        .as_array()
+        .is_some_and(|a| a.iter().any(|e| e == "\"/\"")));
+    assert!(r["error"]["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("U+0020")));
+}
+
+#[test]
+fn tag_character_in_query_and_path() {
+    let query = "http://x/?\u{E0000}";
+    let path = "http://x/\u{E0000}";
+    assert_eq!(iri(&["check", "--grammar", "iri", query], None).0, 0);
+    assert_eq!(iri(&["check", "--grammar", "rfc3987", query], None).0, 1);
+    assert_eq!(iri(&["check", "--grammar", "iri", path], None).0, 1);
+    let (code, out, _) = iri(&["check", "--grammar", "rfc3987", path], None);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("\\u{E0000}"),
+        "invisible characters are shown escaped: {out}"
+    );
+}
+
+#[test]
+fn leiri_space_and_rules() {
+    assert_eq!(
+        iri(
+            &["check", "--grammar", "leiri", "http://example.org/a b"],
+            None
+        )
+        .0,
+        0
+    );
+    let (code, out, _) = iri(
+        &["check", "--grammar", "iri", "http://example.org/a b"],
+        None,
+    );
+    assert_eq!(code, 1);
+    assert!(out.contains("byte offset 20"), "{out}");
+    assert_eq!(
+        iri(
+            &[
+                "check",
+                "--grammar",
+                "iri",
+                "--rule",
+                "ihost",
+                "résumé.example.org"
+            ],
+            None
+        )
+        .0,
+        0
+    );
+    assert_eq!(
+        iri(&["check", "--rule", "ireg_name", "a%41"], None).0,
+        0,
+        "underscore spelling"
+    );
+    let (code, _, err) = iri(&["check", "--rule", "host", "x"], None);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("has no rule \"host\"") && err.contains("ihost"),
+        "{err}"
+    );
+}
+
+#[test]
+fn stdin_lines_keep_spaces_and_strip_only_terminators() {
+    let (code, out, _) = iri(
+        &["check", "--grammar", "leiri", "--format", "json"],
+        Some(b" a \r\nb\n\tc"),
+    );
+    assert_eq!(code, 0);
+    let inputs: Vec<String> = json_lines(&out)
+        .iter()
+        .map(|r| r["input"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(inputs, [" a ", "b", "\tc"]);
+}
+
+#[test]
+fn non_utf8_input_is_an_error_with_line_and_offset() {
+    let (code, out, err) = iri(
+        &["check", "--format", "json"],
+        Some(b"http://a/\nhttp://b/\xFF\xFEx\nc\n"),
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 2") && err.contains("byte offset 9") && err.contains("0xFF"),
+        "{err}"
+    );
+    assert!(
+        !out.contains('\u{FFFD}') && !err.contains('\u{FFFD}'),
+        "no lossy rendering"
+    );
+    assert_eq!(
+        json_lines(&out).len(),
+        2,
+        "the other lines are still checked: {out}"
+    );
+}
+
+#[test]
+fn parse_formats() {
+    let (code, out, _) = iri(&["parse", "http://user@[v7.a:b]:99999/p/q?x#y"], None);
+    assert_eq!(code, 0);
+    for line in [
+        "kind: iri",
+        "scheme: \"http\" 0..4",
+        "host: \"[v7.a:b]\" 12..20 (IPvFuture version \"7\" address \"a:b\")",
+        "port: \"99999\" 21..26 (too large for 16 bits)",
+        "path: \"/p/q\" 26..30 (ipath-abempty)",
+        "query: \"x\" 31..32",
+        "fragment: \"y\" 33..34",
+    ] {
+        assert!(out.contains(line), "missing {line:?} in\n{out}");
+    }
+    let (code, out, _) = iri(
+        &[
+            "parse",
+            "--grammar",
+            "uri",
+            "--format",
+            "tree",
+            "http://1.2.3.256/",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("        reg-name 7..16 \"1.2.3.256\""),
+        "{out}"
+    );
+    let (code, out, _) = iri(
+        &["parse", "--rule", "IPv6address", "--format", "json", "1::2"],
+        None,
+    );
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["components"]["component"], "host");
+    assert_eq!(v["components"]["kind"], "ipv6");
+    let (code, out, _) = iri(&["parse", "--format", "json", "a b"], None);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["error"]["offset"], 1);
+}
+
+#[test]
+fn help_explains_grammars_and_rules() {
+    for sub in [&["--help"][..], &["check", "--help"], &["parse", "--help"]] {
+        let (code, out, _) = iri(sub, None);
+        assert_eq!(code, 0);
+        assert!(
+            out.contains("Example") || out.contains("rfc3987"),
+            "{sub:?}: {out}"
+        );
+    }
+    let (_, out, _) = iri(&["check", "--help"], None);
+    assert!(
+        out.contains("\"offset\": int") && out.contains("Exit status"),
+        "{out}"
+    );
+    let (code, _, err) = iri(&["check", "--grammar", "nope", "x"], None);
+    assert_eq!(code, 2, "{err}");
+}

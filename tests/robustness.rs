@@ -1,0 +1,202 @@
+//! No input makes the parser panic; every successful parse satisfies the invariant checker and every
+//! error points at a character boundary inside the input with a consistent column.
+
+use iri_abnf::{check_invariants, parse, parse_rule, Components, Grammar};
+
+/// splitmix64: a small deterministic generator, so that a failure can be replayed from its seed.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+const PIECES: &[&str] = &[
+    "http",
+    "a",
+    "Z",
+    "0",
+    "9",
+    ":",
+    "/",
+    "//",
+    "?",
+    "#",
+    "[",
+    "]",
+    "@",
+    "%",
+    "%4",
+    "%41",
+    "%zz",
+    ".",
+    "..",
+    "-",
+    "_",
+    "~",
+    "!",
+    "$",
+    "&",
+    "'",
+    "(",
+    ")",
+    "*",
+    "+",
+    ",",
+    ";",
+    "=",
+    " ",
+    "<",
+    ">",
+    "\"",
+    "{",
+    "}",
+    "|",
+    "\\",
+    "^",
+    "`",
+    "\t",
+    "\n",
+    "\r",
+    "\u{0}",
+    "\u{7F}",
+    "\u{9F}",
+    "\u{A0}",
+    "é",
+    "\u{200E}",
+    "\u{202E}",
+    "\u{D7FF}",
+    "\u{E000}",
+    "\u{F8FF}",
+    "\u{FDD0}",
+    "\u{FFFD}",
+    "\u{FFFF}",
+    "\u{10000}",
+    "\u{E0000}",
+    "\u{E0FFF}",
+    "\u{E1000}",
+    "\u{F0000}",
+    "\u{10FFFD}",
+    "\u{10FFFF}",
+    "::",
+    "1.2.3.4",
+    "[::1]",
+    "[v7.x]",
+    "ffff",
+    "256",
+    "xn--99zt52a",
+];
+
+fn random_input(rng: &mut Rng) -> String {
+    let n = rng.below(16);
+    (0..n).map(|_| PIECES[rng.below(PIECES.len())]).collect()
+}
+
+#[test]
+fn random_inputs_never_panic_and_keep_invariants() {
+    let seed = 0x1E1_ABAF;
+    let mut rng = Rng(seed);
+    let mut valid = [0usize; 4];
+    let rules_of = |g: Grammar| -> Vec<&'static str> { g.rules().to_vec() };
+    for case in 0..4000 {
+        let input = random_input(&mut rng);
+        for (gi, g) in Grammar::ALL.into_iter().enumerate() {
+            match parse(g, &input) {
+                Ok(r) => {
+                    valid[gi] += 1;
+                    if let Err(e) = check_invariants(&r) {
+                        panic!("seed {seed:#x} case {case}: {g} {input:?}: {e}");
+                    }
+                }
+                Err(e) => {
+                    assert!(e.offset <= input.len(), "{g} {input:?}");
+                    assert!(input.is_char_boundary(e.offset), "{g} {input:?}");
+                    assert_eq!(
+                        e.column,
+                        input[..e.offset].chars().count() + 1,
+                        "{g} {input:?}"
+                    );
+                    assert!(!e.expected.is_empty(), "{g} {input:?}: nothing expected");
+                    let caret = e.render_caret();
+                    assert_eq!(caret.lines().count(), 2, "{g} {input:?}: {caret}");
+                }
+            }
+            // Every rule as the start rule, on a sample of the cases.
+            if case % 50 == 0 {
+                for rule in rules_of(g) {
+                    if let Ok(p) = parse_rule(g, rule, &input) {
+                        if let Components::Reference(r) = &p.components {
+                            check_invariants(r)
+                                .unwrap_or_else(|e| panic!("{g} {rule} {input:?}: {e}"));
+                        }
+                        assert_eq!((p.tree.span.start, p.tree.span.end), (0, input.len()));
+                    }
+                }
+            }
+        }
+    }
+    // The sample reaches both verdicts under every grammar, and the languages nest.
+    for (gi, g) in Grammar::ALL.into_iter().enumerate() {
+        assert!(
+            valid[gi] > 200 && valid[gi] < 4000,
+            "{g}: {} valid",
+            valid[gi]
+        );
+    }
+    assert!(
+        valid[0] <= valid[1] && valid[1] <= valid[2] && valid[2] <= valid[3],
+        "{valid:?}"
+    );
+}
+
+#[test]
+fn invariants_hold_for_every_reference_kind() {
+    for input in [
+        "http://user:pw@[::1]:8080/a/b?q=1#f",
+        "urn:isbn:0451450523",
+        "mailto:John.Doe@example.com",
+        "//host",
+        "//host:",
+        "//@host:/",
+        "/a//b/",
+        "a/b",
+        "",
+        "?",
+        "#",
+        "?#",
+        "http:",
+        "http://[v7.a:b]:99999",
+        "http://r%C3%A9sum%C3%A9.example.org",
+        "http://résumé.example.org/ş?ı#ğ",
+    ] {
+        let r = parse(Grammar::Iri, input).unwrap_or_else(|e| panic!("{e}"));
+        check_invariants(&r).unwrap_or_else(|e| panic!("{input:?}: {e}"));
+        assert_eq!(r.to_string(), input);
+    }
+}
+
+#[test]
+fn checker_rejects_broken_references() {
+    // The checker is not vacuous: a reference whose parts do not add up to the input is rejected.
+    let input = "http://example.org/a?q#f";
+    let good = parse(Grammar::Iri, input).unwrap();
+    let mut bad = good.clone();
+    bad.query = None;
+    assert!(check_invariants(&bad).is_err());
+    let mut bad = good.clone();
+    bad.path.segments.clear();
+    assert!(check_invariants(&bad).is_err());
+    let mut bad = good.clone();
+    bad.path.component.span.start += 1;
+    assert!(check_invariants(&bad).is_err());
+    let mut bad = good;
+    bad.kind = iri_abnf::ReferenceKind::RelativePath;
+    assert!(check_invariants(&bad).is_err());
+}
