@@ -1,19 +1,27 @@
-//! Third-party normalization and equivalence cases from the corpora (iri-string, uriparser,
-//! jena-iri3986; see each folder's README.txt). A case where a peer's expectation differs from ours must
-//! be listed in `tests/normalize_deviations.txt` with the reason; a listed case that agrees, or that is
-//! no longer run, fails the test. Per-suite counts are printed (run/passed/deviations).
+//! The normalization and equivalence cases of third-party suites (iri-string, uriparser,
+//! jena-iri3986; see each folder's README.txt), checked against `normalize` and `equivalent`.
 //!
-//! Which level a peer's "normalize" is: iri-string, uriparser — RFC 3986 §6.2.2 syntax-based
-//! normalization (`path`); Jena — syntax-based plus default ports and empty paths (`scheme`).
+//! A case where the peer expects something else must be listed, with its reason, in
+//! `tests/normalize_deviations.txt`; a listed case that agrees again, or an unlisted one that differs,
+//! fails the folder's test. On every input, whatever the peer says, our own invariants hold: each level
+//! is idempotent, its result is valid under the grammar, and a level applied to the result of the level
+//! below gives the level's result.
+//!
+//! Which level a peer's "normalize" is: iri-string and uriparser do RFC 3986 §6.2.2 syntax-based
+//! normalization (`path`); Jena adds default ports and empty paths (`scheme`).
+//!
+//! Per-suite counts are printed as `suite S: run N, passed P, deviations D`.
 
 mod reference_suites;
 
-use reference_suites::{jsonl, key, s, Deviations, Runner};
 use iri_abnf::normalize::{equivalent, normalize};
-use iri_abnf::{Grammar, Level};
+use iri_abnf::{Grammar, Level, ParseError};
+use reference_suites::{field, jsonl, s, Runner};
 use serde_json::Value;
 
-fn outcome(got: &Result<String, iri_abnf::ParseError>, expected: &str) -> Result<(), String> {
+const DEVIATIONS: &str = "tests/normalize_deviations.txt";
+
+fn outcome(got: &Result<String, ParseError>, expected: &str) -> Result<(), String> {
     match got {
         Ok(n) if n == expected => Ok(()),
         Ok(n) => Err(format!("we give {n:?}, the peer expects {expected:?}")),
@@ -24,28 +32,52 @@ fn outcome(got: &Result<String, iri_abnf::ParseError>, expected: &str) -> Result
     }
 }
 
-/// Our own invariants, checked on every input of every suite: idempotence, validity of the output
-/// under the same grammar, and agreement of the ladder (a higher level of a lower level's result is
-/// the higher level's result).
+fn equivalence(
+    grammar: Grammar,
+    a: &str,
+    b: &str,
+    level: Level,
+    expected: bool,
+) -> Result<(), String> {
+    match equivalent(grammar, a, b, level) {
+        Ok(eq) if eq == expected => Ok(()),
+        Ok(eq) => Err(format!(
+            "we find them {}equivalent at {level} ({:?} and {:?}), the peer does not",
+            if eq { "" } else { "not " },
+            normalize(grammar, a, level).unwrap_or_default(),
+            normalize(grammar, b, level).unwrap_or_default()
+        )),
+        Err(e) => Err(format!("we give an error ({})", e.message())),
+    }
+}
+
+/// Our own invariants on one input, at every level.
 fn invariants(runner: &mut Runner, suite: &str, grammar: Grammar, input: &str) {
     let mut previous: Option<String> = None;
     for level in Level::ALL {
         let Ok(n) = normalize(grammar, input, level) else {
             return;
         };
-        let k = key(&[input]);
         if normalize(grammar, &n, level).as_ref() != Ok(&n) {
-            runner.invariant(suite, &k, format!("{level} is not idempotent on {n:?}"));
+            runner.invariant(
+                suite,
+                &[input],
+                format!("{level} is not idempotent on {n:?}"),
+            );
         }
         if let Err(e) = iri_abnf::validate(grammar, grammar.reference_rule(), &n) {
-            runner.invariant(suite, &k, format!("{level} gives {n:?}, invalid: {e}"));
+            runner.invariant(
+                suite,
+                &[input],
+                format!("{level} gives {n:?}, invalid: {e}"),
+            );
         }
         if let Some(p) = &previous {
             if normalize(grammar, p, level).as_ref() != Ok(&n) {
                 runner.invariant(
                     suite,
-                    &k,
-                    format!("{level} of the level below differs from {n:?}"),
+                    &[input],
+                    format!("{level} of the level below is not {n:?}"),
                 );
             }
         }
@@ -53,107 +85,103 @@ fn invariants(runner: &mut Runner, suite: &str, grammar: Grammar, input: &str) {
     }
 }
 
+/// iri-string: the normal forms of tests/components (`normalized_iri`; `normalized_uri` for ASCII
+/// input, where mapping the IRI to a URI changes nothing), the IRIs it says differ, the normal forms of
+/// its resolution results, and its normalizedness flags.
 #[test]
-fn third_party_normalization() {
-    let mut runner = Runner::new(Deviations::load("tests/normalize_deviations.txt"));
-
+fn iri_string() {
+    let mut runner = Runner::new(DEVIATIONS, "iri-string");
     for r in jsonl("iri-string/cases.jsonl") {
         match s(&r, "op") {
             Some("components") => {
-                let input = s(&r, "input").unwrap_or_default();
-                invariants(&mut runner, "iri-string", Grammar::Iri, input);
-                let normalized_iri = s(&r, "normalized_iri").unwrap_or_default();
-                let got = normalize(Grammar::Iri, input, Level::Path);
+                let input = field(&r, "input");
+                invariants(&mut runner, "iri-string", Grammar::Iri, &input);
+                let got = normalize(Grammar::Iri, &input, Level::Path);
                 runner.case(
-                    "iri-string/iri",
-                    &key(&[input]),
-                    outcome(&got, normalized_iri),
+                    "iri-string",
+                    &[&input],
+                    outcome(&got, &field(&r, "normalized_iri")),
                 );
-                // The URI form is the IRI mapped to a URI first (3987bis §3.6); for ASCII input that
-                // mapping changes nothing.
                 if input.is_ascii() {
-                    invariants(&mut runner, "iri-string", Grammar::Uri, input);
-                    let normalized_uri = s(&r, "normalized_uri").unwrap_or_default();
-                    let got = normalize(Grammar::Uri, input, Level::Path);
+                    invariants(&mut runner, "iri-string/uri", Grammar::Uri, &input);
+                    let got = normalize(Grammar::Uri, &input, Level::Path);
                     runner.case(
                         "iri-string/uri",
-                        &key(&[input]),
-                        outcome(&got, normalized_uri),
+                        &[&input],
+                        outcome(&got, &field(&r, "normalized_uri")),
                     );
                 }
                 for other in r["different_iris"].as_array().into_iter().flatten() {
                     let other = other.as_str().unwrap_or_default();
-                    let got = equivalent(Grammar::Iri, input, other, Level::Path);
-                    let o = match got {
-                        Ok(false) => Ok(()),
-                        Ok(true) => Err("we find them equivalent, the peer does not".to_string()),
-                        Err(e) => Err(format!("error: {}", e.message())),
-                    };
-                    runner.case("iri-string/different", &key(&[input, other]), o);
+                    let o = equivalence(Grammar::Iri, &input, other, Level::Path, false);
+                    runner.case("iri-string/different", &[&input, other], o);
                 }
             }
             Some("resolve") => {
-                if let (Some(expected), Some(normalized)) =
-                    (s(&r, "expected"), s(&r, "expected_normalized"))
-                {
-                    let got = normalize(Grammar::Iri, expected, Level::Path);
+                if let Some(normalized) = s(&r, "expected_normalized") {
+                    let expected = field(&r, "expected");
+                    let got = normalize(Grammar::Iri, &expected, Level::Path);
                     runner.case(
                         "iri-string/resolved",
-                        &key(&[expected]),
+                        &[&expected],
                         outcome(&got, normalized),
                     );
                 }
             }
             Some("is_normalized") => {
-                let input = s(&r, "input").unwrap_or_default();
+                let input = field(&r, "input");
                 let expected = r["is_normalized_default"].as_bool().unwrap_or(false);
-                let o = match normalize(Grammar::Iri, input, Level::Path) {
+                let o = match normalize(Grammar::Iri, &input, Level::Path) {
                     Ok(n) if (n == input) == expected => Ok(()),
                     Ok(n) => Err(format!(
                         "normal form {n:?}; the peer says normalized: {expected}"
                     )),
-                    Err(e) => Err(format!("error: {}", e.message())),
+                    Err(e) => Err(format!("we give an error ({})", e.message())),
                 };
-                runner.case("iri-string/is-normalized", &key(&[input]), o);
+                runner.case("iri-string/is-normalized", &[&input], o);
             }
             _ => {}
         }
     }
+    runner.finish();
+}
 
+/// uriparser (URIs only): uriNormalizeSyntax results, with a component mask where the test passes
+/// one (the mask is the second part of the case), and normalize-and-compare equivalences.
+#[test]
+fn uriparser() {
+    let mut runner = Runner::new(DEVIATIONS, "uriparser");
     for r in jsonl("uriparser/cases.jsonl") {
-        let op = s(&r, "op").unwrap_or("");
-        if op == "normalize (syntax-based)" {
-            let input = s(&r, "input").unwrap_or_default();
-            let expected = s(&r, "expected").unwrap_or_default();
-            invariants(&mut runner, "uriparser", Grammar::Uri, input);
-            let mut k = key(&[input]);
-            if let Some(mask) = r
-                .get("mask")
-                .and_then(|m| m.get("expr"))
-                .and_then(Value::as_str)
-            {
-                k.push_str(&format!(" ({mask})"));
+        match s(&r, "op").unwrap_or("") {
+            "normalize (syntax-based)" => {
+                let input = field(&r, "input");
+                invariants(&mut runner, "uriparser", Grammar::Uri, &input);
+                let got = normalize(Grammar::Uri, &input, Level::Path);
+                let o = outcome(&got, &field(&r, "expected"));
+                match r
+                    .get("mask")
+                    .and_then(|m| m.get("expr"))
+                    .and_then(Value::as_str)
+                {
+                    Some(mask) => runner.case("uriparser/mask", &[&input, mask], o),
+                    None => runner.case("uriparser", &[&input], o),
+                }
             }
-            let got = normalize(Grammar::Uri, input, Level::Path);
-            runner.case("uriparser", &k, outcome(&got, expected));
-        } else if op == "normalize-and-compare" {
-            let (a, b) = (
-                s(&r, "input").unwrap_or_default(),
-                s(&r, "other").unwrap_or_default(),
-            );
-            let o = match equivalent(Grammar::Uri, a, b, Level::Path) {
-                Ok(true) => Ok(()),
-                Ok(false) => Err(format!(
-                    "not equivalent: {:?} vs {:?}",
-                    normalize(Grammar::Uri, a, Level::Path).unwrap_or_default(),
-                    normalize(Grammar::Uri, b, Level::Path).unwrap_or_default()
-                )),
-                Err(e) => Err(format!("error: {}", e.message())),
-            };
-            runner.case("uriparser/equivalent", &key(&[a, b]), o);
+            "normalize-and-compare" => {
+                let (a, b) = (field(&r, "input"), field(&r, "other"));
+                let o = equivalence(Grammar::Uri, &a, &b, Level::Path, true);
+                runner.case("uriparser/equivalent", &[&a, &b], o);
+            }
+            _ => {}
         }
     }
+    runner.finish();
+}
 
+/// jena-iri3986 and Jena IRIx: testNormalize.
+#[test]
+fn jena_iri3986() {
+    let mut runner = Runner::new(DEVIATIONS, "jena-iri3986");
     for r in jsonl("jena-iri3986/calls.jsonl") {
         if s(&r, "call") != Some("testNormalize") {
             continue;
@@ -169,8 +197,7 @@ fn third_party_normalization() {
         };
         invariants(&mut runner, "jena-iri3986", Grammar::Iri, input);
         let got = normalize(Grammar::Iri, input, Level::Scheme);
-        runner.case("jena-iri3986", &key(&[input]), outcome(&got, expected));
+        runner.case("jena-iri3986", &[input], outcome(&got, expected));
     }
-
-    runner.finish("normalization and equivalence");
+    runner.finish();
 }

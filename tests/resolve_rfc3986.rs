@@ -138,17 +138,21 @@ fn snapshot() {
 /// agree row for row.
 #[test]
 fn table_agrees_with_the_extracted_copy() {
-    let rows = reference_suites::jsonl_array("rfc3986-sec5.4/resolution.json");
+    let rows = reference_suites::json_array("rfc3986-sec5.4/resolution.json");
     assert_eq!(rows.len(), EXAMPLES.len());
     for (row, &(section, mode, reference, target)) in rows.iter().zip(EXAMPLES) {
         assert_eq!(reference_suites::s(row, "base"), Some(BASE));
         assert_eq!(reference_suites::s(row, "reference"), Some(reference));
         assert_eq!(reference_suites::s(row, "expected"), Some(target));
         assert!(
-            reference_suites::s(row, "section").unwrap_or("").starts_with(section),
+            reference_suites::s(row, "section")
+                .unwrap_or("")
+                .starts_with(section),
             "{row}"
         );
-        let backward = reference_suites::s(row, "note").unwrap_or("").contains("backward");
+        let backward = reference_suites::s(row, "note")
+            .unwrap_or("")
+            .contains("backward");
         assert_eq!(backward, mode == Mode::NonStrict, "{row}");
     }
 }
