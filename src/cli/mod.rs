@@ -3,6 +3,7 @@
 mod check;
 mod input;
 mod parse;
+mod reference;
 mod selfcheck;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -47,6 +48,10 @@ struct Cli {
 enum Command {
     Check(check::CheckArgs),
     Parse(parse::ParseArgs),
+    Resolve(reference::ResolveArgs),
+    Relativize(reference::RelativizeArgs),
+    Normalize(reference::NormalizeArgs),
+    Equal(reference::EqualArgs),
     Selfcheck(selfcheck::SelfcheckArgs),
 }
 
@@ -103,6 +108,10 @@ pub fn main() -> i32 {
     match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Parse(args) => parse::run(&args),
+        Command::Resolve(args) => reference::run_resolve(&args),
+        Command::Relativize(args) => reference::run_relativize(&args),
+        Command::Normalize(args) => reference::run_normalize(&args),
+        Command::Equal(args) => reference::run_equal(&args),
         Command::Selfcheck(args) => selfcheck::run(&args),
     }
 }
