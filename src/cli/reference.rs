@@ -524,15 +524,14 @@ pub fn run_equal(args: &EqualArgs) -> i32 {
             normalized: result.as_ref().map(|(_, n)| n.clone()),
             error: error.clone(),
         }),
-        Format::Text => match &result {
-            Some((eq, [na, nb])) => {
+        Format::Text => {
+            if let Some((eq, [na, nb])) = &result {
                 let verdict = if *eq { "equivalent" } else { "not equivalent" };
                 out.line(&format!("{verdict} at level {}", options.level));
                 out.line(&format!("  {}", quote(na)));
                 out.line(&format!("  {}", quote(nb)));
             }
-            None => {}
-        },
+        }
     }
     if let Some(e) = &error {
         let _ = out.out.flush();
