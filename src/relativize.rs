@@ -1,9 +1,9 @@
-//! Relativization: the inverse of [resolution](crate::resolve). For an absolute base and a target IRI,
+//! Relativization: the inverse of [resolution](mod@crate::resolve). For an absolute base and a target IRI,
 //! find a reference that resolves (strictly, RFC 3986 §5.2) against the base to exactly the target.
 //!
 //! RFC 3986 defines no such operation; this one is specified by its result:
 //!
-//! 1. **Never wrong.** Every candidate is resolved against the base with [`crate::resolve`] and kept only
+//! 1. **Never wrong.** Every candidate is resolved against the base with [`crate::resolve()`] and kept only
 //!    when the result is the target, character for character. The tricky cases come out right by
 //!    construction: a first segment with `:` (`./a:b`, not `a:b`, which would be a scheme), a path that
 //!    begins with `//` (`.//x`, not `//x`, which would be an authority), an empty target path under an

@@ -1,5 +1,5 @@
 //! Reference resolution: RFC 3986 §5.2, applied to IRIs and LEIRIs as 3987bis §4.5 says ("the
-//! algorithms of [RFC3986] can be applied directly, treating the characters additionally allowed in IRI
+//! algorithms of \[RFC3986\] can be applied directly, treating the characters additionally allowed in IRI
 //! references in the same way that unreserved characters are in URI references").
 //!
 //! The functions follow the pseudocode of RFC 3986 line by line:
@@ -229,7 +229,7 @@ impl From<BaseError> for ResolveError {
 }
 
 /// A base IRI, pre-parsed once (RFC 3986 §5.2.1) to resolve references against, or to relativize
-/// targets against ([`crate::relativize`]).
+/// targets against ([`crate::relativize()`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Base {
     grammar: Grammar,
