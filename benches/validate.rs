@@ -1,6 +1,6 @@
 //! Validation speed: the pest grammar (`validate`, which also builds the error detail on failure) and
 //! the automaton compiled from the `.abnf` text (`abnf::automaton(..).is_match`), per grammar, on a mix
-//! of valid and invalid references. `cargo bench --bench validate`.
+//! of valid and invalid references; and the time to build an automaton. `cargo bench --bench validate`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use iri_abnf::{abnf, parse, validate, Grammar};
@@ -40,5 +40,23 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// Building an automaton from the `.abnf` rules (HIR, NFA, determinization, minimization).
+fn build(c: &mut Criterion) {
+    let mut group = c.benchmark_group("automaton-build");
+    group.sample_size(10);
+    for g in Grammar::ALL {
+        let rules = abnf::rules(g).expect("rules");
+        group.bench_with_input(BenchmarkId::new("compile", g), &g, |b, &g| {
+            b.iter(|| {
+                rules
+                    .compile(g.reference_rule())
+                    .expect("compiles")
+                    .state_count()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, build);
 criterion_main!(benches);

@@ -43,23 +43,23 @@
 //!
 //! # Size and speed
 //!
-//! Measured with `cargo run [--release] --example abnf_stats` on the project's machine (2 cores, shared
-//! with other builds at the time, so the build times are upper bounds) for the start rule
-//! `IRI-reference` (`URI-reference` for `uri`). "Build" is [`AbnfRules::compile`]: HIR, NFA,
-//! determinization and minimization (best of three); reading a grammar's files takes under 1 ms.
-//! `is_match` is the mean over eight inputs of 10 to 36 bytes, members and non-members. States count
-//! the dead state.
+//! Sizes and build times come from `cargo run [--release] --example abnf_stats`, membership speed from
+//! the criterion bench `cargo bench --bench validate` (eight inputs of 10 to 36 bytes, members and
+//! non-members), on the project's machine (2 cores, shared with other builds at the time, so the times
+//! are upper bounds), for the start rule `IRI-reference` (`URI-reference` for `uri`). "Build" is
+//! [`AbnfRules::compile`]: HIR, NFA, determinization and minimization (best of three); reading a
+//! grammar's files takes under 1 ms. States count the dead state.
 //!
-//! | grammar   | states | memory  | build (debug) | build (release) | `is_match` (release) |
-//! |-----------|-------:|--------:|--------------:|----------------:|---------------------:|
-//! | `uri`     |    192 |  48 KiB |         74 ms |           55 ms |                35 ns |
-//! | `rfc3987` |    309 | 156 KiB |        164 ms |          122 ms |                45 ns |
-//! | `iri`     |    308 | 155 KiB |        131 ms |          105 ms |                50 ns |
-//! | `leiri`   |    264 | 133 KiB |        128 ms |           94 ms |                45 ns |
+//! | grammar   | states | memory  | build (debug) | build (release, median) | `is_match` per input (release, median) |
+//! |-----------|-------:|--------:|--------------:|------------------------:|---------------------------------------:|
+//! | `uri`     |    192 |  48 KiB |         74 ms |                   25 ms |                                  31 ns |
+//! | `rfc3987` |    309 | 156 KiB |        164 ms |                   88 ms |                                  31 ns |
+//! | `iri`     |    308 | 155 KiB |        131 ms |                   87 ms |                                  25 ns |
+//! | `leiri`   |    264 | 133 KiB |        128 ms |                   64 ms |                                  23 ns |
 //!
-//! (The debug profile of this project builds dependencies with `opt-level = 1`; `is_match` itself takes
-//! about 0.9 µs per input there.) Minimization is most of the build time: without it the same DFAs have
-//! 1300-1600 states and 330-820 KiB, and build in 12-28 ms (release).
+//! For comparison, the pest grammar took 6.2-11 µs per input (median) in the same bench run (it also
+//! records the parse attempts that make its error messages). Minimization is most of the build time: without it
+//! the same DFAs have 1300-1600 states and 330-820 KiB, and build in 12-28 ms (release).
 //!
 //! The DFA is a plain `dense::DFA<Vec<u32>>` ([`Automaton::dfa`]), so it can be serialized ahead of time
 //! with `to_bytes_little_endian` and loaded with `DFA::from_bytes` instead of being built at run time.
