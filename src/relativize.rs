@@ -271,7 +271,9 @@ fn from_directory(dir: &str, target: &str) -> Vec<String> {
             break;
         }
         // The parent directory: drop the last segment before the final "/".
-        let without_slash = &ancestor[..ancestor.len() - 1];
+        let Some(without_slash) = ancestor.strip_suffix('/') else {
+            break;
+        };
         ancestor = match without_slash.rfind('/') {
             Some(i) => &ancestor[..=i],
             None => "",
