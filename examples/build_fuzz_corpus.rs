@@ -70,6 +70,29 @@ fn main() -> std::io::Result<()> {
             written += 1;
         }
     }
+    // `resolve`: byte 0 picks the grammar, then a base, a newline and a reference (see
+    // `selfcheck::fuzz::resolve_target`). The strings are paired with a few bases, the RFC 3986 §5.4
+    // base among them, and with each other.
+    let dir = root.join("fuzz/corpus/resolve");
+    std::fs::create_dir_all(&dir)?;
+    let bases = [
+        "http://a/b/c/d;p?q",
+        "foo:a/b",
+        "x:",
+        "http://[::1]:80/%7e/./",
+        "urn:x",
+    ];
+    for (n, (gi, _, s)) in strings.iter().enumerate() {
+        let base = if n % 3 == 0 {
+            strings[(n * 7) % strings.len()].2.as_str()
+        } else {
+            bases[n % bases.len()]
+        };
+        let mut bytes = vec![(*gi as u8) | (((n % 2) as u8) << 2)];
+        bytes.extend_from_slice(format!("{base}\n{s}").as_bytes());
+        std::fs::write(dir.join(format!("seed-{n:05}")), bytes)?;
+        written += 1;
+    }
     println!("wrote {written} corpus files under fuzz/corpus/");
     Ok(())
 }

@@ -81,6 +81,26 @@
 //! assert_eq!(iri.trace.steps[1], "http://www.example.org/D<c3><bc>rst");
 //! ```
 //!
+//! ## Reference operations
+//!
+//! RFC 3986 §5 and §6 (and RFC 3987 §5.3), for every grammar (3987bis §4.5):
+//!
+//! - [`resolve`](mod@resolve): reference resolution (§5.2, strict or non-strict [`Mode`]), with
+//!   [`remove_dot_segments`] and [`Base`] for resolving many references against one base;
+//! - [`relativize`](mod@relativize): the shortest reference that resolves back to a target;
+//! - [`normalize`](mod@normalize): the comparison ladder ([`Level`]) and [`equivalent`].
+//!
+//! ```
+//! use iri_abnf::{equivalent, normalize, relativize, resolve, Grammar, Level};
+//!
+//! let base = "http://a/b/c/d;p?q";
+//! assert_eq!(resolve(Grammar::Iri, base, "../g?y#s").unwrap(), "http://a/b/g?y#s");
+//! assert_eq!(relativize(Grammar::Iri, base, "http://a/b/g?y#s").unwrap(), "../g?y#s");
+//! let n = normalize(Grammar::Iri, "HTTP://Example.ORG/%7euser/./r%C3%A9sum%C3%A9", Level::Path);
+//! assert_eq!(n.unwrap(), "http://example.org/~user/résumé");
+//! assert!(!equivalent(Grammar::Iri, "http://x/A", "http://x/a", Level::Nfc).unwrap());
+//! ```
+//!
 //! ## Interpretation notes
 //!
 //! See [`notes`]: where the specs are ambiguous or not valid ABNF, and what this crate reads them as.
@@ -96,7 +116,10 @@ pub mod convert;
 pub mod error;
 pub mod grammar;
 pub mod invariants;
+pub mod normalize;
+pub mod relativize;
 pub mod report;
+pub mod resolve;
 pub mod selfcheck;
 pub mod syntax;
 mod walk;
@@ -120,6 +143,9 @@ pub use convert::{
 pub use error::ParseError;
 pub use grammar::{Grammar, UnknownGrammar, UnknownRule};
 pub use invariants::check_invariants;
+pub use normalize::{equivalent, normalize, Level};
+pub use relativize::{relativize, RelativizeError};
+pub use resolve::{remove_dot_segments, resolve, resolve_with, Base, Mode, ResolveError};
 pub use syntax::{ParseOrRuleError as Error, SyntaxNode};
 pub use walk::Components;
 

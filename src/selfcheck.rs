@@ -538,4 +538,104 @@ pub mod fuzz {
         }
         out
     }
+    /// `resolve`: byte 0 picks the grammar (bits 0-1) and the RFC 5952 option (bit 2); the rest is a
+    /// base and a reference separated by the first newline. Nothing panics, and:
+    /// - at every level, normalizing base and reference gives a reference of the grammar, normalizing
+    ///   that again changes nothing, and a level applied to the level below gives the level's result;
+    /// - resolving the reference against a base with a scheme gives an IRI of the grammar, strictly and
+    ///   non-strictly;
+    /// - relativizing that target gives a reference, no longer than the one given, that resolves back
+    ///   to it; relativizing the reference itself, when it has a scheme, gives a reference that
+    ///   resolves to it or says it is unreachable.
+    pub fn resolve_target(data: &[u8]) -> Result<(), String> {
+        use crate::normalize::{normalize_with, Level, Options};
+        use crate::{relativize, resolve, resolve_with, Mode, RelativizeError};
+
+        let [flags, rest @ ..] = data else {
+            return Ok(());
+        };
+        let Some(input) = text(rest) else {
+            return Ok(());
+        };
+        let g = Grammar::ALL[usize::from(*flags & 3)];
+        let ipv6_rfc5952 = flags & 4 != 0;
+        let (base, reference) = input.split_once('\n').unwrap_or((input, ""));
+        for text in [base, reference] {
+            let mut previous: Option<String> = None;
+            for level in Level::ALL {
+                let options = Options {
+                    level,
+                    ipv6_rfc5952,
+                };
+                let Ok(n) = normalize_with(g, text, &options) else {
+                    break;
+                };
+                if crate::validate(g, g.reference_rule(), &n).is_err() {
+                    return Err(format!(
+                        "{g} {level}: {text:?} normalizes to the invalid {n:?}"
+                    ));
+                }
+                match normalize_with(g, &n, &options) {
+                    Ok(again) if again == n => {}
+                    other => return Err(format!("{g} {level}: {text:?}: {n:?}, then {other:?}")),
+                }
+                if let Some(p) = &previous {
+                    match normalize_with(g, p, &options) {
+                        Ok(from_below) if from_below == n => {}
+                        other => {
+                            return Err(format!(
+                                "{g} {level}: {text:?}: {n:?}, but {other:?} from the level below"
+                            ))
+                        }
+                    }
+                }
+                previous = Some(n);
+            }
+        }
+        let rule = if g == Grammar::Uri { "URI" } else { "IRI" };
+        let Ok(target) = resolve(g, base, reference) else {
+            return Ok(());
+        };
+        if crate::validate(g, rule, &target).is_err() {
+            return Err(format!(
+                "{g}: {base:?} + {reference:?} resolves to the invalid {target:?}"
+            ));
+        }
+        match resolve_with(g, base, reference, Mode::NonStrict) {
+            Ok(t) if crate::validate(g, rule, &t).is_ok() => {}
+            other => {
+                return Err(format!(
+                    "{g}: non-strict {base:?} + {reference:?}: {other:?}"
+                ))
+            }
+        }
+        let rel = relativize(g, base, &target)
+            .map_err(|e| format!("{g}: {base:?} to {target:?} (reached by {reference:?}): {e}"))?;
+        match resolve(g, base, &rel) {
+            Ok(t) if t == target => {}
+            other => {
+                return Err(format!(
+                    "{g}: {base:?} + {rel:?} gives {other:?}, not {target:?}"
+                ))
+            }
+        }
+        if rel.chars().count() > reference.chars().count() {
+            return Err(format!(
+                "{g}: {base:?} to {target:?}: {rel:?} is longer than {reference:?}"
+            ));
+        }
+        match relativize(g, base, reference) {
+            Ok(rel) => match resolve(g, base, &rel) {
+                Ok(t) if t == reference => {}
+                other => {
+                    return Err(format!(
+                        "{g}: {base:?} + {rel:?} gives {other:?}, not {reference:?}"
+                    ))
+                }
+            },
+            Err(RelativizeError::Unreachable { .. } | RelativizeError::TargetNoScheme { .. }) => {}
+            Err(e) => return Err(format!("{g}: relativize {base:?} to {reference:?}: {e}")),
+        }
+        Ok(())
+    }
 }

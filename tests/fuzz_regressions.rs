@@ -7,11 +7,12 @@ type Check = fn(&[u8]) -> Result<(), String>;
 #[test]
 fn fuzz_regressions_replay() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/regressions");
-    let targets: [(&str, Check); 4] = [
+    let targets: [(&str, Check); 5] = [
         ("parse", fuzz::parse_target),
         ("oracle", fuzz::oracle_target),
         ("inclusion", fuzz::inclusion_target),
         ("convert", fuzz::convert_target),
+        ("resolve", fuzz::resolve_target),
     ];
     let mut replayed = 0;
     for (target, check) in targets {
@@ -27,7 +28,7 @@ fn fuzz_regressions_replay() {
         }
     }
     println!("replayed {replayed} fuzz regressions");
-    assert!(replayed >= 5, "regression files are missing: {replayed}");
+    assert!(replayed >= 12, "regression files are missing: {replayed}");
 }
 
 #[test]

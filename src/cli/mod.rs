@@ -4,6 +4,7 @@ mod check;
 mod convert;
 mod input;
 mod parse;
+mod reference;
 mod selfcheck;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -52,6 +53,10 @@ enum Command {
     ToIri(convert::ToIriArgs),
     FromLeiri(convert::FromLeiriArgs),
     Preprocess(convert::PreprocessArgs),
+    Resolve(reference::ResolveArgs),
+    Relativize(reference::RelativizeArgs),
+    Normalize(reference::NormalizeArgs),
+    Equal(reference::EqualArgs),
     Selfcheck(selfcheck::SelfcheckArgs),
 }
 
@@ -112,6 +117,10 @@ pub fn main() -> i32 {
         Command::ToIri(args) => convert::run_to_iri(&args),
         Command::FromLeiri(args) => convert::run_from_leiri(&args),
         Command::Preprocess(args) => convert::run_preprocess(&args),
+        Command::Resolve(args) => reference::run_resolve(&args),
+        Command::Relativize(args) => reference::run_relativize(&args),
+        Command::Normalize(args) => reference::run_normalize(&args),
+        Command::Equal(args) => reference::run_equal(&args),
         Command::Selfcheck(args) => selfcheck::run(&args),
     }
 }

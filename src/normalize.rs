@@ -1,0 +1,672 @@
+//! Normalization and equivalence: the comparison ladder of RFC 3986 §6.2 and RFC 3987 §5.3, as named
+//! [`Level`]s, each including the ones below it.
+//!
+//! | level | name | what it does | spec |
+//! | --- | --- | --- | --- |
+//! | [`Level::Simple`] | `simple` | nothing: character-by-character comparison | RFC 3986 §6.2.1; draft-duerst-iri-01 §2.3 |
+//! | [`Level::Case`] | `case` | scheme and host to lowercase (ASCII letters only), hex digits of `%HH` to uppercase | RFC 3986 §6.2.2.1; RFC 3987 §5.3.2.1 |
+//! | [`Level::Percent`] | `percent` | decode `%HH` of unreserved characters; for IRIs also UTF-8 sequences of `iunreserved` characters; never reserved ones | RFC 3986 §6.2.2.2; RFC 3987 §5.3.2.3 |
+//! | [`Level::Path`] | `path` | remove dot segments; from a relative-path reference only `.` segments | RFC 3986 §6.2.2.3, §5.2.4 |
+//! | [`Level::Scheme`] | `scheme` | drop an empty port; for the schemes of [`DEFAULT_PORTS`], drop the default port and leading zeros of a port, and write an empty path as `/` | RFC 3986 §6.2.3, §3.2.3 |
+//! | [`Level::Nfc`] | `nfc` | Unicode Normalization Form C | RFC 3987 §5.3.2.2 |
+//!
+//! NFC is a level of its own and never applied below it: 3987bis §3.1 says input "that is already in a
+//! Unicode form … should be left as is and not normalized or changed".
+//!
+//! An option, [`Options::ipv6_rfc5952`], writes IPv6 literals in the recommended text form of RFC 5952
+//! (§4: lowercase, no leading zeros, `::` for the longest run of two or more zero fields, the first one
+//! on a tie; §5: dotted decimal for the last 32 bits of IPv4-mapped `::ffff:0:0/96` and IPv4-translated
+//! `::ffff:0:0:0/96` addresses), from the `case` level up.
+//!
+//! Properties, checked by the test suite: [`normalize`] is idempotent; its result is valid under the same
+//! grammar; normalizing at one level and then at a higher one gives the higher level's result (so
+//! equivalence at a level implies equivalence at every higher level).
+//!
+//! ```
+//! use iri_abnf::{equivalent, normalize, Grammar, Level};
+//!
+//! // RFC 3986 §6.2.2
+//! let n = normalize(Grammar::Uri, "eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Level::Path).unwrap();
+//! assert_eq!(n, "example://a/b/c/%7Bfoo%7D");
+//! // draft-duerst-iri-01 §2.3
+//! let (a, b) = ("foo://example.com/XML", "foo://example.com/XM%4c");
+//! assert!(!equivalent(Grammar::Iri, a, b, Level::Simple).unwrap());
+//! assert!(equivalent(Grammar::Iri, a, b, Level::Percent).unwrap());
+//! // IRIs: percent-encoded UTF-8 of iunreserved characters is decoded, reserved characters are not
+//! let n = normalize(Grammar::Iri, "http://ex/r%C3%A9sum%C3%A9?a%3Db", Level::Percent).unwrap();
+//! assert_eq!(n, "http://ex/résumé?a%3Db");
+//! // RFC 3986 §6.2.3
+//! let n = normalize(Grammar::Iri, "HTTP://Example.COM:80", Level::Scheme).unwrap();
+//! assert_eq!(n, "http://example.com/");
+//! ```
+
+use std::fmt;
+use std::net::Ipv6Addr;
+use std::str::FromStr;
+
+use unicode_normalization::UnicodeNormalization;
+
+use crate::components::{HostKind, Reference};
+use crate::error::ParseError;
+use crate::grammar::Grammar;
+use crate::resolve::{remove_dot_segments, Parts};
+
+/// A rung of the comparison ladder; each level includes the ones below it (see the
+/// [module docs](self)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// `simple`: simple string comparison (RFC 3986 §6.2.1).
+    Simple,
+    /// `case`: case normalization (RFC 3986 §6.2.2.1, RFC 3987 §5.3.2.1).
+    Case,
+    /// `percent`: percent-encoding normalization (RFC 3986 §6.2.2.2, RFC 3987 §5.3.2.3).
+    Percent,
+    /// `path`: path segment normalization (RFC 3986 §6.2.2.3): all of syntax-based normalization.
+    #[default]
+    Path,
+    /// `scheme`: scheme-based normalization for the schemes of [`DEFAULT_PORTS`] (RFC 3986 §6.2.3).
+    Scheme,
+    /// `nfc`: character normalization to NFC (RFC 3987 §5.3.2.2), on top of everything else.
+    Nfc,
+}
+
+impl Level {
+    /// All levels, lowest first.
+    pub const ALL: [Level; 6] = [
+        Level::Simple,
+        Level::Case,
+        Level::Percent,
+        Level::Path,
+        Level::Scheme,
+        Level::Nfc,
+    ];
+
+    /// The name used in the CLI and in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Simple => "simple",
+            Level::Case => "case",
+            Level::Percent => "percent",
+            Level::Path => "path",
+            Level::Scheme => "scheme",
+            Level::Nfc => "nfc",
+        }
+    }
+
+    /// One line on what the level adds to the one below.
+    pub fn description(self) -> &'static str {
+        match self {
+            Level::Simple => "simple string comparison (RFC 3986 §6.2.1)",
+            Level::Case => "lowercase scheme and host, uppercase %HH (RFC 3986 §6.2.2.1)",
+            Level::Percent => "decode %HH of (i)unreserved characters (RFC 3986 §6.2.2.2)",
+            Level::Path => "remove dot segments (RFC 3986 §6.2.2.3)",
+            Level::Scheme => {
+                "default ports and empty paths of http, https, ws, wss, ftp (RFC 3986 §6.2.3)"
+            }
+            Level::Nfc => "Unicode NFC (RFC 3987 §5.3.2.2)",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of [`Level::from_str`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLevel(pub String);
+
+impl fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown normalization level {:?}: expected one of simple, case, percent, path, scheme, nfc",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownLevel {}
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| UnknownLevel(s.to_string()))
+    }
+}
+
+/// What [`normalize_with`] does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// The level.
+    pub level: Level,
+    /// Write IPv6 literals as RFC 5952 recommends (from the `case` level up).
+    pub ipv6_rfc5952: bool,
+}
+
+impl From<Level> for Options {
+    fn from(level: Level) -> Self {
+        Options {
+            level,
+            ipv6_rfc5952: false,
+        }
+    }
+}
+
+/// The schemes of the `scheme` level and their default ports. For these schemes, when there is an
+/// authority: the default port is removed (compared as a number: `:080` is `:80`), leading zeros of
+/// another port are removed, and an empty path becomes `/` (RFC 3986 §6.2.3: `http://example.com`,
+/// `http://example.com/`, `http://example.com:/` and `http://example.com:80/` are equivalent). An
+/// empty port is removed for every scheme (§3.2.3).
+pub const DEFAULT_PORTS: &[(&str, u16)] = &[
+    ("ftp", 21),
+    ("http", 80),
+    ("https", 443),
+    ("ws", 80),
+    ("wss", 443),
+];
+
+/// The default port of a scheme of [`DEFAULT_PORTS`] (the scheme compared without regard to ASCII case).
+pub fn default_port(scheme: &str) -> Option<u16> {
+    DEFAULT_PORTS
+        .iter()
+        .find(|(s, _)| s.eq_ignore_ascii_case(scheme))
+        .map(|&(_, p)| p)
+}
+
+/// Normalizes `input` (any reference of `grammar`) at `level`.
+pub fn normalize(grammar: Grammar, input: &str, level: Level) -> Result<String, ParseError> {
+    normalize_with(grammar, input, &Options::from(level))
+}
+
+/// Normalizes `input` with the given options.
+///
+/// ```
+/// use iri_abnf::normalize::{normalize_with, Level, Options};
+/// use iri_abnf::Grammar;
+///
+/// let o = Options { level: Level::Case, ipv6_rfc5952: true };
+/// let n = normalize_with(Grammar::Uri, "http://[2001:DB8:0:0:0:0:0:1]/", &o).unwrap();
+/// assert_eq!(n, "http://[2001:db8::1]/");
+/// ```
+pub fn normalize_with(
+    grammar: Grammar,
+    input: &str,
+    options: &Options,
+) -> Result<String, ParseError> {
+    let r = crate::parse(grammar, input)?;
+    Ok(normalize_reference(&r, options))
+}
+
+/// Whether `a` and `b` are equivalent at `level`: their normal forms are the same string.
+pub fn equivalent(grammar: Grammar, a: &str, b: &str, level: Level) -> Result<bool, ParseError> {
+    equivalent_with(grammar, a, b, &Options::from(level))
+}
+
+/// [`equivalent`] with options.
+pub fn equivalent_with(
+    grammar: Grammar,
+    a: &str,
+    b: &str,
+    options: &Options,
+) -> Result<bool, ParseError> {
+    Ok(normalize_with(grammar, a, options)? == normalize_with(grammar, b, options)?)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum HostTag {
+    RegName,
+    Ipv4,
+    Ipv6,
+    IpvFuture,
+}
+
+/// The components being normalized, with the authority split up.
+struct Work {
+    scheme: Option<String>,
+    userinfo: Option<String>,
+    host: Option<(String, HostTag)>,
+    port: Option<String>,
+    path: String,
+    query: Option<String>,
+    fragment: Option<String>,
+}
+
+impl Work {
+    fn to_parts(&self) -> Parts {
+        let authority = self.host.as_ref().map(|(host, _)| {
+            let mut a = String::new();
+            if let Some(u) = &self.userinfo {
+                a.push_str(u);
+                a.push('@');
+            }
+            a.push_str(host);
+            if let Some(p) = &self.port {
+                a.push(':');
+                a.push_str(p);
+            }
+            a
+        });
+        Parts {
+            scheme: self.scheme.clone(),
+            authority,
+            path: self.path.clone(),
+            query: self.query.clone(),
+            fragment: self.fragment.clone(),
+        }
+    }
+
+    /// Applies `f` to every component that can hold `%HH` and (i)unreserved characters: userinfo,
+    /// reg-name host, path, query, fragment.
+    fn each_text(&mut self, f: impl Fn(&str, Comp) -> String) {
+        if let Some(u) = &mut self.userinfo {
+            *u = f(u, Comp::Userinfo);
+        }
+        if let Some((h, HostTag::RegName)) = &mut self.host {
+            *h = f(h, Comp::Host);
+        }
+        self.path = f(&self.path, Comp::Path);
+        if let Some(q) = &mut self.query {
+            *q = f(q, Comp::Query);
+        }
+        if let Some(fr) = &mut self.fragment {
+            *fr = f(fr, Comp::Fragment);
+        }
+    }
+
+    fn lowercase_host(&mut self) {
+        if let Some((h, _)) = &mut self.host {
+            *h = lowercase_outside_pct(h);
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Comp {
+    Userinfo,
+    Host,
+    Path,
+    Query,
+    Fragment,
+}
+
+/// Normalizes a parsed reference; the result is valid under the reference's grammar.
+pub fn normalize_reference(r: &Reference<'_>, options: &Options) -> String {
+    let level = options.level;
+    if level == Level::Simple {
+        return r.input.to_string();
+    }
+    let grammar = r.grammar;
+    let mut w = Work {
+        scheme: r.scheme.map(|s| s.text.to_string()),
+        userinfo: r
+            .authority
+            .and_then(|a| a.userinfo)
+            .map(|u| u.text.to_string()),
+        host: r.authority.map(|a| {
+            let tag = match a.host.kind {
+                HostKind::Ipv4 { .. } => HostTag::Ipv4,
+                HostKind::Ipv6 { .. } => HostTag::Ipv6,
+                HostKind::IpvFuture { .. } => HostTag::IpvFuture,
+                HostKind::RegName => HostTag::RegName,
+            };
+            (a.host.component.text.to_string(), tag)
+        }),
+        port: r
+            .authority
+            .and_then(|a| a.port)
+            .map(|p| p.component.text.to_string()),
+        path: r.path.component.text.to_string(),
+        query: r.query.map(|q| q.text.to_string()),
+        fragment: r.fragment.map(|f| f.text.to_string()),
+    };
+    // case (§6.2.2.1)
+    if let Some(s) = &mut w.scheme {
+        s.make_ascii_lowercase();
+    }
+    w.each_text(|s, _| uppercase_pct(s));
+    w.lowercase_host();
+    // percent (§6.2.2.2)
+    if level >= Level::Percent {
+        let iri = grammar != Grammar::Uri;
+        w.each_text(|s, _| decode_unreserved(s, iri));
+        w.lowercase_host();
+    }
+    // nfc (RFC 3987 §5.3.2.2), before the path and scheme steps, which never touch non-ASCII text
+    if level >= Level::Nfc && grammar != Grammar::Uri {
+        w.each_text(|s, comp| nfc(s, grammar, comp));
+        w.lowercase_host();
+    }
+    // path (§6.2.2.3)
+    if level >= Level::Path {
+        if w.scheme.is_some() || w.host.is_some() || w.path.starts_with('/') {
+            w.path = remove_dot_segments(&w.path);
+        } else if !w.path.is_empty() {
+            w.path = remove_single_dot_segments(&w.path);
+        }
+    }
+    // scheme (§6.2.3; §3.2.3: normalizers "should omit the port component and its ':' delimiter if
+    // port is empty or if its value would be the same as that of the scheme's default")
+    if level >= Level::Scheme && w.host.is_some() {
+        if w.port.as_deref() == Some("") {
+            w.port = None;
+        }
+        if let Some(default) = w.scheme.as_deref().and_then(default_port) {
+            if let Some(p) = &w.port {
+                let digits = p.trim_start_matches('0');
+                let digits = if digits.is_empty() { "0" } else { digits };
+                w.port = if digits.parse::<u16>().ok() == Some(default) {
+                    None
+                } else {
+                    Some(digits.to_string())
+                };
+            }
+            if w.path.is_empty() {
+                w.path.push('/');
+            }
+        }
+    }
+    if options.ipv6_rfc5952 {
+        if let Some((h, HostTag::Ipv6)) = &mut w.host {
+            if let Some(addr) = h
+                .strip_prefix('[')
+                .and_then(|s| s.strip_suffix(']'))
+                .and_then(|s| s.parse::<Ipv6Addr>().ok())
+            {
+                *h = format!("[{}]", ipv6_rfc5952(addr));
+            }
+        }
+    }
+    w.to_parts().to_string()
+}
+
+/// A relative-path reference without its `.` segments. Removing them never changes what the
+/// reference resolves to, whatever the base (§5.2.3 merge, then §5.2.4 removes them anyway). `..`
+/// segments stay: against a base path without "/" (`urn:x`), `a/../b` resolves to `urn:/b` and `b` to
+/// `urn:b`, so no base-free rewriting of `seg/..` is right for every base. `./` stays in front of a
+/// first segment with ":" or an empty one, and a path that would become empty is written `./`.
+fn remove_single_dot_segments(path: &str) -> String {
+    let segments: Vec<&str> = path.split('/').collect();
+    let mut kept: Vec<&str> = Vec::with_capacity(segments.len());
+    for (i, s) in segments.iter().enumerate() {
+        if *s == "." {
+            if i + 1 == segments.len() {
+                // A final "." names the directory: keep its trailing "/".
+                kept.push("");
+            }
+        } else {
+            kept.push(s);
+        }
+    }
+    let joined = kept.join("/");
+    let first = kept.first().copied().unwrap_or("");
+    if first.is_empty() || first.contains(':') {
+        format!("./{joined}")
+    } else {
+        joined
+    }
+}
+
+/// `%hh` → `%HH` (RFC 3986 §6.2.2.1).
+fn uppercase_pct(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        if b[i] == b'%' && i + 2 < s.len() && is_hex(b[i + 1]) && is_hex(b[i + 2]) {
+            out.push('%');
+            out.push(char::from(b[i + 1].to_ascii_uppercase()));
+            out.push(char::from(b[i + 2].to_ascii_uppercase()));
+            i += 3;
+        } else {
+            let c = s[i..].chars().next().unwrap_or('\0');
+            out.push(c);
+            i += c.len_utf8().max(1);
+        }
+    }
+    out
+}
+
+/// ASCII letters to lowercase, except the hex digits of `%HH`.
+fn lowercase_outside_pct(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        if b[i] == b'%' && i + 2 < s.len() && is_hex(b[i + 1]) && is_hex(b[i + 2]) {
+            out.push_str(&s[i..i + 3]);
+            i += 3;
+        } else {
+            let c = s[i..].chars().next().unwrap_or('\0');
+            out.push(c.to_ascii_lowercase());
+            i += c.len_utf8().max(1);
+        }
+    }
+    out
+}
+
+fn is_hex(b: u8) -> bool {
+    b.is_ascii_hexdigit()
+}
+
+fn hex_value(b: u8) -> u8 {
+    match b {
+        b'0'..=b'9' => b - b'0',
+        b'a'..=b'f' => b - b'a' + 10,
+        b'A'..=b'F' => b - b'A' + 10,
+        _ => 0,
+    }
+}
+
+/// The octet of the `%HH` at byte `i`, if there is one.
+fn pct_at(b: &[u8], i: usize) -> Option<u8> {
+    if i + 2 < b.len() && b[i] == b'%' && is_hex(b[i + 1]) && is_hex(b[i + 2]) {
+        Some(hex_value(b[i + 1]) * 16 + hex_value(b[i + 2]))
+    } else {
+        None
+    }
+}
+
+/// RFC 3986 §2.3 `unreserved`.
+fn is_unreserved(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~')
+}
+
+/// RFC 3987 / 3987bis `ucschar`.
+pub(crate) fn is_ucschar(c: char) -> bool {
+    let c = c as u32;
+    matches!(c, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF)
+        || (0x10000..=0xEFFFD).contains(&c)
+            && (c & 0xFFFF) <= 0xFFFD
+            && !(0xE0000..=0xE0FFF).contains(&c)
+}
+
+/// 3987bis `iprivate`.
+fn is_iprivate(c: char) -> bool {
+    let c = c as u32;
+    matches!(c, 0xE000..=0xF8FF | 0xE0000..=0xE0FFF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
+}
+
+/// Whether a non-ASCII character may appear literally in a component of the grammar.
+fn nonascii_allowed(grammar: Grammar, comp: Comp, c: char) -> bool {
+    match grammar {
+        Grammar::Uri => false,
+        Grammar::Rfc3987 | Grammar::Iri => is_ucschar(c) || (comp == Comp::Query && is_iprivate(c)),
+        // leiri-ucschar: %x7F-D7FF / %xE000-FFFD / %x10000-10FFFF
+        Grammar::Leiri => matches!(c as u32, 0x7F..=0xD7FF | 0xE000..=0xFFFD | 0x10000..=0x10FFFF),
+    }
+}
+
+/// Decodes `%HH` of unreserved characters and, when `iri`, percent-encoded UTF-8 of `ucschar`
+/// characters (the non-ASCII part of `iunreserved`); every other `%HH` is kept, with uppercase hex
+/// digits. Invalid UTF-8 (overlong forms, surrogates, truncated sequences) is never decoded.
+fn decode_unreserved(s: &str, iri: bool) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < b.len() {
+        let Some(first) = pct_at(b, i) else {
+            let c = s[i..].chars().next().unwrap_or('\0');
+            out.push(c);
+            i += c.len_utf8().max(1);
+            continue;
+        };
+        let width = match first {
+            0x00..=0x7F => 1,
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => 0,
+        };
+        let mut decoded = None;
+        if width == 1 {
+            let c = char::from(first);
+            if is_unreserved(c) {
+                decoded = Some(c);
+            }
+        } else if width > 1 && iri {
+            let mut bytes = [first, 0, 0, 0];
+            let mut ok = true;
+            for (k, slot) in bytes.iter_mut().enumerate().take(width).skip(1) {
+                match pct_at(b, i + 3 * k) {
+                    Some(o) if o & 0xC0 == 0x80 => *slot = o,
+                    _ => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok {
+                if let Some(c) = std::str::from_utf8(&bytes[..width])
+                    .ok()
+                    .and_then(|t| t.chars().next())
+                {
+                    if is_ucschar(c) {
+                        decoded = Some(c);
+                    }
+                }
+            }
+        }
+        match decoded {
+            Some(c) => {
+                out.push(c);
+                i += 3 * c.len_utf8();
+            }
+            None => {
+                out.push_str(&s[i..i + 3].to_ascii_uppercase());
+                i += 3;
+            }
+        }
+    }
+    out
+}
+
+/// NFC of the text between ASCII delimiters: every ASCII character other than a letter or digit, and
+/// every `%HH`, is a boundary that NFC does not cross, so that no delimiter is composed away (`=` and
+/// U+0338 would compose to `≠`). A character that NFC brings in and that the component does not allow
+/// literally is percent-encoded: an ASCII symbol from a singleton decomposition (U+037E GREEK QUESTION
+/// MARK is canonically `;`, U+1FEF GREEK VARIA is `` ` ``), or a non-ASCII character outside the
+/// grammar's set.
+fn nfc(s: &str, grammar: Grammar, comp: Comp) -> String {
+    let mut out = String::with_capacity(s.len());
+    let b = s.as_bytes();
+    let mut piece = 0;
+    let mut i = 0;
+    let flush = |out: &mut String, text: &str| {
+        if text.is_ascii() {
+            out.push_str(text);
+            return;
+        }
+        for c in text.nfc() {
+            if c.is_ascii_alphanumeric() || !c.is_ascii() && nonascii_allowed(grammar, comp, c) {
+                out.push(c);
+            } else {
+                let mut buf = [0u8; 4];
+                for byte in c.encode_utf8(&mut buf).bytes() {
+                    out.push_str(&format!("%{byte:02X}"));
+                }
+            }
+        }
+    };
+    while i < b.len() {
+        let c = s[i..].chars().next().unwrap_or('\0');
+        if c.is_ascii() && !c.is_ascii_alphanumeric() {
+            flush(&mut out, &s[piece..i]);
+            let len = if pct_at(b, i).is_some() { 3 } else { 1 };
+            out.push_str(&s[i..i + len]);
+            i += len;
+            piece = i;
+        } else {
+            i += c.len_utf8();
+        }
+    }
+    flush(&mut out, &s[piece..]);
+    out
+}
+
+/// The text form of an IPv6 address that RFC 5952 recommends (§4 and §5).
+///
+/// ```
+/// use iri_abnf::normalize::ipv6_rfc5952;
+///
+/// let text = |s: &str| ipv6_rfc5952(s.parse().unwrap());
+/// assert_eq!(text("2001:0DB8:0000:0000:0001:0000:0000:0001"), "2001:db8::1:0:0:1");
+/// assert_eq!(text("2001:db8:0:1:1:1:1:1"), "2001:db8:0:1:1:1:1:1");
+/// assert_eq!(text("0:0:0:0:0:ffff:c000:0201"), "::ffff:192.0.2.1");
+/// assert_eq!(text("::192.0.2.1"), "::c000:201");
+/// assert_eq!(text("::"), "::");
+/// ```
+pub fn ipv6_rfc5952(addr: Ipv6Addr) -> String {
+    let f = addr.segments();
+    // §5: well-known prefixes of IPv4-embedded addresses.
+    let mapped = f[..5] == [0; 5] && f[5] == 0xffff;
+    let translated = f[..4] == [0; 4] && f[4] == 0xffff && f[5] == 0;
+    let hex_fields = if mapped || translated { 6 } else { 8 };
+    // §4.2.1–§4.2.3: the longest run of at least two zero fields, the first on a tie.
+    let (mut best_start, mut best_len) = (0, 0);
+    let mut i = 0;
+    while i < hex_fields {
+        if f[i] == 0 {
+            let start = i;
+            while i < hex_fields && f[i] == 0 {
+                i += 1;
+            }
+            if i - start > best_len {
+                best_start = start;
+                best_len = i - start;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    let field = |k: usize| format!("{:x}", f[k]);
+    let mut out = String::new();
+    if best_len >= 2 {
+        let head: Vec<String> = (0..best_start).map(field).collect();
+        let tail: Vec<String> = (best_start + best_len..hex_fields).map(field).collect();
+        out.push_str(&head.join(":"));
+        out.push_str("::");
+        out.push_str(&tail.join(":"));
+        if hex_fields == 6 && !tail.is_empty() {
+            out.push(':');
+        }
+    } else {
+        let all: Vec<String> = (0..hex_fields).map(field).collect();
+        out.push_str(&all.join(":"));
+        if hex_fields == 6 {
+            out.push(':');
+        }
+    }
+    if hex_fields == 6 {
+        let [a, b] = f[6].to_be_bytes();
+        let [c, d] = f[7].to_be_bytes();
+        out.push_str(&format!("{a}.{b}.{c}.{d}"));
+    }
+    out
+}
