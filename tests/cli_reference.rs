@@ -1,36 +1,9 @@
 //! `iri resolve`, `iri relativize`, `iri normalize` and `iri equal`, run as a user would: outputs, exit
 //! codes, the JSON contracts, stdin lines, non-UTF-8 input.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn iri(args: &[&str], stdin: Option<&[u8]>) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run iri");
-    {
-        let mut input = child.stdin.take().expect("stdin");
-        if let Some(bytes) = stdin {
-            input.write_all(bytes).expect("write stdin");
-        }
-    }
-    let out = child.wait_with_output().expect("wait");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    )
-}
-
-fn json_lines(s: &str) -> Vec<serde_json::Value> {
-    s.lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect()
-}
+use common::cli::{iri, json_lines};
 
 const BASE: &str = "http://a/b/c/d;p?q";
 

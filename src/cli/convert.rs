@@ -2,7 +2,7 @@
 //! `iri_abnf::convert` (3987bis §3, §5.1; draft-weber-iri-guidelines §4).
 
 use std::ffi::OsString;
-use std::io::{BufRead, Read, Write};
+use std::io::{Read, Write};
 
 use clap::{Args, ValueEnum};
 use iri_abnf::convert::preprocess::{decode_legacy, DecodeError};
@@ -14,7 +14,7 @@ use iri_abnf::convert::{
 use iri_abnf::error::render_caret;
 use serde::Serialize;
 
-use super::input::{for_each_input, os_bytes, Origin};
+use super::input::{for_each_input, for_each_stdin_line, os_bytes, Origin};
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 
 /// Output format of the conversion commands.
@@ -646,33 +646,13 @@ fn for_each_decoded_input(
         }
         return if ok { Ok(()) } else { Err(()) };
     }
-    let stdin = std::io::stdin();
-    let mut reader = stdin.lock();
     if charset.encoding().is_ascii_compatible() {
-        let mut buf = Vec::new();
-        let mut line_no = 0;
-        loop {
-            buf.clear();
-            match reader.read_until(b'\n', &mut buf) {
-                Ok(0) => break,
-                Ok(_) => {}
-                Err(e) => {
-                    eprintln!("iri: reading standard input: {e}");
-                    return Err(());
-                }
-            }
-            line_no += 1;
-            if buf.last() == Some(&b'\n') {
-                buf.pop();
-                if buf.last() == Some(&b'\r') {
-                    buf.pop();
-                }
-            }
-            handle(Origin::Line(line_no), &buf);
+        if for_each_stdin_line(|line_no, bytes| handle(Origin::Line(line_no), bytes)).is_err() {
+            return Err(());
         }
     } else {
         let mut all = Vec::new();
-        if let Err(e) = reader.read_to_end(&mut all) {
+        if let Err(e) = std::io::stdin().lock().read_to_end(&mut all) {
             eprintln!("iri: reading standard input: {e}");
             return Err(());
         }

@@ -60,6 +60,27 @@ pub fn for_each_input(args: &[OsString], mut each: impl FnMut(Origin, &str)) -> 
         }
         return if ok { Ok(()) } else { Err(()) };
     }
+    let read = for_each_stdin_line(|line_no, bytes| {
+        let origin = Origin::Line(line_no);
+        match std::str::from_utf8(bytes) {
+            Ok(s) => each(origin, s),
+            Err(e) => {
+                let _ = std::io::stdout().flush();
+                eprintln!("iri: {}", utf8_error(origin, bytes, &e));
+                ok = false;
+            }
+        }
+    });
+    if ok && read.is_ok() {
+        Ok(())
+    } else {
+        Err(())
+    }
+}
+
+/// Calls `each` with the 1-based number and the bytes of every line of standard input, with only the
+/// line terminator (`\n` or `\r\n`) removed. Returns `Err(())` (after saying why) if reading fails.
+pub fn for_each_stdin_line(mut each: impl FnMut(usize, &[u8])) -> Result<(), ()> {
     let stdin = std::io::stdin();
     let mut reader = stdin.lock();
     let mut buf = Vec::new();
@@ -67,7 +88,7 @@ pub fn for_each_input(args: &[OsString], mut each: impl FnMut(Origin, &str)) -> 
     loop {
         buf.clear();
         match reader.read_until(b'\n', &mut buf) {
-            Ok(0) => break,
+            Ok(0) => return Ok(()),
             Ok(_) => {}
             Err(e) => {
                 eprintln!("iri: reading standard input: {e}");
@@ -81,20 +102,7 @@ pub fn for_each_input(args: &[OsString], mut each: impl FnMut(Origin, &str)) -> 
                 buf.pop();
             }
         }
-        let origin = Origin::Line(line_no);
-        match std::str::from_utf8(&buf) {
-            Ok(s) => each(origin, s),
-            Err(e) => {
-                let _ = std::io::stdout().flush();
-                eprintln!("iri: {}", utf8_error(origin, &buf, &e));
-                ok = false;
-            }
-        }
-    }
-    if ok {
-        Ok(())
-    } else {
-        Err(())
+        each(line_no, &buf);
     }
 }
 

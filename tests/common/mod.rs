@@ -4,6 +4,8 @@
 
 use serde::Deserialize;
 
+pub mod cli;
+
 /// One example of the spec documents (`spec-examples.jsonl`).
 #[derive(Debug, Deserialize)]
 pub struct Example {
