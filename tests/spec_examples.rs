@@ -1,5 +1,6 @@
 //! Every URI/IRI example of the spec documents (`tests/fixtures/spec-examples.jsonl`) has a snapshot in
-//! `snapshots/` showing, for each of the four grammars, the verdict and the components or the error;
+//! `snapshots/` showing, for each of the four grammars, the verdict and the components or the error, and
+//! then every conversion of 3987bis §3 and §5.1 that applies to it (`common::conversions`);
 //! every other URL of the seed texts (`seed-urls.jsonl`) validates as its record says.
 
 mod common;
@@ -31,6 +32,7 @@ fn report(example: &common::Example) -> String {
                  grammar applies (3987bis §2.2: terminals are characters)",
                 bytes[at]
             );
+            conversions(example, &mut s);
             return s;
         }
     };
@@ -70,7 +72,19 @@ fn report(example: &common::Example) -> String {
             Err(e) => panic!("{e}"),
         }
     }
+    conversions(example, &mut s);
     s
+}
+
+/// Appends the conversions of 3987bis §3 and §5.1 that apply to the example (the header lines of
+/// `common::conversions::report` repeat the ones already written).
+fn conversions(example: &common::Example, s: &mut String) {
+    if common::conversions::relevant(&example.id) {
+        let _ = writeln!(s, "\nconversions:");
+        for line in common::conversions::report(example).lines().skip(3) {
+            let _ = writeln!(s, "{line}");
+        }
+    }
 }
 
 #[test]

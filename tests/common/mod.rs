@@ -5,6 +5,7 @@
 use serde::Deserialize;
 
 pub mod cli;
+pub mod conversions;
 
 /// One example of the spec documents (`spec-examples.jsonl`).
 #[derive(Debug, Deserialize)]
