@@ -316,19 +316,24 @@ pub fn run(cases: Cases) {
             "{DEVIATIONS}:{line}: listed for suite {suite}, but no case of the suite has that grammar, rule and input; remove the line"
         ));
     }
+    let mut report = String::new();
     for (reason, n) in &cases.skipped {
-        println!("suite {suite}: skipped {n}: {reason}");
+        report += &format!("suite {suite}: skipped {n}: {reason}\n");
     }
     let per_grammar: Vec<String> = by_grammar
         .iter()
         .map(|(g, (n, d))| format!("{g} {n} ({d} deviations)"))
         .collect();
-    println!(
-        "suite {suite}: cases per grammar: {}",
+    report += &format!(
+        "suite {suite}: cases per grammar: {}\n",
         per_grammar.join(", ")
     );
     let run = cases.cases.len();
-    println!("suite {suite}: run {run}, passed {passed}, deviations {deviations}");
+    report += &format!("suite {suite}: run {run}, passed {passed}, deviations {deviations}\n");
+    print!("{report}");
+    // Also straight to the process's stderr, past the test harness's capture, so that the counts show
+    // in CI output with and without --nocapture.
+    let _ = std::io::Write::write_all(&mut std::io::stderr(), report.as_bytes());
     assert!(
         problems.is_empty(),
         "suite {suite}: {} problem(s):\n{}",
