@@ -12,6 +12,7 @@
 //!
 //! Per-suite counts are printed as `suite S: run N, passed P, deviations D`.
 
+mod common;
 mod reference_suites;
 
 use iri_abnf::normalize::{equivalent, normalize};

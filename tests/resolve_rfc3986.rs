@@ -2,6 +2,7 @@
 //! non-strict alternative for `http:g`, as a data table; resolved under every grammar, pinned as a
 //! snapshot, and cross-checked against the mechanically extracted copy in the corpora.
 
+mod common;
 mod reference_suites;
 
 use iri_abnf::{relativize, resolve, resolve_with, Base, Grammar, Mode};

@@ -10,6 +10,7 @@
 //! semantics, not RFC 3986 / 3987 validity). Inside the suites, lenient and extension groups are skipped
 //! and counted in the summary.
 
+mod common;
 mod suites;
 
 use suites::{builders, run};

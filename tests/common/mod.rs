@@ -6,6 +6,7 @@ use serde::Deserialize;
 
 pub mod cli;
 pub mod conversions;
+pub mod corpora;
 
 /// One example of the spec documents (`spec-examples.jsonl`).
 #[derive(Debug, Deserialize)]

@@ -13,41 +13,14 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-/// The corpora folder: `$IRI_ABNF_CORPORA`, else `../shared/corpora` beside the crate. Missing corpora
-/// fail the test: the suites never pass by running nothing.
-pub fn corpora_dir() -> PathBuf {
-    let dir = match std::env::var_os("IRI_ABNF_CORPORA") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpora")),
-    };
-    assert!(
-        dir.join("README.txt").is_file(),
-        "\n\n*** THIRD-PARTY CORPORA NOT FOUND ***\n\
-         looked in: {}\n\
-         The resolution and normalization suites read the shared corpora; they are not copied into\n\
-         this repository. Check out the `shared` folder beside the clone (../shared/corpora), or set\n\
-         IRI_ABNF_CORPORA to the corpora folder.\n",
-        dir.display()
-    );
-    dir
-}
-
-fn read(relative: &str) -> String {
-    let path = corpora_dir().join(relative);
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read corpus file {}: {e}", path.display()))
-}
+pub use crate::common::corpora::json_ascii;
+use crate::common::corpora::read;
 
 /// The records of a JSON Lines corpus file.
 pub fn jsonl(relative: &str) -> Vec<Value> {
-    read(relative)
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| {
-            serde_json::from_str(l)
-                .unwrap_or_else(|e| panic!("{relative}:{}: not a JSON record: {e}", i + 1))
-        })
+    crate::common::corpora::jsonl(relative)
+        .into_iter()
+        .map(|(_, v)| v)
         .collect()
 }
 
@@ -69,27 +42,6 @@ pub fn field(v: &Value, key: &str) -> String {
     s(v, key)
         .unwrap_or_else(|| panic!("record without string field {key:?}: {v}"))
         .to_string()
-}
-
-/// A string as a JSON string literal with every non-ASCII character escaped, so that control,
-/// invisible and look-alike characters show unambiguously.
-pub fn json_ascii(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            ' '..='~' => out.push(c),
-            _ => {
-                let mut units = [0u16; 2];
-                for u in c.encode_utf16(&mut units) {
-                    out.push_str(&format!("\\u{u:04x}"));
-                }
-            }
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// A case key: the parts as JSON string literals, separated by one space.

@@ -4,7 +4,6 @@
 pub mod builders;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::path::PathBuf;
 
 use iri_abnf::{validate, Error, Grammar};
 use serde_json::Value;
@@ -100,44 +99,7 @@ impl Cases {
     }
 }
 
-/// The corpora folder: `$IRI_ABNF_CORPORA`, else `../shared/corpora` beside the crate.
-pub fn corpora_dir() -> PathBuf {
-    let dir = match std::env::var_os("IRI_ABNF_CORPORA") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpora")),
-    };
-    assert!(
-        dir.is_dir(),
-        "\n\n*** THIRD-PARTY CORPORA NOT FOUND ***\n\
-         looked in: {}\n\
-         The validity suites read the shared corpora; they are not copied into this repository.\n\
-         CI needs the `shared` folder checked out beside the clone (../shared/corpora), or\n\
-         IRI_ABNF_CORPORA set to the corpora folder.\n",
-        dir.display()
-    );
-    dir
-}
-
-/// The text of a corpus file, e.g. `oxiri/cases.jsonl`.
-pub fn read(rel: &str) -> String {
-    let path = corpora_dir().join(rel);
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read corpus file {}: {e}", path.display()))
-}
-
-/// The records of a JSON Lines corpus file, each with its 1-based line number.
-pub fn jsonl(rel: &str) -> Vec<(usize, Value)> {
-    read(rel)
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| {
-            let v = serde_json::from_str(l)
-                .unwrap_or_else(|e| panic!("{rel}:{}: not a JSON record: {e}", i + 1));
-            (i + 1, v)
-        })
-        .collect()
-}
+pub use crate::common::corpora::{jsonl, read};
 
 /// A string field of a record; panics (naming the field) when it is missing, as the corpus format says
 /// it is there.
@@ -147,26 +109,7 @@ pub fn field<'a>(rec: &'a Value, key: &str) -> &'a str {
         .unwrap_or_else(|| panic!("record without string field {key:?}: {rec}"))
 }
 
-/// A string as a JSON string literal with every non-ASCII character escaped, so that the deviation file
-/// shows control, invisible and private-use characters unambiguously.
-pub fn json_ascii(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            ' '..='~' => out.push(c),
-            _ => {
-                let mut units = [0u16; 2];
-                for u in c.encode_utf16(&mut units) {
-                    out.push_str(&format!("\\u{u:04x}"));
-                }
-            }
-        }
-    }
-    out.push('"');
-    out
-}
+pub use crate::common::corpora::json_ascii;
 
 struct Listed {
     line: usize,
