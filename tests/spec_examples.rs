@@ -76,14 +76,14 @@ fn report(example: &common::Example) -> String {
     s
 }
 
-/// Appends the conversions of 3987bis §3 and §5.1 that apply to the example (the header lines of
-/// `common::conversions::report` repeat the ones already written).
+/// Appends the conversions of 3987bis §3 and §5.1 that apply to the example.
 fn conversions(example: &common::Example, s: &mut String) {
     if common::conversions::relevant(&example.id) {
-        let _ = writeln!(s, "\nconversions:");
-        for line in common::conversions::report(example).lines().skip(3) {
-            let _ = writeln!(s, "{line}");
-        }
+        let _ = write!(
+            s,
+            "\nconversions:\n{}",
+            common::conversions::report(example)
+        );
     }
 }
 

@@ -57,16 +57,10 @@ pub fn write_to_uri(s: &mut String, name: &str, input: &str, opts: &ToUriOptions
     let _ = writeln!(s, "{name}: {}", to_uri_text(input, opts));
 }
 
-/// The snapshot text of one example: every conversion that applies to it.
+/// Every conversion that applies to one example, as text (the example's id, source and printed form are
+/// written by the caller, `tests/spec_examples.rs`).
 pub fn report(example: &Example) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "example: {}", example.id);
-    let _ = writeln!(
-        s,
-        "source: {} §{} ({})",
-        example.doc, example.section, example.role
-    );
-    let _ = writeln!(s, "printed: {}", example.input);
     if let Some(step) = later_step(&example.id) {
         // An intermediate or final string of §3.7.1: compare it with the trace of the example's input.
         let input_id = format!("{}1", &example.id[..example.id.len() - 1]);
