@@ -143,24 +143,35 @@ fn stdin_lines_keep_spaces_and_strip_only_terminators() {
 }
 
 #[test]
-fn non_utf8_input_is_an_error_with_line_and_offset() {
+fn non_utf8_input_is_a_record_with_line_and_offset() {
     let (code, out, err) = iri(
         &["check", "--format", "json"],
         Some(b"http://a/\nhttp://b/\xFF\xFEx\nc\n"),
     );
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("line 2") && err.contains("byte offset 9") && err.contains("0xFF"),
-        "{err}"
+    assert_eq!(
+        code, 1,
+        "an input that is not UTF-8 is an invalid input: {err}"
     );
     assert!(
         !out.contains('\u{FFFD}') && !err.contains('\u{FFFD}'),
         "no lossy rendering"
     );
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 3, "one record per input line: {out}");
+    assert_eq!(records[0]["valid"], true);
+    let bad = &records[1];
+    assert_eq!(bad["input"], serde_json::Value::Null);
+    assert_eq!(bad["input_escaped"], "http://b/\\xFF\\xFEx");
+    assert_eq!(bad["valid"], false);
+    assert_eq!(bad["error"]["kind"], "not-utf8");
+    assert_eq!(bad["error"]["offset"], 9);
+    assert!(
+        bad["error"]["message"].as_str().unwrap().contains("0xFF"),
+        "{bad}"
+    );
     assert_eq!(
-        json_lines(&out).len(),
-        2,
-        "the other lines are still checked: {out}"
+        records[2]["input"], "c",
+        "the lines after it are still checked"
     );
 }
 

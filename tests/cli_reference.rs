@@ -34,11 +34,14 @@ fn resolve_errors_and_exit_codes() {
         "{err}"
     );
     let (code, out, err) = iri(&["resolve", "--grammar", "uri", BASE, "g", "é"], None);
-    assert_eq!(code, 1);
-    assert_eq!(out, "http://a/b/c/g\n");
+    assert_eq!(code, 1, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0], "http://a/b/c/g");
     assert!(
-        err.contains("argument 3") && err.contains("not a valid URI-reference"),
-        "{err}"
+        lines[1].starts_with("error: argument 3: ")
+            && lines[1].contains("not a valid URI-reference"),
+        "{out}"
     );
 }
 
@@ -75,18 +78,30 @@ fn resolve_stdin_json() {
 
 #[test]
 fn non_utf8_input_names_line_and_offset() {
-    let (code, out, err) = iri(&["resolve", BASE], Some(b"g\nx\xFFy\n"));
-    assert_eq!(code, 2);
-    assert_eq!(out, "http://a/b/c/g\n");
+    let (code, out, _) = iri(&["resolve", BASE], Some(b"g\nx\xFFy\nh\n"));
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "one line per input: {out}");
+    assert_eq!((lines[0], lines[2]), ("http://a/b/c/g", "http://a/b/c/h"));
     assert!(
-        err.contains("line 2: not text: invalid UTF-8 at byte offset 1"),
-        "{err}"
+        lines[1].starts_with("error: line 2: not text: invalid UTF-8 at byte offset 1")
+            && lines[1].contains("(input: \"x\\xFFy\")"),
+        "{out}"
     );
-    let (code, _, err) = iri(&["normalize"], Some(b"\xC3"));
-    assert_eq!(code, 2);
+    let (code, out, _) = iri(&["normalize"], Some(b"\xC3"));
+    assert_eq!(code, 1);
     assert!(
-        err.contains("line 1") && err.contains("truncated UTF-8"),
-        "{err}"
+        out.starts_with("error: line 1") && out.contains("truncated UTF-8"),
+        "{out}"
+    );
+    let (code, out, _) = iri(&["normalize", "-f", "json"], Some(b"\xC3"));
+    assert_eq!(code, 1);
+    let r = &json_lines(&out)[0];
+    assert_eq!(r["input"], serde_json::Value::Null);
+    assert_eq!(r["input_escaped"], "\\xC3");
+    assert!(
+        r["error"].as_str().unwrap().contains("truncated UTF-8"),
+        "{r}"
     );
 }
 
@@ -154,9 +169,9 @@ fn normalize_levels() {
     assert_eq!(r.as_object().map(|o| o.len()), Some(5));
     let (code, _, err) = iri(&["normalize", "--level", "syntax", "x:"], None);
     assert_eq!(code, 2, "{err}");
-    let (code, _, err) = iri(&["normalize", "--grammar", "uri", "http://é"], None);
+    let (code, out, _) = iri(&["normalize", "--grammar", "uri", "http://é"], None);
     assert_eq!(code, 1);
-    assert!(err.contains("argument 1"), "{err}");
+    assert!(out.starts_with("error: argument 1: \"http://é\""), "{out}");
 }
 
 #[test]

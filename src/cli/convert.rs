@@ -2,10 +2,8 @@
 //! `iri_abnf::convert` (3987bis §3, §5.1; draft-weber-iri-guidelines §4).
 
 use std::ffi::OsString;
-use std::io::{Read, Write};
 
 use clap::{Args, ValueEnum};
-use iri_abnf::convert::preprocess::{decode_legacy, DecodeError};
 use iri_abnf::convert::reg_name::IDNA_PROCESSING;
 use iri_abnf::convert::{
     leiri_to_iri, leiri_to_uri, preprocess, to_iri, to_uri, Charset, ConvertError,
@@ -14,8 +12,9 @@ use iri_abnf::convert::{
 use iri_abnf::error::render_caret;
 use serde::Serialize;
 
-use super::input::{for_each_input, for_each_stdin_line, os_bytes, Origin};
-use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
+use super::input::{escape, for_each_item, Decoding, InputArgs, Item, NotText, Origin};
+use super::output::{is_false, Out};
+use super::EXIT_ERROR;
 
 /// Output format of the conversion commands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -42,19 +41,15 @@ components, each component is mapped, and the URI is reassembled with the origin
 The input must be a valid IRI-reference (grammar iri) unless --raw is given: Section 3.3 maps any
 string.
 
-Inputs: the INPUT arguments, or else one input per line of standard input (only the line terminator
-\\n or \\r\\n is removed). Input that is not UTF-8 is reported on standard error with its line and byte
-offset and is not converted.
-
-Output (--format text): the URI, one line per input; errors (with the byte offset and a caret) and notes
-on standard error.
+Output (--format text): the URI, one line per input; a failed input gives the line
+`error: ORIGIN: MESSAGE` in its place, and the message with a caret under the error on standard error,
+where notes go too.
 Output (--format json): one object per line:
-  {\"input\": str, \"output\": str | null, \"input_valid\": bool, \"output_valid\": bool, \"notes\": [str],
+  {\"input\": str | null, \"output\": str | null, \"input_valid\": bool, \"output_valid\": bool, \"notes\": [str],
    \"error\": null | {\"kind\": \"syntax\" | \"idna\" | \"unmappable\", \"offset\": int, \"message\": str,
                       \"label\"?: str, \"character\"?: str}}
 
-Exit status: 0 all converted, 1 at least one failed, 2 usage error, unknown charset, unreadable or
-non-UTF-8 input.
+Exit status: 0 all converted, 1 at least one failed, 2 usage error, unknown charset, unreadable file.
 
 Examples:
   iri to-uri 'http://résumé.example.org'                     # http://r%C3%A9sum%C3%A9.example.org
@@ -79,17 +74,14 @@ Octets that are not UTF-8 are never read in another encoding: D%FCrst stays as i
 With --trace, the string after each step in the notation of Section 3.7.1: raw octets as <hh>,
 characters outside US-ASCII as &#xHHHH;, and & as &amp;.
 
-Inputs: the INPUT arguments, or else one input per line of standard input (only the line terminator
-\\n or \\r\\n is removed). Input that is not UTF-8 is reported on standard error with its line and byte
-offset and is not converted.
-
-Output (--format text): the IRI, one line per input, followed with --trace by the six steps, indented.
+Output (--format text): the IRI, one line per input, followed with --trace by the six steps, indented;
+a failed input gives the line `error: ORIGIN: MESSAGE` in its place (and a caret on standard error).
 Output (--format json): one object per line:
-  {\"input\": str, \"output\": str | null, \"error\": null | {\"kind\": \"syntax\", \"offset\": int,
+  {\"input\": str | null, \"output\": str | null, \"error\": null | {\"kind\": \"syntax\", \"offset\": int,
    \"message\": str}, \"steps\"?: [str, str, str, str, str, str]}
 
-Exit status: 0 all converted, 1 at least one input is not a URI reference, 2 usage error, unreadable or
-non-UTF-8 input.
+Exit status: 0 all converted, 1 at least one input is not a URI reference, 2 usage error, unreadable
+file.
 
 Examples:
   iri to-iri 'http://www.example.org/D%C3%BCrst'             # http://www.example.org/Dürst
@@ -104,15 +96,12 @@ does.
 
 The input must be a valid LEIRI (grammar leiri) unless --raw is given.
 
-Inputs: the INPUT arguments, or else one input per line of standard input (only the line terminator
-\\n or \\r\\n is removed). Input that is not UTF-8 is reported on standard error with its line and byte
-offset and is not converted.
-
-Output (--format text): the IRI or URI, one line per input; errors on standard error.
+Output (--format text): the IRI or URI, one line per input; a failed input gives the line
+`error: ORIGIN: MESSAGE` in its place (and a caret on standard error).
 Output (--format json): one object per line:
-  {\"input\": str, \"output\": str | null, \"input_valid\": bool, \"error\": null | {...}}
+  {\"input\": str | null, \"output\": str | null, \"input_valid\": bool, \"error\": null | {...}}
 
-Exit status: 0 all converted, 1 at least one failed, 2 usage error, unreadable or non-UTF-8 input.
+Exit status: 0 all converted, 1 at least one failed, 2 usage error, unreadable file.
 
 Examples:
   iri from-leiri 'http://example.org/a b/{x}'                # http://example.org/a%20b/%7Bx%7D
@@ -131,17 +120,22 @@ Prepares raw strings for parsing as IRI references (draft-weber-iri-guidelines S
 Unicode input is never normalized unless --nfc is given (3987bis Section 3.1; the older
 draft-masinter-url-i18n-07 Section 2.3 normalized every IRI).
 
-Inputs: the INPUT arguments, or else one input per line of standard input (only the line terminator
-\\n or \\r\\n is removed); UTF-8 unless --input-encoding is given.
+Input lines are UTF-8 unless --input-encoding is given. In UTF-16 a line ends with the code unit
+U+000A; every encoding is decoded line by line, so a malformed line is reported with the byte offset
+of its first undecodable byte and the lines after it are still processed. A byte order mark at the
+start of the input (in its encoding) is removed and reported.
 
-Output (--format text): each resulting reference on its own line.
-Output (--format json): one object per input line: {\"input\": str, \"output\": [str], \"error\": null | {...}}
+Output (--format text): one line per input: the resulting reference, or with --split the references
+separated by a tab; an input that cannot be decoded gives the line `error: ORIGIN: MESSAGE`.
+Output (--format json): one object per input:
+  {\"input\": str | null, \"output\": [str] | null, \"error\": null | {\"kind\", \"offset\", \"message\"}}
 
-Exit status: 0 all processed, 2 usage error, unknown encoding, unreadable or malformed input.";
+Exit status: 0 all processed, 1 at least one input could not be decoded (or was too long), 2 usage
+error, unknown encoding, unreadable file.";
 
 /// Map IRIs to URIs (3987bis §3.3–§3.6).
 #[derive(Args, Debug)]
-#[command(after_help = TO_URI_HELP)]
+#[command(after_help = format!("{TO_URI_HELP}\n\n{}", super::INPUTS_HELP))]
 pub struct ToUriArgs {
     /// How the ireg-name is mapped: percent-encoding (§3.4.1) or IDNA (§3.4.2).
     #[arg(long, value_enum, default_value = "percent")]
@@ -155,7 +149,9 @@ pub struct ToUriArgs {
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
     pub format: Format,
-    /// The inputs; if none, one input per line of standard input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The inputs (strings, not file names: see --input).
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<OsString>,
 }
@@ -171,7 +167,7 @@ pub enum HostArg {
 
 /// Convert URIs to IRIs (3987bis §3.7).
 #[derive(Args, Debug)]
-#[command(after_help = TO_IRI_HELP)]
+#[command(after_help = format!("{TO_IRI_HELP}\n\n{}", super::INPUTS_HELP))]
 pub struct ToIriArgs {
     /// Show the string after each of the six steps, in the notation of §3.7.1.
     #[arg(long)]
@@ -182,14 +178,16 @@ pub struct ToIriArgs {
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
     pub format: Format,
-    /// The inputs; if none, one input per line of standard input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The inputs (strings, not file names: see --input).
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<OsString>,
 }
 
 /// Convert LEIRIs to IRIs or URIs (3987bis §5.1).
 #[derive(Args, Debug)]
-#[command(after_help = FROM_LEIRI_HELP)]
+#[command(after_help = format!("{FROM_LEIRI_HELP}\n\n{}", super::INPUTS_HELP))]
 pub struct FromLeiriArgs {
     /// What to convert to.
     #[arg(long, value_enum, default_value = "iri")]
@@ -200,7 +198,9 @@ pub struct FromLeiriArgs {
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
     pub format: Format,
-    /// The inputs; if none, one input per line of standard input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The inputs (strings, not file names: see --input).
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<OsString>,
 }
@@ -216,7 +216,7 @@ pub enum LeiriTarget {
 
 /// Preprocess raw strings (draft-weber-iri-guidelines §4).
 #[derive(Args, Debug)]
-#[command(after_help = PREPROCESS_HELP)]
+#[command(after_help = format!("{PREPROCESS_HELP}\n\n{}", super::INPUTS_HELP))]
 pub struct PreprocessArgs {
     /// Split into several references at each run of spaces.
     #[arg(long, conflicts_with = "encode_spaces")]
@@ -236,7 +236,9 @@ pub struct PreprocessArgs {
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
     pub format: Format,
-    /// The inputs; if none, one input per line of standard input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The inputs (strings, not file names: see --input).
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<OsString>,
 }
@@ -270,9 +272,43 @@ impl From<&ConvertError> for ErrorJson {
     }
 }
 
+impl From<&NotText> for ErrorJson {
+    fn from(e: &NotText) -> Self {
+        ErrorJson {
+            kind: e.kind_name(),
+            offset: e.offset,
+            message: e.message(),
+            label: None,
+            character: None,
+        }
+    }
+}
+
+/// The fields every conversion record starts with: the input (or, when it is not text, `null` and
+/// its bytes escaped) and whether a byte order mark was removed from it.
+#[derive(Serialize)]
+struct InputJson<'a> {
+    input: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_escaped: Option<&'a str>,
+    #[serde(skip_serializing_if = "is_false")]
+    bom_removed: bool,
+}
+
+impl<'a> InputJson<'a> {
+    fn of(item: &'a Item<'a>) -> Self {
+        InputJson {
+            input: item.input.as_ref().ok().copied(),
+            input_escaped: item.input.as_ref().err().map(|e| e.escaped.as_str()),
+            bom_removed: item.bom_removed,
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct UriRecord<'a> {
-    input: &'a str,
+    #[serde(flatten)]
+    input: InputJson<'a>,
     output: Option<String>,
     input_valid: bool,
     output_valid: bool,
@@ -282,7 +318,8 @@ struct UriRecord<'a> {
 
 #[derive(Serialize)]
 struct IriRecord<'a> {
-    input: &'a str,
+    #[serde(flatten)]
+    input: InputJson<'a>,
     output: Option<String>,
     error: Option<ErrorJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -291,7 +328,8 @@ struct IriRecord<'a> {
 
 #[derive(Serialize)]
 struct LeiriRecord<'a> {
-    input: &'a str,
+    #[serde(flatten)]
+    input: InputJson<'a>,
     output: Option<String>,
     input_valid: bool,
     error: Option<ErrorJson>,
@@ -299,77 +337,30 @@ struct LeiriRecord<'a> {
 
 #[derive(Serialize)]
 struct PreprocessRecord<'a> {
-    input: &'a str,
-    output: Vec<String>,
+    #[serde(flatten)]
+    input: InputJson<'a>,
+    output: Option<Vec<String>>,
     error: Option<ErrorJson>,
 }
 
-/// Writes to standard output and remembers the first write error.
-struct Out {
-    out: std::io::BufWriter<std::io::StdoutLock<'static>>,
-    error: Option<std::io::Error>,
-}
-
-impl Out {
-    fn new() -> Out {
-        Out {
-            out: std::io::BufWriter::new(std::io::stdout().lock()),
-            error: None,
-        }
-    }
-
-    fn line(&mut self, s: &str) {
-        if self.error.is_none() {
-            if let Err(e) = writeln!(self.out, "{s}") {
-                self.error = Some(e);
-            }
-        }
-    }
-
-    fn json<T: Serialize>(&mut self, record: &T) {
-        match serde_json::to_string(record) {
-            Ok(s) => self.line(&s),
-            Err(e) => {
-                self.error.get_or_insert(std::io::Error::other(e));
-            }
-        }
-    }
-
-    /// Flushes standard output (so that it comes before what goes to standard error next).
-    fn flush(&mut self) {
-        if let Err(e) = self.out.flush() {
-            self.error.get_or_insert(e);
-        }
-    }
-
-    /// The exit code: `EXIT_ERROR` on a write or read error, else `EXIT_INVALID` if any input failed.
-    fn finish(mut self, read_ok: bool, failed: bool) -> i32 {
-        self.flush();
-        if let Some(e) = self.error {
-            if e.kind() != std::io::ErrorKind::BrokenPipe {
-                eprintln!("iri: writing output: {e}");
-            }
-            return EXIT_ERROR;
-        }
-        if !read_ok {
-            EXIT_ERROR
-        } else if failed {
-            EXIT_INVALID
-        } else {
-            EXIT_OK
-        }
-    }
-}
-
-/// Reports a failed conversion on standard error: origin, message, and the input with a caret.
-fn report_error(out: &mut Out, origin: Origin, input: &str, e: &ConvertError) {
-    out.flush();
-    let mut msg = format!("iri: {origin}: {}", e.message());
+/// Reports a failed conversion in text mode: an `error:` line in place of the result on standard
+/// output, and the message with the input and a caret on standard error.
+fn report_error(out: &mut Out, origin: Origin<'_>, input: &str, e: &ConvertError) {
+    out.error_line(origin, &e.message());
+    let mut msg = format!("{origin}: {}", e.message());
     for line in render_caret(input, e.offset).lines() {
         msg.push_str("\n  | ");
         msg.push_str(line);
     }
-    eprintln!("{msg}");
+    out.note(&msg);
+}
+
+/// Reports an input that is not text in text mode: an `error:` line in place of the result.
+fn report_not_text(out: &mut Out, origin: Origin<'_>, e: &NotText) {
+    out.error_line(
+        origin,
+        &format!("{} (input: \"{}\")", e.message(), e.escaped),
+    );
 }
 
 fn charset_arg(label: Option<&str>) -> Result<Option<Charset>, i32> {
@@ -397,51 +388,69 @@ pub fn run_to_uri(args: &ToUriArgs) -> i32 {
         raw: args.raw,
     };
     let mut out = Out::new();
-    let mut failed = false;
-    let read = for_each_input(&args.inputs, |origin, input| {
-        let result = to_uri(input, &options);
-        failed |= result.is_err();
+    let mut idna_failed = false;
+    let read = for_each_item(&args.inputs, 1, &args.input, Decoding::Utf8, |item| {
+        if out.broken() {
+            return;
+        }
+        let result = match item.input {
+            Ok(input) => Ok(to_uri(input, &options)),
+            Err(ref e) => Err(e),
+        };
+        out.failed |= !matches!(result, Ok(Ok(_)));
+        idna_failed |= matches!(&result, Ok(Err(e)) if matches!(e.kind, ConvertErrorKind::Idna(_)));
         match args.format {
             Format::Json => {
                 let record = match &result {
-                    Ok(c) => UriRecord {
-                        input,
+                    Ok(Ok(c)) => UriRecord {
+                        input: InputJson::of(&item),
                         output: Some(c.uri.clone()),
                         input_valid: c.input_valid,
                         output_valid: c.uri_valid,
                         notes: notes_with_validity(c.input_valid, &c.notes, "IRI-reference"),
                         error: None,
                     },
-                    Err(e) => UriRecord {
-                        input,
+                    Ok(Err(e)) => UriRecord {
+                        input: InputJson::of(&item),
                         output: None,
                         input_valid: !matches!(e.kind, ConvertErrorKind::Syntax(_)),
                         output_valid: false,
                         notes: Vec::new(),
                         error: Some(e.into()),
                     },
+                    Err(e) => UriRecord {
+                        input: InputJson::of(&item),
+                        output: None,
+                        input_valid: false,
+                        output_valid: false,
+                        notes: Vec::new(),
+                        error: Some((*e).into()),
+                    },
                 };
                 out.json(&record);
             }
-            Format::Text => match &result {
-                Ok(c) => {
-                    out.line(&c.uri);
-                    let notes = notes_with_validity(c.input_valid, &c.notes, "IRI-reference");
-                    if !notes.is_empty() {
-                        out.flush();
+            Format::Text => {
+                out.bom_note(&item);
+                match &result {
+                    Ok(Ok(c)) => {
+                        out.line(&escape(&c.uri));
+                        let notes = notes_with_validity(c.input_valid, &c.notes, "IRI-reference");
                         for n in notes {
-                            eprintln!("iri: {origin}: note: {n}");
+                            out.note(&format!("{}: note: {}", item.origin, escape(&n)));
                         }
                     }
+                    Ok(Err(e)) => {
+                        report_error(&mut out, item.origin, item.input.as_ref().unwrap_or(&""), e)
+                    }
+                    Err(e) => report_not_text(&mut out, item.origin, e),
                 }
-                Err(e) => report_error(&mut out, origin, input, e),
-            },
+            }
         }
     });
-    if options.host == HostMapping::Idna && args.format == Format::Text && failed {
-        eprintln!("iri: IDNA processing: {IDNA_PROCESSING}");
+    if idna_failed && args.format == Format::Text {
+        out.note(&format!("IDNA processing: {IDNA_PROCESSING}"));
     }
-    out.finish(read.is_ok(), failed)
+    out.finish(read.is_ok())
 }
 
 fn notes_with_validity(input_valid: bool, notes: &[String], rule: &str) -> Vec<String> {
@@ -461,105 +470,146 @@ pub fn run_to_iri(args: &ToIriArgs) -> i32 {
         convert_punycode: !args.keep_punycode,
     };
     let mut out = Out::new();
-    let mut failed = false;
-    let read = for_each_input(&args.inputs, |origin, input| {
-        let result = to_iri(input, &options);
-        failed |= result.is_err();
+    let read = for_each_item(&args.inputs, 1, &args.input, Decoding::Utf8, |item| {
+        if out.broken() {
+            return;
+        }
+        let result = match item.input {
+            Ok(input) => Ok(to_iri(input, &options)),
+            Err(ref e) => Err(e),
+        };
+        out.failed |= !matches!(result, Ok(Ok(_)));
         match args.format {
             Format::Json => {
-                let trace: Option<&Trace> = result.as_ref().ok().map(|c| &c.trace);
-                let record = IriRecord {
-                    input,
-                    output: result.as_ref().ok().map(|c| c.iri.clone()),
-                    error: result.as_ref().err().map(ErrorJson::from),
+                let converted = match &result {
+                    Ok(Ok(c)) => Some(c),
+                    _ => None,
+                };
+                let error = match &result {
+                    Ok(Ok(_)) => None,
+                    Ok(Err(e)) => Some(ErrorJson::from(e)),
+                    Err(e) => Some(ErrorJson::from(*e)),
+                };
+                let trace: Option<&Trace> = converted.map(|c| &c.trace);
+                out.json(&IriRecord {
+                    input: InputJson::of(&item),
+                    output: converted.map(|c| c.iri.clone()),
+                    error,
                     steps: if args.trace {
                         trace.map(|t| &t.steps)
                     } else {
                         None
                     },
-                };
-                out.json(&record);
+                });
             }
-            Format::Text => match &result {
-                Ok(c) => {
-                    out.line(&c.iri);
-                    if args.trace {
-                        for (k, step) in c.trace.steps.iter().enumerate() {
-                            out.line(&format!("  {}. {step}", k + 1));
+            Format::Text => {
+                out.bom_note(&item);
+                match &result {
+                    Ok(Ok(c)) => {
+                        out.line(&escape(&c.iri));
+                        if args.trace {
+                            for (k, step) in c.trace.steps.iter().enumerate() {
+                                out.line(&format!("  {}. {}", k + 1, escape(step)));
+                            }
                         }
                     }
+                    Ok(Err(e)) => {
+                        report_error(&mut out, item.origin, item.input.as_ref().unwrap_or(&""), e)
+                    }
+                    Err(e) => report_not_text(&mut out, item.origin, e),
                 }
-                Err(e) => report_error(&mut out, origin, input, e),
-            },
+            }
         }
     });
-    out.finish(read.is_ok(), failed)
+    out.finish(read.is_ok())
 }
 
 /// `iri from-leiri`.
 pub fn run_from_leiri(args: &FromLeiriArgs) -> i32 {
     let mut out = Out::new();
-    let mut failed = false;
-    let read = for_each_input(&args.inputs, |origin, input| {
-        let result: Result<(String, bool, Vec<String>), ConvertError> = match args.to {
-            LeiriTarget::Iri => {
-                let c = leiri_to_iri(input);
-                if !c.input_valid && !args.raw {
-                    match iri_abnf::validate(iri_abnf::Grammar::Leiri, "IRI-reference", input) {
-                        Err(iri_abnf::Error::Parse(e)) => Err(ConvertError {
-                            offset: e.offset,
-                            kind: ConvertErrorKind::Syntax(e),
-                        }),
-                        _ => Ok((c.iri, c.input_valid, Vec::new())),
-                    }
-                } else {
-                    Ok((c.iri, c.input_valid, Vec::new()))
-                }
-            }
-            LeiriTarget::Uri => {
-                let options = ToUriOptions {
-                    raw: args.raw,
-                    ..Default::default()
-                };
-                leiri_to_uri(input, &options).map(|c| (c.uri, c.input_valid, c.notes))
-            }
+    let read = for_each_item(&args.inputs, 1, &args.input, Decoding::Utf8, |item| {
+        if out.broken() {
+            return;
+        }
+        let result = match item.input {
+            Ok(input) => Ok(convert_leiri(args, input)),
+            Err(ref e) => Err(e),
         };
-        failed |= result.is_err();
+        out.failed |= !matches!(result, Ok(Ok(_)));
         match args.format {
             Format::Json => {
                 let record = match &result {
-                    Ok((output, valid, _)) => LeiriRecord {
-                        input,
+                    Ok(Ok((output, valid, _))) => LeiriRecord {
+                        input: InputJson::of(&item),
                         output: Some(output.clone()),
                         input_valid: *valid,
                         error: None,
                     },
-                    Err(e) => LeiriRecord {
-                        input,
+                    Ok(Err(e)) => LeiriRecord {
+                        input: InputJson::of(&item),
                         output: None,
                         input_valid: !matches!(e.kind, ConvertErrorKind::Syntax(_)),
                         error: Some(e.into()),
                     },
+                    Err(e) => LeiriRecord {
+                        input: InputJson::of(&item),
+                        output: None,
+                        input_valid: false,
+                        error: Some((*e).into()),
+                    },
                 };
                 out.json(&record);
             }
-            Format::Text => match &result {
-                Ok((output, valid, notes)) => {
-                    out.line(output);
-                    let notes =
-                        notes_with_validity(*valid, notes, "LEIRI (IRI-reference of leiri)");
-                    if !notes.is_empty() {
-                        out.flush();
+            Format::Text => {
+                out.bom_note(&item);
+                match &result {
+                    Ok(Ok((output, valid, notes))) => {
+                        out.line(&escape(output));
+                        let notes =
+                            notes_with_validity(*valid, notes, "LEIRI (IRI-reference of leiri)");
                         for n in notes {
-                            eprintln!("iri: {origin}: note: {n}");
+                            out.note(&format!("{}: note: {}", item.origin, escape(&n)));
                         }
                     }
+                    Ok(Err(e)) => {
+                        report_error(&mut out, item.origin, item.input.as_ref().unwrap_or(&""), e)
+                    }
+                    Err(e) => report_not_text(&mut out, item.origin, e),
                 }
-                Err(e) => report_error(&mut out, origin, input, e),
-            },
+            }
         }
     });
-    out.finish(read.is_ok(), failed)
+    out.finish(read.is_ok())
+}
+
+/// One LEIRI conversion: the output, whether the input was a valid LEIRI, and notes.
+fn convert_leiri(
+    args: &FromLeiriArgs,
+    input: &str,
+) -> Result<(String, bool, Vec<String>), ConvertError> {
+    match args.to {
+        LeiriTarget::Iri => {
+            let c = leiri_to_iri(input);
+            if !c.input_valid && !args.raw {
+                match iri_abnf::validate(iri_abnf::Grammar::Leiri, "IRI-reference", input) {
+                    Err(iri_abnf::Error::Parse(e)) => Err(ConvertError {
+                        offset: e.offset,
+                        kind: ConvertErrorKind::Syntax(e),
+                    }),
+                    _ => Ok((c.iri, c.input_valid, Vec::new())),
+                }
+            } else {
+                Ok((c.iri, c.input_valid, Vec::new()))
+            }
+        }
+        LeiriTarget::Uri => {
+            let options = ToUriOptions {
+                raw: args.raw,
+                ..Default::default()
+            };
+            leiri_to_uri(input, &options).map(|c| (c.uri, c.input_valid, c.notes))
+        }
+    }
 }
 
 /// `iri preprocess`.
@@ -580,103 +630,40 @@ pub fn run_preprocess(args: &PreprocessArgs) -> i32 {
         // Legacy input is normalized by `decode_legacy`; NCRs decoded after it are normalized too.
         nfc: args.nfc || charset.is_some_and(|c| !c.is_ucs_based()),
     };
+    let decoding = match charset {
+        None => Decoding::Utf8,
+        Some(c) => Decoding::Charset(c),
+    };
     let mut out = Out::new();
-    let mut handle = |origin: Origin, input: Result<&str, DecodeError>| match input {
-        Ok(input) => {
-            let refs = preprocess(input, &options);
-            match args.format {
-                Format::Json => out.json(&PreprocessRecord {
-                    input,
-                    output: refs,
-                    error: None,
-                }),
-                Format::Text => {
-                    for r in refs {
-                        out.line(&r);
+    let read = for_each_item(&args.inputs, 1, &args.input, decoding, |item| {
+        if out.broken() {
+            return;
+        }
+        let refs = item.input.as_ref().map(|input| preprocess(input, &options));
+        match args.format {
+            Format::Json => out.json(&PreprocessRecord {
+                input: InputJson::of(&item),
+                error: refs.as_ref().err().map(|e| ErrorJson::from(*e)),
+                output: refs.ok(),
+            }),
+            Format::Text => {
+                out.bom_note(&item);
+                match refs {
+                    // One line per input: several references (--split) are separated by a tab,
+                    // which inside a reference is escaped like every control character.
+                    Ok(refs) => {
+                        let shown: Vec<_> = refs.iter().map(|r| escape(r)).collect();
+                        out.line(&shown.join("\t"));
                     }
+                    Err(e) => report_not_text(&mut out, item.origin, &e),
                 }
             }
         }
-        Err(e) => {
-            if args.format == Format::Json {
-                out.json(&PreprocessRecord {
-                    input: "",
-                    output: Vec::new(),
-                    error: Some(ErrorJson {
-                        kind: "decode",
-                        offset: e.offset,
-                        message: format!("{origin}: {e}"),
-                        label: None,
-                        character: None,
-                    }),
-                });
-            }
-            out.flush();
-            eprintln!("iri: {origin}: {e}");
+        if item.input.is_err() {
+            out.failed = true;
         }
-    };
-    let read = match charset {
-        None => for_each_input(&args.inputs, |origin, input| handle(origin, Ok(input))),
-        Some(c) => for_each_decoded_input(&args.inputs, c, |origin, result| match result {
-            Ok(text) => handle(origin, Ok(&text)),
-            Err(e) => handle(origin, Err(e)),
-        }),
-    };
-    out.finish(read.is_ok(), false)
-}
-
-/// Like `for_each_input`, for input in the given encoding: each argument's bytes, or each line of
-/// standard input, decoded (and normalized to NFC for a legacy encoding) by `decode_legacy`. For an
-/// encoding that is not ASCII-compatible (UTF-16, ISO-2022-JP) standard input is decoded whole and then
-/// split into lines. Returns `Err(())` if any input could not be decoded or read.
-fn for_each_decoded_input(
-    args: &[OsString],
-    charset: Charset,
-    mut each: impl FnMut(Origin, Result<String, DecodeError>),
-) -> Result<(), ()> {
-    let mut ok = true;
-    let mut handle = |origin: Origin, bytes: &[u8]| {
-        let result = decode_legacy(bytes, charset);
-        ok &= result.is_ok();
-        each(origin, result);
-    };
-    if !args.is_empty() {
-        for (i, arg) in args.iter().enumerate() {
-            handle(Origin::Argument(i + 1), &os_bytes(arg));
-        }
-        return if ok { Ok(()) } else { Err(()) };
-    }
-    if charset.encoding().is_ascii_compatible() {
-        if for_each_stdin_line(|line_no, bytes| handle(Origin::Line(line_no), bytes)).is_err() {
-            return Err(());
-        }
-    } else {
-        let mut all = Vec::new();
-        if let Err(e) = std::io::stdin().lock().read_to_end(&mut all) {
-            eprintln!("iri: reading standard input: {e}");
-            return Err(());
-        }
-        match decode_legacy(&all, charset) {
-            Ok(text) => {
-                if !text.is_empty() {
-                    let body = text.strip_suffix('\n').unwrap_or(&text);
-                    for (i, line) in body.split('\n').enumerate() {
-                        let line = line.strip_suffix('\r').unwrap_or(line);
-                        each(Origin::Line(i + 1), Ok(line.to_string()));
-                    }
-                }
-            }
-            Err(e) => {
-                ok = false;
-                eprintln!("iri: standard input: {e}");
-            }
-        }
-    }
-    if ok {
-        Ok(())
-    } else {
-        Err(())
-    }
+    });
+    out.finish(read.is_ok())
 }
 
 #[cfg(test)]

@@ -1,117 +1,546 @@
-//! Inputs from arguments or from standard input, one per line, as text: bytes that are not UTF-8 are an
-//! error naming the line and the byte offset, never replaced or guessed.
+//! Inputs, from arguments, files (`--input FILE`) or standard input, one per line.
+//!
+//! Every input becomes exactly one [`Item`], in order, so that every subcommand writes exactly one
+//! record per input: an input that cannot be processed as text (bytes that are not UTF-8, or not in the
+//! `--input-encoding`, or a line over `--max-length`) is an item too, carrying a [`NotText`] that says
+//! why and where, and the input's bytes shown with escapes. Nothing is replaced, guessed or dropped.
+//!
+//! Lines are read through a buffer with a bound: a line longer than `--max-length` is never held in
+//! memory beyond the bound; its length is counted and the stream goes on with the next line.
 
+use std::borrow::Cow;
 use std::ffi::OsString;
-use std::io::{BufRead, Write};
+use std::fmt;
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
 
-/// Where an input came from, for error messages.
-#[derive(Clone, Copy, Debug)]
-pub enum Origin {
-    /// The n-th argument (1-based).
-    Argument(usize),
-    /// The n-th line of standard input (1-based).
-    Line(usize),
+use clap::Args;
+use iri_abnf::convert::preprocess::decode_legacy;
+use iri_abnf::convert::Charset;
+
+/// The default of `--max-length`: 1 MiB.
+pub const DEFAULT_MAX_LENGTH: usize = 1 << 20;
+
+/// The byte order mark U+FEFF in UTF-8.
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The options shared by every subcommand that reads inputs.
+#[derive(Args, Clone, Debug)]
+pub struct InputArgs {
+    /// Read inputs from FILE, one per line (repeatable; `-` is standard input); read after the
+    /// INPUT arguments.
+    #[arg(long = "input", short = 'i', value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// The longest input, in bytes. A longer line or argument gets an error record of its own
+    /// (it is not checked) and the stream goes on.
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LENGTH)]
+    pub max_length: usize,
 }
 
-impl std::fmt::Display for Origin {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Default for InputArgs {
+    fn default() -> Self {
+        InputArgs {
+            files: Vec::new(),
+            max_length: DEFAULT_MAX_LENGTH,
+        }
+    }
+}
+
+/// Where an input came from, for messages.
+#[derive(Clone, Copy, Debug)]
+pub enum Origin<'a> {
+    /// The n-th argument (1-based, counting every positional argument of the subcommand).
+    Argument(usize),
+    /// The n-th line (1-based) of standard input.
+    Stdin(usize),
+    /// The n-th line (1-based) of a file.
+    File(&'a Path, usize),
+}
+
+impl fmt::Display for Origin<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Origin::Argument(n) => write!(f, "argument {n}"),
-            Origin::Line(n) => write!(f, "line {n}"),
+            Origin::Stdin(n) => write!(f, "line {n}"),
+            Origin::File(path, n) => write!(f, "{}: line {n}", path.display()),
         }
     }
 }
 
-/// Describes bytes that are not UTF-8: the byte offset of the first bad byte and the bytes there.
-pub fn utf8_error(origin: Origin, bytes: &[u8], e: &std::str::Utf8Error) -> String {
-    let at = e.valid_up_to();
-    let bad_len = e.error_len().unwrap_or(bytes.len() - at);
-    let bad: Vec<String> = bytes[at..at + bad_len]
-        .iter()
-        .map(|b| format!("0x{b:02X}"))
-        .collect();
-    let what = if e.error_len().is_some() {
-        "invalid UTF-8"
-    } else {
-        "truncated UTF-8 sequence"
-    };
-    format!(
-        "{origin}: not text: {what} at byte offset {at} (bytes {}); the input is not checked",
-        bad.join(" ")
-    )
+/// Why an input is not processed as text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotTextKind {
+    /// Not UTF-8 (or not in the `--input-encoding`): the bytes of the malformed sequence.
+    Malformed {
+        /// The encoding the input was read as.
+        encoding: &'static str,
+        /// The malformed bytes at the offset.
+        bytes: Vec<u8>,
+        /// The input ends inside a multi-byte sequence.
+        truncated: bool,
+    },
+    /// Longer than `--max-length`.
+    TooLong {
+        /// The limit in bytes.
+        limit: usize,
+    },
 }
 
-/// Calls `each` for every input: the arguments if there are any, else the lines of standard input with
-/// only the line terminator (`\n` or `\r\n`) removed. Inputs that are not UTF-8 are reported on
-/// standard error and skipped. Returns `Err(())` if any input was not text or stdin could not be read.
-pub fn for_each_input(args: &[OsString], mut each: impl FnMut(Origin, &str)) -> Result<(), ()> {
-    let mut ok = true;
-    if !args.is_empty() {
-        for (i, arg) in args.iter().enumerate() {
-            let origin = Origin::Argument(i + 1);
-            let bytes = os_bytes(arg);
-            match std::str::from_utf8(&bytes) {
-                Ok(s) => each(origin, s),
+/// An input that is not processed as text: why, where, and its bytes shown with escapes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotText {
+    /// Why.
+    pub kind: NotTextKind,
+    /// Byte offset of the first malformed byte, or the limit for an input that is too long.
+    pub offset: usize,
+    /// The input's length in bytes.
+    pub length: u64,
+    /// The input's bytes as text: valid UTF-8 with the characters of `needs_escape` and `\` escaped,
+    /// other bytes as `\xHH`; for an input that is too long, only its first 64 bytes, then `…`.
+    pub escaped: String,
+}
+
+impl NotText {
+    /// The kind as the JSON `error.kind`: `not-utf8`, `undecodable` or `too-long`.
+    pub fn kind_name(&self) -> &'static str {
+        match &self.kind {
+            NotTextKind::Malformed { encoding, .. } if *encoding == "UTF-8" => "not-utf8",
+            NotTextKind::Malformed { .. } => "undecodable",
+            NotTextKind::TooLong { .. } => "too-long",
+        }
+    }
+
+    /// One line saying what is wrong and where.
+    pub fn message(&self) -> String {
+        match &self.kind {
+            NotTextKind::Malformed {
+                encoding,
+                bytes,
+                truncated,
+            } => {
+                let shown: Vec<String> = bytes.iter().map(|b| format!("0x{b:02X}")).collect();
+                let what = if *truncated {
+                    format!("truncated {encoding} sequence")
+                } else {
+                    format!("invalid {encoding}")
+                };
+                format!(
+                    "not text: {what} at byte offset {} (bytes {}); the input is not checked",
+                    self.offset,
+                    shown.join(" ")
+                )
+            }
+            NotTextKind::TooLong { limit } => format!(
+                "input too long: {} bytes, over the limit of {limit} bytes (raise it with \
+                 --max-length BYTES); the input is not checked",
+                self.length
+            ),
+        }
+    }
+}
+
+/// One input.
+pub struct Item<'a> {
+    /// Where it came from.
+    pub origin: Origin<'a>,
+    /// The text, or why there is none.
+    pub input: Result<&'a str, NotText>,
+    /// A byte order mark at the start of its source was removed from this input.
+    pub bom_removed: bool,
+}
+
+/// How input bytes become text.
+#[derive(Clone, Copy, Debug, Default)]
+pub enum Decoding {
+    /// UTF-8, strictly.
+    #[default]
+    Utf8,
+    /// A WHATWG encoding, strictly (`decode_legacy`: no replacement, NFC for legacy encodings).
+    Charset(Charset),
+}
+
+impl Decoding {
+    /// The byte sequence of a line feed, and whether lines are made of 2-byte code units.
+    fn utf16(self) -> Option<Utf16> {
+        match self {
+            Decoding::Utf8 => None,
+            Decoding::Charset(c) => match c.encoding().name() {
+                "UTF-16LE" => Some(Utf16::Le),
+                "UTF-16BE" => Some(Utf16::Be),
+                _ => None,
+            },
+        }
+    }
+
+    fn bom(self) -> &'static [u8] {
+        match self.utf16() {
+            Some(Utf16::Le) => b"\xFF\xFE",
+            Some(Utf16::Be) => b"\xFE\xFF",
+            None => UTF8_BOM,
+        }
+    }
+
+    /// Decodes one input.
+    fn decode(self, bytes: &[u8]) -> Result<Cow<'_, str>, NotText> {
+        match self {
+            Decoding::Utf8 => match std::str::from_utf8(bytes) {
+                Ok(s) => Ok(Cow::Borrowed(s)),
                 Err(e) => {
-                    eprintln!("iri: {}", utf8_error(origin, &bytes, &e));
-                    ok = false;
+                    let at = e.valid_up_to();
+                    let len = e.error_len().unwrap_or(bytes.len() - at);
+                    Err(NotText {
+                        kind: NotTextKind::Malformed {
+                            encoding: "UTF-8",
+                            bytes: bytes[at..at + len].to_vec(),
+                            truncated: e.error_len().is_none(),
+                        },
+                        offset: at,
+                        length: bytes.len() as u64,
+                        escaped: escape_bytes(bytes),
+                    })
                 }
-            }
+            },
+            Decoding::Charset(c) => match decode_legacy(bytes, c) {
+                Ok(s) => Ok(Cow::Owned(s)),
+                Err(e) => Err(NotText {
+                    kind: NotTextKind::Malformed {
+                        encoding: e.charset,
+                        truncated: e.offset + e.bytes.len() == bytes.len()
+                            && c.encoding().name() != "UTF-8",
+                        bytes: e.bytes,
+                    },
+                    offset: e.offset,
+                    length: bytes.len() as u64,
+                    escaped: escape_bytes(bytes),
+                }),
+            },
         }
-        return if ok { Ok(()) } else { Err(()) };
     }
-    let read = for_each_stdin_line(|line_no, bytes| {
-        let origin = Origin::Line(line_no);
-        match std::str::from_utf8(bytes) {
-            Ok(s) => each(origin, s),
-            Err(e) => {
-                let _ = std::io::stdout().flush();
-                eprintln!("iri: {}", utf8_error(origin, bytes, &e));
-                ok = false;
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Utf16 {
+    Le,
+    Be,
+}
+
+/// Bytes as text for display: UTF-8 runs with `\` as `\\` and the characters of
+/// [`needs_escape`](iri_abnf::error::needs_escape) as `\u{X}`, every other byte as `\xHH`.
+pub fn escape_bytes(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for chunk in bytes.utf8_chunks() {
+        escape_into(chunk.valid(), &mut out);
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Text for display on one terminal line: `\` as `\\`, and control, bidi formatting and invisible
+/// characters ([`needs_escape`](iri_abnf::error::needs_escape)) as `\u{X}`. JSON output never goes
+/// through this: it is exact.
+pub fn escape(text: &str) -> Cow<'_, str> {
+    if !text
+        .chars()
+        .any(|c| c == '\\' || iri_abnf::error::needs_escape(c))
+    {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    escape_into(text, &mut out);
+    Cow::Owned(out)
+}
+
+/// Text for display on one terminal line, for messages that already quote their inputs: only the
+/// characters of [`needs_escape`](iri_abnf::error::needs_escape) become `\u{X}`.
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(iri_abnf::error::needs_escape) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if iri_abnf::error::needs_escape(c) {
+            out.push_str(&format!("\\u{{{:X}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+fn escape_into(text: &str, out: &mut String) {
+    for c in text.chars() {
+        if c == '\\' {
+            out.push_str("\\\\");
+        } else if iri_abnf::error::needs_escape(c) {
+            out.push_str(&format!("\\u{{{:X}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+}
+
+/// A line as read: its first bytes (all of them unless it is longer than the bound) and its length.
+struct RawLine<'b> {
+    bytes: &'b [u8],
+    length: u64,
+}
+
+/// Reads lines (terminated by LF, or by the UTF-16 code unit of LF) through a buffer, keeping at most
+/// `bound` bytes of a line; the line terminator and a CR before it are removed.
+struct LineReader<R> {
+    reader: R,
+    buf: Vec<u8>,
+    bound: usize,
+    utf16: Option<Utf16>,
+}
+
+impl<R: BufRead> LineReader<R> {
+    fn new(reader: R, bound: usize, utf16: Option<Utf16>) -> Self {
+        LineReader {
+            reader,
+            buf: Vec::new(),
+            bound,
+            utf16,
+        }
+    }
+
+    /// The next line, or `None` at the end of the input.
+    fn next_line(&mut self) -> std::io::Result<Option<RawLine<'_>>> {
+        self.buf.clear();
+        let mut length: u64 = 0;
+        let mut saw_any = false;
+        let mut terminated = false;
+        // For UTF-16, a code unit split across two reads.
+        let mut pending: Option<u8> = None;
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                break;
+            }
+            saw_any = true;
+            let (take, done) = match self.utf16 {
+                None => match memchr_lf(available) {
+                    Some(i) => (i + 1, true),
+                    None => (available.len(), false),
+                },
+                Some(order) => {
+                    let mut end = None;
+                    let mut i = 0;
+                    let mut first = pending;
+                    while i < available.len() {
+                        match first.take() {
+                            None => first = Some(available[i]),
+                            Some(a) => {
+                                let unit = match order {
+                                    Utf16::Le => [a, available[i]],
+                                    Utf16::Be => [available[i], a],
+                                };
+                                if unit == [0x0A, 0x00] {
+                                    end = Some(i + 1);
+                                    break;
+                                }
+                            }
+                        }
+                        i += 1;
+                    }
+                    pending = first;
+                    match end {
+                        Some(e) => (e, true),
+                        None => (available.len(), false),
+                    }
+                }
+            };
+            let room = self.bound.saturating_add(2).saturating_sub(self.buf.len());
+            self.buf.extend_from_slice(&available[..take.min(room)]);
+            length += take as u64;
+            self.reader.consume(take);
+            if done {
+                terminated = true;
+                break;
             }
         }
-    });
-    if ok && read.is_ok() {
+        if !saw_any {
+            return Ok(None);
+        }
+        // Remove the terminator (LF, or CR LF) from the length and, where it was kept, from the bytes.
+        let unit = if self.utf16.is_some() { 2 } else { 1 };
+        if terminated {
+            length -= unit as u64;
+            if self.buf.len() as u64 > length {
+                self.buf.truncate(length as usize);
+            }
+            let cr: &[u8] = match self.utf16 {
+                None => b"\r",
+                Some(Utf16::Le) => b"\r\x00",
+                Some(Utf16::Be) => b"\x00\r",
+            };
+            if length as usize == self.buf.len() && self.buf.ends_with(cr) {
+                self.buf.truncate(self.buf.len() - unit);
+                length -= unit as u64;
+            }
+        }
+        Ok(Some(RawLine {
+            bytes: &self.buf,
+            length,
+        }))
+    }
+}
+
+fn memchr_lf(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == b'\n')
+}
+
+/// Reads every input and calls `each` with one [`Item`] per input, in order: the positional
+/// `args` (numbered from `first_arg`), then each `--input` file (`-` = standard input), or standard
+/// input when there are neither. Returns `Err(())`, after saying why on standard error, when a file
+/// cannot be opened or read (the other inputs are still read).
+pub fn for_each_item(
+    args: &[OsString],
+    first_arg: usize,
+    opts: &InputArgs,
+    decoding: Decoding,
+    mut each: impl FnMut(Item<'_>),
+) -> Result<(), ()> {
+    let mut ok = true;
+    for (i, arg) in args.iter().enumerate() {
+        let n = first_arg + i;
+        let bytes = os_bytes(arg);
+        hint_if_file(arg, n);
+        let item_input = input_of(&bytes, bytes.len() as u64, opts.max_length, decoding);
+        each(Item {
+            origin: Origin::Argument(n),
+            input: item_input.as_deref().map_err(Clone::clone),
+            bom_removed: false,
+        });
+    }
+    let stdin_only = [PathBuf::from("-")];
+    let files: &[PathBuf] = if !opts.files.is_empty() {
+        &opts.files
+    } else if args.is_empty() {
+        &stdin_only
+    } else {
+        &[]
+    };
+    for path in files {
+        let result = if path.as_os_str() == "-" {
+            let stdin = std::io::stdin();
+            read_lines(stdin.lock(), None, opts, decoding, &mut each)
+        } else {
+            match File::open(path) {
+                Ok(f) => read_lines(
+                    BufReader::with_capacity(1 << 16, f),
+                    Some(path),
+                    opts,
+                    decoding,
+                    &mut each,
+                ),
+                Err(e) => Err(e),
+            }
+        };
+        if let Err(e) = result {
+            let what = if path.as_os_str() == "-" {
+                "standard input".to_string()
+            } else {
+                path.display().to_string()
+            };
+            eprintln!("iri: reading {what}: {e}");
+            ok = false;
+        }
+    }
+    if ok {
         Ok(())
     } else {
         Err(())
     }
 }
 
-/// Calls `each` with the 1-based number and the bytes of every line of standard input, with only the
-/// line terminator (`\n` or `\r\n`) removed. Returns `Err(())` (after saying why) if reading fails.
-pub fn for_each_stdin_line(mut each: impl FnMut(usize, &[u8])) -> Result<(), ()> {
-    let stdin = std::io::stdin();
-    let mut reader = stdin.lock();
-    let mut buf = Vec::new();
-    let mut line_no = 0;
-    loop {
-        buf.clear();
-        match reader.read_until(b'\n', &mut buf) {
-            Ok(0) => return Ok(()),
-            Ok(_) => {}
-            Err(e) => {
-                eprintln!("iri: reading standard input: {e}");
-                return Err(());
-            }
+/// An input's text, or why it is not processed.
+fn input_of(
+    bytes: &[u8],
+    length: u64,
+    max_length: usize,
+    decoding: Decoding,
+) -> Result<Cow<'_, str>, NotText> {
+    if length > max_length as u64 {
+        let shown = &bytes[..bytes.len().min(64)];
+        // Cut at a character boundary where the shown bytes are UTF-8.
+        let cut = match std::str::from_utf8(shown) {
+            Ok(_) => shown.len(),
+            Err(e) if e.error_len().is_none() => e.valid_up_to(),
+            Err(_) => shown.len(),
+        };
+        return Err(NotText {
+            kind: NotTextKind::TooLong { limit: max_length },
+            offset: max_length,
+            length,
+            escaped: format!("{}…", escape_bytes(&shown[..cut])),
+        });
+    }
+    decoding.decode(bytes)
+}
+
+fn read_lines(
+    reader: impl BufRead,
+    path: Option<&Path>,
+    opts: &InputArgs,
+    decoding: Decoding,
+    each: &mut impl FnMut(Item<'_>),
+) -> std::io::Result<()> {
+    let mut lines = LineReader::new(reader, opts.max_length, decoding.utf16());
+    let mut n = 0;
+    while let Some(line) = lines.next_line()? {
+        n += 1;
+        let (mut bytes, mut length) = (line.bytes, line.length);
+        let mut bom_removed = false;
+        if n == 1 && bytes.starts_with(decoding.bom()) {
+            let b = decoding.bom().len();
+            bytes = &bytes[b..];
+            length -= b as u64;
+            bom_removed = true;
         }
-        line_no += 1;
-        if buf.last() == Some(&b'\n') {
-            buf.pop();
-            if buf.last() == Some(&b'\r') {
-                buf.pop();
-            }
-        }
-        each(line_no, &buf);
+        let origin = match path {
+            Some(p) => Origin::File(p, n),
+            None => Origin::Stdin(n),
+        };
+        let input = input_of(bytes, length, opts.max_length, decoding);
+        each(Item {
+            origin,
+            input: input.as_deref().map_err(Clone::clone),
+            bom_removed,
+        });
+    }
+    Ok(())
+}
+
+/// Says on standard error that a positional argument is also the name of a file: it is checked as a
+/// string, and `--input` reads the file.
+fn hint_if_file(arg: &OsString, n: usize) {
+    let path = Path::new(arg);
+    if !arg.is_empty() && path.is_file() {
+        eprintln!(
+            "iri: hint: argument {n} ({}) is taken as an input string, and it also names a file; \
+             to read the file's lines, use --input {}",
+            path.display(),
+            path.display()
+        );
     }
 }
 
+/// The bytes of an argument.
 #[cfg(unix)]
 pub fn os_bytes(s: &OsString) -> Vec<u8> {
     use std::os::unix::ffi::OsStrExt;
     s.as_bytes().to_vec()
 }
 
+/// The bytes of an argument.
 #[cfg(not(unix))]
 pub fn os_bytes(s: &OsString) -> Vec<u8> {
     // Elsewhere an OsString that is not Unicode cannot be split into bytes faithfully; report it as
@@ -119,5 +548,78 @@ pub fn os_bytes(s: &OsString) -> Vec<u8> {
     match s.to_str() {
         Some(t) => t.as_bytes().to_vec(),
         None => vec![0xFF],
+    }
+}
+
+/// Reads all of a reader (for tests of the line reader).
+#[cfg(test)]
+fn lines_of(data: &[u8], bound: usize, utf16: Option<Utf16>) -> Vec<(Vec<u8>, u64)> {
+    let mut r = LineReader::new(BufReader::with_capacity(3, data), bound, utf16);
+    let mut out = Vec::new();
+    while let Some(l) = r.next_line().unwrap() {
+        out.push((l.bytes.to_vec(), l.length));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_split_at_lf_and_crlf_with_their_lengths() {
+        let got = lines_of(b"ab\r\ncd\n\nlast", 100, None);
+        let want: Vec<(Vec<u8>, u64)> = vec![
+            (b"ab".to_vec(), 2),
+            (b"cd".to_vec(), 2),
+            (b"".to_vec(), 0),
+            (b"last".to_vec(), 4),
+        ];
+        assert_eq!(got, want);
+        assert!(lines_of(b"", 100, None).is_empty());
+        assert_eq!(lines_of(b"\n", 100, None), vec![(Vec::new(), 0)]);
+    }
+
+    #[test]
+    fn a_long_line_is_held_only_to_the_bound_and_counted_in_full() {
+        let mut data = vec![b'a'; 1000];
+        data.extend_from_slice(b"\nok\n");
+        let got = lines_of(&data, 10, None);
+        assert_eq!(got.len(), 2);
+        assert!(got[0].0.len() <= 12, "kept {} bytes", got[0].0.len());
+        assert_eq!(got[0].1, 1000);
+        assert_eq!(got[1], (b"ok".to_vec(), 2));
+    }
+
+    #[test]
+    fn utf16_lines_split_on_whole_code_units() {
+        // "a\u{A00}" has the byte 0x0A inside a code unit; only the LF code unit ends a line.
+        let le: Vec<u8> = "a\u{A00}\r\nb\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let got = lines_of(&le, 100, Some(Utf16::Le));
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert_eq!(got[0].0, vec![b'a', 0, 0, 0x0A]);
+        assert_eq!(got[1].0, vec![b'b', 0]);
+        let be: Vec<u8> = "x\ny".encode_utf16().flat_map(u16::to_be_bytes).collect();
+        let got = lines_of(&be, 100, Some(Utf16::Be));
+        assert_eq!(got, vec![(vec![0, b'x'], 2), (vec![0, b'y'], 2)]);
+    }
+
+    #[test]
+    fn escapes_mark_bytes_and_invisible_characters() {
+        assert_eq!(escape_bytes(b"a\xFFb\\"), "a\\xFFb\\\\");
+        assert_eq!(escape("a\u{202E}b\n"), "a\\u{202E}b\\u{A}");
+        assert_eq!(escape("plain"), "plain");
+    }
+
+    #[test]
+    fn too_long_inputs_say_the_limit_and_show_a_prefix() {
+        let long = vec![b'x'; 100];
+        let e = input_of(&long, 100, 10, Decoding::Utf8).unwrap_err();
+        assert_eq!(e.kind_name(), "too-long");
+        assert!(e.message().contains("100 bytes") && e.message().contains("--max-length"));
+        assert_eq!(e.escaped, format!("{}…", "x".repeat(64)));
     }
 }

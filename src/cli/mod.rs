@@ -3,6 +3,8 @@
 mod check;
 mod convert;
 mod input;
+mod output;
+mod packaging;
 mod parse;
 mod reference;
 mod selfcheck;
@@ -12,10 +14,31 @@ use iri_abnf::Grammar;
 
 /// Exit code: every input was valid (or every operation succeeded).
 pub const EXIT_OK: i32 = 0;
-/// Exit code: at least one input was invalid.
+/// Exit code: at least one input was invalid or its operation failed (inputs that are not UTF-8 or
+/// are longer than `--max-length` included).
 pub const EXIT_INVALID: i32 = 1;
-/// Exit code: usage error, unknown rule, unreadable or non-UTF-8 input.
+/// Exit code: usage error, unknown rule or charset, unreadable file, write error.
 pub const EXIT_ERROR: i32 = 2;
+
+/// How every subcommand that reads inputs reads them (appended to their help).
+pub const INPUTS_HELP: &str = "\
+Inputs: the INPUT arguments, then the lines of each --input FILE (`-` is standard input); with
+neither, the lines of standard input. Only the line terminator \\n or \\r\\n is removed (spaces and
+tabs are part of the input). A positional argument is always an input string, never a file name (a
+hint on standard error says so when it names an existing file). A byte order mark at the start of a
+file or of standard input is removed and reported (JSON: \"bom_removed\": true).
+
+Every input gives exactly one output record, in input order. An input that is not UTF-8, or longer
+than --max-length (default 1 MiB), is not processed: its record says why, with the byte offset (the
+first bad byte), and shows the bytes escaped (\\xHH for bytes that are not UTF-8); in JSON it has
+\"input\": null and \"input_escaped\". Text output shows control, bidi formatting and invisible
+characters as \\u{X} and a backslash as \\\\, so that one record stays on its lines; JSON output is
+exact.";
+
+const EXIT_HELP: &str = "\
+Exit status (every subcommand): 0 all inputs valid or every operation done; 1 at least one input
+invalid or its operation failed (including inputs that are not UTF-8 or too long); 2 usage error,
+unknown rule or charset, unreadable file, or write error.";
 
 const GRAMMARS_HELP: &str = "\
 Grammars (--grammar):
@@ -30,6 +53,7 @@ irelative-ref, iauthority, ihost, ireg-name, ipath, iquery, ifragment, IPv6addre
 dec-octet, ucschar, ...) or with '_' for '-'. The input must match the rule to its end. The default is
 the grammar's reference rule. An unknown rule name is an error that lists the grammar's rules.";
 
+/// The command line of `iri`.
 #[derive(Parser)]
 #[command(
     name = "iri",
@@ -38,9 +62,9 @@ the grammar's reference rule. An unknown rule name is an error that lists the gr
     long_about = "Reference validator for URIs (RFC 3986), IRIs (RFC 3987, draft-ietf-iri-3987bis) and \
 LEIRIs (3987bis Section 5.1). Every verdict comes from the specs' ABNF: an input is valid when it matches \
 the chosen rule of the chosen grammar, to its end.",
-    after_help = GRAMMARS_HELP
+    after_help = format!("{GRAMMARS_HELP}\n\n{EXIT_HELP}")
 )]
-struct Cli {
+pub struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -58,6 +82,8 @@ enum Command {
     Normalize(reference::NormalizeArgs),
     Equal(reference::EqualArgs),
     Selfcheck(selfcheck::SelfcheckArgs),
+    Completions(packaging::CompletionsArgs),
+    Man(packaging::ManArgs),
 }
 
 /// The grammar option shared by the subcommands.
@@ -122,5 +148,7 @@ pub fn main() -> i32 {
         Command::Normalize(args) => reference::run_normalize(&args),
         Command::Equal(args) => reference::run_equal(&args),
         Command::Selfcheck(args) => selfcheck::run(&args),
+        Command::Completions(args) => packaging::run_completions(&args),
+        Command::Man(args) => packaging::run_man(&args),
     }
 }

@@ -1,15 +1,15 @@
 //! `iri parse`: the typed components or the parse tree of one input.
 
 use clap::{Args, ValueEnum};
-use iri_abnf::error::quote;
 use iri_abnf::report::describe;
 use iri_abnf::{parse_rule, Components, Error, Grammar};
 use serde::Serialize;
 use std::ffi::OsString;
 
-use super::check::ErrorRecord;
-use super::input::{for_each_input, Origin};
-use super::{resolve_rule, GrammarArg, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
+use super::check::{write_invalid, write_not_text, ErrorRecord};
+use super::input::{for_each_item, Decoding, InputArgs};
+use super::output::{is_false, Out};
+use super::{resolve_rule, GrammarArg};
 
 const PARSE_HELP: &str = "\
 Output:
@@ -21,14 +21,22 @@ Output:
   tree  the pest parse tree: one line per rule that carries structure, indented, with its span and the
         text it matched (character-level rules such as ALPHA or ipchar leave no node)
 
-Exit status: 0 valid, 1 invalid, 2 usage error, unknown rule or non-UTF-8 input.
+Every input gives one record, in input order; text and tree records are separated by a blank line.
+An input that is not processed (not UTF-8, or longer than --max-length) is shown as in `iri check`.
+
+Inputs: the INPUT arguments, then the lines of each --input FILE (`-` is standard input); with
+neither, every line of standard input.
+
+Exit status: 0 all inputs valid, 1 at least one invalid (or not UTF-8, or too long), 2 usage error,
+unknown rule, unreadable file or write error.
 
 Examples:
   iri parse 'http://user@[v7.a:b]:8042/p/q?x#y'
   iri parse --grammar uri --format tree 'http://1.2.3.256/'     # a reg-name: first-match-wins
-  iri parse --rule IPv6address --format json '1::2:3:4:5:6'";
+  iri parse --rule IPv6address --format json '1::2:3:4:5:6'
+  printf 'http://a/\\nmailto:x@y\\n' | iri parse --format json  # one JSON object per line";
 
-/// Parse one input and show its components or its parse tree.
+/// Parse inputs and show their components or parse trees.
 #[derive(Args)]
 #[command(after_help = PARSE_HELP)]
 pub struct ParseArgs {
@@ -41,9 +49,11 @@ pub struct ParseArgs {
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
     format: ParseFormat,
-    /// The input (if absent, the first line of standard input).
+    #[command(flatten)]
+    input: InputArgs,
+    /// The inputs (strings, not file names: see --input).
     #[arg(value_name = "INPUT")]
-    input: Option<OsString>,
+    inputs: Vec<OsString>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -55,12 +65,16 @@ enum ParseFormat {
 
 #[derive(Serialize)]
 struct ParseRecord<'a> {
-    input: &'a str,
+    input: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_escaped: Option<&'a str>,
     grammar: Grammar,
     rule: &'a str,
     valid: bool,
     components: Option<&'a Components<'a>>,
     error: Option<ErrorRecord>,
+    #[serde(skip_serializing_if = "is_false")]
+    bom_removed: bool,
 }
 
 pub fn run(args: &ParseArgs) -> i32 {
@@ -69,82 +83,89 @@ pub fn run(args: &ParseArgs) -> i32 {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let inputs: Vec<OsString> = args.input.iter().cloned().collect();
-    let mut code = None;
-    let read = for_each_input(&inputs, |origin, input| {
-        if code.is_some() {
-            return; // only the first line of standard input
+    let mut out = Out::new();
+    let mut count = 0u64;
+    let read = for_each_item(&args.inputs, 1, &args.input, Decoding::Utf8, |item| {
+        if out.broken() {
+            return;
         }
-        code = Some(parse_one(args, grammar, rule, origin, input));
+        // Text and tree records span several lines: a blank line separates them.
+        if count > 0 && !matches!(args.format, ParseFormat::Json) {
+            out.line("");
+        }
+        count += 1;
+        if !matches!(args.format, ParseFormat::Json) {
+            out.bom_note(&item);
+        }
+        match &item.input {
+            Ok(input) => parse_one(&mut out, args, grammar, rule, input, item.bom_removed),
+            Err(e) => {
+                out.failed = true;
+                match args.format {
+                    ParseFormat::Json => out.json(&ParseRecord {
+                        input: None,
+                        input_escaped: Some(&e.escaped),
+                        grammar,
+                        rule,
+                        valid: false,
+                        components: None,
+                        error: Some(ErrorRecord::from(e)),
+                        bom_removed: item.bom_removed,
+                    }),
+                    _ => write_not_text(&mut out, e),
+                }
+            }
+        }
     });
-    match (read, code) {
-        (Err(()), _) => EXIT_ERROR,
-        (Ok(()), Some(c)) => c,
-        (Ok(()), None) => {
-            eprintln!("iri: no input");
-            EXIT_ERROR
-        }
-    }
+    out.finish(read.is_ok())
 }
 
 fn parse_one(
+    out: &mut Out,
     args: &ParseArgs,
     grammar: Grammar,
     rule: &'static str,
-    _: Origin,
     input: &str,
-) -> i32 {
+    bom_removed: bool,
+) {
     let result = parse_rule(grammar, rule, input);
     let (parsed, error) = match &result {
         Ok(p) => (Some(p), None),
         Err(Error::Parse(e)) => (None, Some(e)),
         Err(Error::Rule(e)) => {
-            eprintln!("iri: {e}");
-            return EXIT_ERROR;
+            // The rule was resolved before reading; this cannot happen, but is not hidden if it does.
+            out.failed = true;
+            out.note(&e.to_string());
+            return;
         }
     };
-    let text = match args.format {
-        ParseFormat::Json => {
-            let record = ParseRecord {
-                input,
-                grammar,
-                rule,
-                valid: parsed.is_some(),
-                components: parsed.map(|p| &p.components),
-                error: error.map(ErrorRecord::from),
-            };
-            match serde_json::to_string(&record) {
-                Ok(s) => s + "\n",
-                Err(e) => {
-                    eprintln!("iri: {e}");
-                    return EXIT_ERROR;
-                }
+    if error.is_some() {
+        out.failed = true;
+    }
+    match args.format {
+        ParseFormat::Json => out.json(&ParseRecord {
+            input: Some(input),
+            input_escaped: None,
+            grammar,
+            rule,
+            valid: parsed.is_some(),
+            components: parsed.map(|p| &p.components),
+            error: error.map(ErrorRecord::from),
+            bom_removed,
+        }),
+        ParseFormat::Tree | ParseFormat::Text => match (parsed, error) {
+            (Some(p), _) => {
+                let text = if matches!(args.format, ParseFormat::Tree) {
+                    let mut s = String::new();
+                    p.tree.write_tree(input, &mut s);
+                    s
+                } else {
+                    describe(grammar, rule, &p.components)
+                };
+                out.text(&text);
             }
-        }
-        ParseFormat::Tree => match parsed {
-            Some(p) => {
-                let mut s = String::new();
-                p.tree.write_tree(input, &mut s);
-                s
-            }
-            None => String::new(),
+            (None, Some(e)) => write_invalid(out, e),
+            (None, None) => {}
         },
-        ParseFormat::Text => match parsed {
-            Some(p) => describe(grammar, rule, &p.components),
-            None => String::new(),
-        },
-    };
-    print!("{text}");
-    match error {
-        None => EXIT_OK,
-        Some(e) => {
-            if !matches!(args.format, ParseFormat::Json) {
-                println!("invalid {}\n  {}", quote(input), e.message());
-                for l in e.render_caret().lines() {
-                    println!("  | {l}");
-                }
-            }
-            EXIT_INVALID
-        }
     }
 }

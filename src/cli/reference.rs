@@ -2,7 +2,6 @@
 //! RFC 3986 §5 and §6 (and RFC 3987 §5.3), under any grammar.
 
 use std::ffi::OsString;
-use std::io::Write;
 
 use clap::{Args, ValueEnum};
 use iri_abnf::error::quote;
@@ -10,13 +9,9 @@ use iri_abnf::normalize::{normalize_with, Options};
 use iri_abnf::{Base, Grammar, Level, Mode};
 use serde::Serialize;
 
-use super::input::{for_each_input, utf8_error, Origin};
+use super::input::{escape, for_each_item, Decoding, InputArgs, Item, NotText};
+use super::output::{is_false, Out};
 use super::{GrammarArg, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
-
-const INPUTS_HELP: &str = "\
-Inputs: the arguments after the first, or else one per line of standard input (only the line
-terminator \\n or \\r\\n is removed; spaces and tabs are part of the input). Input that is not UTF-8 is
-reported on standard error with its line (or argument) and byte offset and is not processed.";
 
 const RESOLVE_HELP: &str = "\
 Resolves each REF against BASE with RFC 3986 Section 5.2 (3987bis Section 4.5 applies it to IRIs and
@@ -25,13 +20,13 @@ LEIRIs unchanged). BASE must have a scheme; a fragment in BASE is ignored (RFC 3
 http:g against http://a/b/c/d;p?q gives http://a/b/c/g instead of http:g.
 
 Output (--format text): the target IRI of each REF, one per line; a REF that is not a reference of
-the grammar is reported on standard error.
+the grammar gives the line `error: ORIGIN: MESSAGE` in its place.
 Output (--format json): one object per line:
-  {\"base\": str, \"reference\": str, \"grammar\": str, \"mode\": \"strict\"|\"non-strict\",
+  {\"base\": str, \"reference\": str | null, \"grammar\": str, \"mode\": \"strict\"|\"non-strict\",
    \"target\": str|null, \"error\": str|null}
 
-Exit status: 0 every REF resolved, 1 at least one REF invalid, 2 usage error, invalid BASE or BASE
-without a scheme, unreadable or non-UTF-8 input.
+Exit status: 0 every REF resolved, 1 at least one REF invalid (or not UTF-8, or too long), 2 usage
+error, invalid BASE or BASE without a scheme, unreadable file.
 
 Examples:
   iri resolve 'http://a/b/c/d;p?q' ../g '?y' '#s'      # http://a/b/g, http://a/b/c/d;p?y, ...
@@ -43,12 +38,13 @@ For each TARGET (an IRI: it has a scheme), the shortest reference that resolves 
 (strictly, RFC 3986 Section 5.2) to exactly TARGET; every answer is checked by resolving it. A target
 that no reference reaches (its path has dot segments, as in http://a/x/../y) is an error.
 
-Output (--format text): the reference, one per line (an empty line is the empty reference).
+Output (--format text): the reference, one per line (an empty line is the empty reference); a TARGET
+that fails gives the line `error: ORIGIN: MESSAGE` in its place.
 Output (--format json): one object per line:
-  {\"base\": str, \"target\": str, \"grammar\": str, \"reference\": str|null, \"error\": str|null}
+  {\"base\": str, \"target\": str | null, \"grammar\": str, \"reference\": str|null, \"error\": str|null}
 
-Exit status: 0 every TARGET relativized, 1 at least one TARGET invalid or unreachable, 2 usage
-error, invalid BASE or BASE without a scheme, unreadable or non-UTF-8 input.
+Exit status: 0 every TARGET relativized, 1 at least one TARGET invalid or unreachable (or not UTF-8,
+or too long), 2 usage error, invalid BASE or BASE without a scheme, unreadable file.
 
 Examples:
   iri relativize 'http://a/b/c/d;p?q' http://a/b/c/g http://a/x 'http://a/b/c/g:h'  # g, /x, ./g:h";
@@ -67,15 +63,12 @@ Levels (--level), each including the ones above it:
 
 const NORMALIZE_HELP: &str = "\
 Output (--format text): the normal form of each INPUT, one per line; an INPUT that is not a
-reference of the grammar is reported on standard error.
+reference of the grammar gives the line `error: ORIGIN: MESSAGE` in its place.
 Output (--format json): one object per line:
-  {\"input\": str, \"grammar\": str, \"level\": str, \"normalized\": str|null, \"error\": str|null}
+  {\"input\": str | null, \"grammar\": str, \"level\": str, \"normalized\": str|null, \"error\": str|null}
 
-Inputs: the arguments, or else one per line of standard input (only the line terminator is removed).
-Input that is not UTF-8 is reported with its line and byte offset and is not processed.
-
-Exit status: 0 every INPUT normalized, 1 at least one INPUT invalid, 2 usage error, unreadable or
-non-UTF-8 input.
+Exit status: 0 every INPUT normalized, 1 at least one INPUT invalid (or not UTF-8, or too long), 2
+usage error, unreadable file.
 
 Examples:
   iri normalize 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d'       # example://a/b/c/%7Bfoo%7D
@@ -90,7 +83,7 @@ Output (--format json): {\"a\": str, \"b\": str, \"grammar\": str, \"level\": st
   \"equivalent\": bool|null, \"normalized\": [str, str]|null, \"error\": str|null}
 
 Exit status: 0 equivalent, 1 not equivalent, 2 usage error, an input that is not a reference of the
-grammar, or non-UTF-8 input.
+grammar, not UTF-8 or longer than --max-length.
 
 Examples:
   iri equal --level percent foo://example.com/XML foo://example.com/XM%4c   # exit 0
@@ -135,7 +128,7 @@ impl From<LevelArg> for Level {
 
 /// Resolve references against a base IRI (RFC 3986 Section 5.2).
 #[derive(Args)]
-#[command(after_help = format!("{RESOLVE_HELP}\n\n{INPUTS_HELP}"))]
+#[command(after_help = format!("{RESOLVE_HELP}\n\n{}", super::INPUTS_HELP))]
 pub struct ResolveArgs {
     /// The grammar of the base and the references.
     #[arg(long, short, value_enum, default_value = "iri")]
@@ -149,14 +142,16 @@ pub struct ResolveArgs {
     /// The base IRI.
     #[arg(value_name = "BASE")]
     base: OsString,
-    /// The references; if none, one per line of standard input.
+    #[command(flatten)]
+    input: InputArgs,
+    /// The references (strings, not file names: see --input).
     #[arg(value_name = "REF")]
     references: Vec<OsString>,
 }
 
 /// Find the shortest reference from a base IRI to each target IRI.
 #[derive(Args)]
-#[command(after_help = format!("{RELATIVIZE_HELP}\n\n{INPUTS_HELP}"))]
+#[command(after_help = format!("{RELATIVIZE_HELP}\n\n{}", super::INPUTS_HELP))]
 pub struct RelativizeArgs {
     /// The grammar of the base and the targets.
     #[arg(long, short, value_enum, default_value = "iri")]
@@ -167,14 +162,16 @@ pub struct RelativizeArgs {
     /// The base IRI.
     #[arg(value_name = "BASE")]
     base: OsString,
-    /// The target IRIs; if none, one per line of standard input.
+    #[command(flatten)]
+    input: InputArgs,
+    /// The target IRIs (strings, not file names: see --input).
     #[arg(value_name = "TARGET")]
     targets: Vec<OsString>,
 }
 
 /// Normalize references (RFC 3986 Section 6.2, RFC 3987 Section 5.3).
 #[derive(Args)]
-#[command(after_help = format!("{LEVELS_HELP}\n\n{NORMALIZE_HELP}"))]
+#[command(after_help = format!("{LEVELS_HELP}\n\n{NORMALIZE_HELP}\n\n{}", super::INPUTS_HELP))]
 pub struct NormalizeArgs {
     /// The grammar of the inputs.
     #[arg(long, short, value_enum, default_value = "iri")]
@@ -188,7 +185,9 @@ pub struct NormalizeArgs {
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
     format: Format,
-    /// The inputs; if none, one per line of standard input.
+    #[command(flatten)]
+    input: InputArgs,
+    /// The inputs (strings, not file names: see --input).
     #[arg(value_name = "INPUT")]
     inputs: Vec<OsString>,
 }
@@ -209,6 +208,9 @@ pub struct EqualArgs {
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
     format: Format,
+    /// The longest input, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = super::input::DEFAULT_MAX_LENGTH)]
+    max_length: usize,
     /// The first reference.
     #[arg(value_name = "A")]
     a: OsString,
@@ -218,139 +220,67 @@ pub struct EqualArgs {
 }
 
 /// An argument as text, or the error message naming it.
-fn text_arg(arg: &OsString, n: usize) -> Result<String, String> {
-    let bytes = os_bytes(arg);
-    match String::from_utf8(bytes) {
-        Ok(s) => Ok(s),
-        Err(e) => Err(utf8_error(
-            Origin::Argument(n),
-            e.as_bytes(),
-            &e.utf8_error(),
-        )),
-    }
-}
-
-#[cfg(unix)]
-fn os_bytes(s: &OsString) -> Vec<u8> {
-    use std::os::unix::ffi::OsStrExt;
-    s.as_bytes().to_vec()
-}
-
-#[cfg(not(unix))]
-fn os_bytes(s: &OsString) -> Vec<u8> {
-    match s.to_str() {
-        Some(t) => t.as_bytes().to_vec(),
-        None => vec![0xFF],
-    }
-}
-
-/// Writes records, remembering the first write error; returns the exit code at the end.
-struct Output {
-    out: std::io::BufWriter<std::io::StdoutLock<'static>>,
-    error: Option<std::io::Error>,
-    failed: bool,
-}
-
-impl Output {
-    fn new() -> Output {
-        Output {
-            out: std::io::BufWriter::new(std::io::stdout().lock()),
-            error: None,
-            failed: false,
-        }
-    }
-
-    fn line(&mut self, text: &str) {
-        if self.error.is_none() {
-            if let Err(e) = writeln!(self.out, "{text}") {
-                self.error = Some(e);
+fn text_arg(arg: &OsString, n: usize, max_length: usize) -> Result<String, String> {
+    let mut text = None;
+    let opts = InputArgs {
+        files: Vec::new(),
+        max_length,
+    };
+    let mut message = String::new();
+    let _ = for_each_item(
+        std::slice::from_ref(arg),
+        n,
+        &opts,
+        Decoding::Utf8,
+        |item| match item.input {
+            Ok(s) => text = Some(s.to_string()),
+            Err(e) => {
+                message = format!(
+                    "{}: {} (input: \"{}\")",
+                    item.origin,
+                    e.message(),
+                    e.escaped
+                )
             }
-        }
-    }
-
-    fn json<T: Serialize>(&mut self, record: &T) {
-        match serde_json::to_string(record) {
-            Ok(s) => self.line(&s),
-            Err(e) => self.error = Some(std::io::Error::other(e)),
-        }
-    }
-
-    /// A failed input: reported on standard error in text mode (after what was written so far).
-    fn report(&mut self, origin: Origin, message: &str, format: Format) {
-        self.failed = true;
-        if let Format::Text = format {
-            let _ = self.out.flush();
-            eprintln!("iri: {origin}: {message}");
-        }
-    }
-
-    fn finish(mut self, read: Result<(), ()>) -> i32 {
-        if let Err(e) = self.out.flush() {
-            self.error.get_or_insert(e);
-        }
-        if let Some(e) = self.error {
-            if e.kind() != std::io::ErrorKind::BrokenPipe {
-                eprintln!("iri: writing output: {e}");
-            }
-            return EXIT_ERROR;
-        }
-        if read.is_err() {
-            EXIT_ERROR
-        } else if self.failed {
-            EXIT_INVALID
-        } else {
-            EXIT_OK
-        }
-    }
+        },
+    );
+    text.ok_or(message)
 }
 
-/// The inputs after the base: the remaining arguments (numbered from 2), or standard input.
-fn for_each_after_base(args: &[OsString], mut each: impl FnMut(Origin, &str)) -> Result<(), ()> {
-    if args.is_empty() {
-        return for_each_input(args, each);
-    }
-    let mut ok = true;
-    for (i, arg) in args.iter().enumerate() {
-        match text_arg(arg, i + 2) {
-            Ok(s) => each(Origin::Argument(i + 2), &s),
-            Err(message) => {
-                eprintln!("iri: {message}");
-                ok = false;
-            }
-        }
-    }
-    if ok {
-        Ok(())
-    } else {
-        Err(())
-    }
-}
-
-fn base(grammar: Grammar, arg: &OsString) -> Result<Base, i32> {
-    let text = text_arg(arg, 1).map_err(|m| {
-        eprintln!("iri: {m}");
+fn base(grammar: Grammar, arg: &OsString, max_length: usize) -> Result<Base, i32> {
+    let text = text_arg(arg, 1, max_length).map_err(|m| {
+        eprintln!("iri: BASE: {m}");
         EXIT_ERROR
     })?;
     Base::new(grammar, &text).map_err(|e| {
-        eprintln!("iri: {e}");
+        eprintln!("iri: BASE: {e}");
         EXIT_ERROR
     })
+}
+
+/// The JSON error of an input that is not text.
+fn not_text_error(e: &NotText) -> String {
+    e.message()
 }
 
 #[derive(Serialize)]
 struct ResolveRecord<'a> {
     base: &'a str,
-    reference: &'a str,
+    reference: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_escaped: Option<&'a str>,
     grammar: Grammar,
     mode: &'static str,
     target: Option<String>,
     error: Option<String>,
+    #[serde(skip_serializing_if = "is_false")]
+    bom_removed: bool,
 }
 
 /// `iri resolve`.
 pub fn run_resolve(args: &ResolveArgs) -> i32 {
     let grammar: Grammar = args.grammar.into();
-    let base = match base(grammar, &args.base) {
+    let base = match base(grammar, &args.base, args.input.max_length) {
         Ok(b) => b,
         Err(code) => return code,
     };
@@ -359,84 +289,125 @@ pub fn run_resolve(args: &ResolveArgs) -> i32 {
     } else {
         Mode::Strict
     };
-    let mut out = Output::new();
-    let read = for_each_after_base(&args.references, |origin, reference| {
-        let result = base.resolve_with(reference, mode);
-        match args.format {
-            Format::Text => match &result {
-                Ok(t) => out.line(t),
-                Err(e) => out.report(origin, &e.to_string(), args.format),
-            },
-            Format::Json => {
-                if result.is_err() {
-                    out.failed = true;
+    let mut out = Out::new();
+    let read = for_each_item(&args.references, 2, &args.input, Decoding::Utf8, |item| {
+        if out.broken() {
+            return;
+        }
+        let result = match item.input {
+            Ok(reference) => base
+                .resolve_with(reference, mode)
+                .map_err(|e| e.to_string()),
+            Err(ref e) => Err(not_text_error(e)),
+        };
+        emit(&mut out, args.format, &item, &result, |target, error| {
+            ResolveRecord {
+                base: base.as_str(),
+                reference: item.input.as_ref().ok().copied(),
+                input_escaped: item.input.as_ref().err().map(|e| e.escaped.as_str()),
+                grammar,
+                mode: if args.non_strict {
+                    "non-strict"
+                } else {
+                    "strict"
+                },
+                target,
+                error,
+                bom_removed: item.bom_removed,
+            }
+        });
+    });
+    out.finish(read.is_ok())
+}
+
+/// Writes the record of one input: in text mode the result (escaped) or an `error:` line in its
+/// place; in JSON mode the record that `record(result, error)` builds.
+fn emit<T: Serialize>(
+    out: &mut Out,
+    format: Format,
+    item: &Item<'_>,
+    result: &Result<String, String>,
+    record: impl FnOnce(Option<String>, Option<String>) -> T,
+) {
+    if result.is_err() {
+        out.failed = true;
+    }
+    match format {
+        Format::Text => {
+            out.bom_note(item);
+            match result {
+                Ok(r) => out.line(&escape(r)),
+                Err(e) => {
+                    let message = match &item.input {
+                        Ok(input) => format!("{}: {e}", quote(input)),
+                        Err(nt) => format!("{e} (input: \"{}\")", nt.escaped),
+                    };
+                    out.error_line(item.origin, &message);
                 }
-                out.json(&ResolveRecord {
-                    base: base.as_str(),
-                    reference,
-                    grammar,
-                    mode: if args.non_strict {
-                        "non-strict"
-                    } else {
-                        "strict"
-                    },
-                    error: result.as_ref().err().map(ToString::to_string),
-                    target: result.ok(),
-                });
             }
         }
-    });
-    out.finish(read)
+        Format::Json => out.json(&record(
+            result.as_ref().ok().cloned(),
+            result.as_ref().err().cloned(),
+        )),
+    }
 }
 
 #[derive(Serialize)]
 struct RelativizeRecord<'a> {
     base: &'a str,
-    target: &'a str,
+    target: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_escaped: Option<&'a str>,
     grammar: Grammar,
     reference: Option<String>,
     error: Option<String>,
+    #[serde(skip_serializing_if = "is_false")]
+    bom_removed: bool,
 }
 
 /// `iri relativize`.
 pub fn run_relativize(args: &RelativizeArgs) -> i32 {
     let grammar: Grammar = args.grammar.into();
-    let base = match base(grammar, &args.base) {
+    let base = match base(grammar, &args.base, args.input.max_length) {
         Ok(b) => b,
         Err(code) => return code,
     };
-    let mut out = Output::new();
-    let read = for_each_after_base(&args.targets, |origin, target| {
-        let result = base.relativize(target);
-        match args.format {
-            Format::Text => match &result {
-                Ok(r) => out.line(r),
-                Err(e) => out.report(origin, &e.to_string(), args.format),
-            },
-            Format::Json => {
-                if result.is_err() {
-                    out.failed = true;
-                }
-                out.json(&RelativizeRecord {
-                    base: base.as_str(),
-                    target,
-                    grammar,
-                    error: result.as_ref().err().map(ToString::to_string),
-                    reference: result.ok(),
-                });
-            }
+    let mut out = Out::new();
+    let read = for_each_item(&args.targets, 2, &args.input, Decoding::Utf8, |item| {
+        if out.broken() {
+            return;
         }
+        let result = match item.input {
+            Ok(target) => base.relativize(target).map_err(|e| e.to_string()),
+            Err(ref e) => Err(not_text_error(e)),
+        };
+        emit(&mut out, args.format, &item, &result, |reference, error| {
+            RelativizeRecord {
+                base: base.as_str(),
+                target: item.input.as_ref().ok().copied(),
+                input_escaped: item.input.as_ref().err().map(|e| e.escaped.as_str()),
+                grammar,
+                reference,
+                error,
+                bom_removed: item.bom_removed,
+            }
+        });
     });
-    out.finish(read)
+    out.finish(read.is_ok())
 }
 
 #[derive(Serialize)]
 struct NormalizeRecord<'a> {
-    input: &'a str,
+    input: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_escaped: Option<&'a str>,
     grammar: Grammar,
     level: Level,
     normalized: Option<String>,
     error: Option<String>,
+    #[serde(skip_serializing_if = "is_false")]
+    bom_removed: bool,
 }
 
 /// `iri normalize`.
@@ -446,33 +417,32 @@ pub fn run_normalize(args: &NormalizeArgs) -> i32 {
         level: args.level.into(),
         ipv6_rfc5952: args.ipv6_rfc5952,
     };
-    let mut out = Output::new();
-    let read = for_each_input(&args.inputs, |origin, input| {
-        let result = normalize_with(grammar, input, &options);
-        match args.format {
-            Format::Text => match &result {
-                Ok(n) => out.line(n),
-                Err(e) => out.report(
-                    origin,
-                    &format!("{}: {}", quote(input), e.message()),
-                    args.format,
-                ),
-            },
-            Format::Json => {
-                if result.is_err() {
-                    out.failed = true;
-                }
-                out.json(&NormalizeRecord {
-                    input,
-                    grammar,
-                    level: options.level,
-                    error: result.as_ref().err().map(|e| e.message()),
-                    normalized: result.ok(),
-                });
-            }
+    let mut out = Out::new();
+    let read = for_each_item(&args.inputs, 1, &args.input, Decoding::Utf8, |item| {
+        if out.broken() {
+            return;
         }
+        let result = match item.input {
+            Ok(input) => normalize_with(grammar, input, &options).map_err(|e| e.message()),
+            Err(ref e) => Err(not_text_error(e)),
+        };
+        emit(
+            &mut out,
+            args.format,
+            &item,
+            &result,
+            |normalized, error| NormalizeRecord {
+                input: item.input.as_ref().ok().copied(),
+                input_escaped: item.input.as_ref().err().map(|e| e.escaped.as_str()),
+                grammar,
+                level: options.level,
+                normalized,
+                error,
+                bom_removed: item.bom_removed,
+            },
+        );
     });
-    out.finish(read)
+    out.finish(read.is_ok())
 }
 
 #[derive(Serialize)]
@@ -493,7 +463,10 @@ pub fn run_equal(args: &EqualArgs) -> i32 {
         level: args.level.into(),
         ipv6_rfc5952: args.ipv6_rfc5952,
     };
-    let (a, b) = match (text_arg(&args.a, 1), text_arg(&args.b, 2)) {
+    let (a, b) = match (
+        text_arg(&args.a, 1, args.max_length),
+        text_arg(&args.b, 2, args.max_length),
+    ) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(m), _) | (_, Err(m)) => {
             eprintln!("iri: {m}");
@@ -513,7 +486,7 @@ pub fn run_equal(args: &EqualArgs) -> i32 {
             Some(format!("argument 2: {}: {}", quote(&b), e.message())),
         ),
     };
-    let mut out = Output::new();
+    let mut out = Out::new();
     match args.format {
         Format::Json => out.json(&EqualRecord {
             a: &a,
@@ -524,20 +497,23 @@ pub fn run_equal(args: &EqualArgs) -> i32 {
             normalized: result.as_ref().map(|(_, n)| n.clone()),
             error: error.clone(),
         }),
-        Format::Text => {
-            if let Some((eq, [na, nb])) = &result {
+        Format::Text => match &result {
+            Some((eq, [na, nb])) => {
                 let verdict = if *eq { "equivalent" } else { "not equivalent" };
                 out.line(&format!("{verdict} at level {}", options.level));
                 out.line(&format!("  {}", quote(na)));
                 out.line(&format!("  {}", quote(nb)));
             }
-        }
+            None => out.line(&format!(
+                "error: {}",
+                super::input::escape_controls(error.as_deref().unwrap_or_default())
+            )),
+        },
     }
     if let Some(e) = &error {
-        let _ = out.out.flush();
-        eprintln!("iri: {e}");
+        out.note(e);
     }
-    let code = out.finish(Ok(()));
+    let code = out.finish(true);
     if code != EXIT_OK {
         return code;
     }

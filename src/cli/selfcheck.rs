@@ -61,6 +61,22 @@ pub fn run(args: &SelfcheckArgs) -> i32 {
             }
         }
     };
+    // Every --rule must be a rule of every grammar checked; an unknown one is named with the list of
+    // the grammar's rules, as `check --rule` does.
+    for &grammar in &grammars {
+        for name in &args.rule {
+            if grammar.rule(name).is_none() {
+                eprintln!(
+                    "iri: {}",
+                    iri_abnf::UnknownRule {
+                        grammar,
+                        name: name.clone()
+                    }
+                );
+                return EXIT_ERROR;
+            }
+        }
+    }
     let config = Config {
         grammars,
         rules: args.rule.clone(),
