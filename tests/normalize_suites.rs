@@ -1,5 +1,7 @@
 //! The normalization and equivalence cases of third-party suites (iri-string, uriparser,
-//! jena-iri3986; see each folder's README.txt), checked against `normalize` and `equivalent`.
+//! jena-iri3986; see each folder's README.txt), checked against `normalize` and `equivalent`. uriparser
+//! is an external suite: skipped with a loud notice when the external corpora are absent (see
+//! `tests/common/corpora.rs`).
 //!
 //! A case where the peer expects something else must be listed, with its reason, in
 //! `tests/normalize_deviations.txt`; a listed case that agrees again, or an unlisted one that differs,
@@ -17,7 +19,7 @@ mod reference_suites;
 
 use iri_abnf::normalize::{equivalent, normalize};
 use iri_abnf::{Grammar, Level, ParseError};
-use reference_suites::{field, jsonl, s, Runner};
+use reference_suites::{external_jsonl, field, jsonl, s, Runner};
 use serde_json::Value;
 
 const DEVIATIONS: &str = "tests/normalize_deviations.txt";
@@ -152,7 +154,10 @@ fn iri_string() {
 #[test]
 fn uriparser() {
     let mut runner = Runner::new(DEVIATIONS, "uriparser");
-    for r in jsonl("uriparser/cases.jsonl") {
+    let Some(records) = external_jsonl("uriparser/cases.jsonl") else {
+        return runner.skipped();
+    };
+    for r in records {
         match s(&r, "op").unwrap_or("") {
             "normalize (syntax-based)" => {
                 let input = field(&r, "input");

@@ -1,5 +1,5 @@
-//! Shared machinery of `tests/resolve_suites.rs` and `tests/normalize_suites.rs`: where the third-party
-//! corpora are, reading them, the deviation files and the runner that counts cases per suite.
+//! Shared machinery of `tests/resolve_suites.rs` and `tests/normalize_suites.rs`: reading the corpora
+//! (see `tests/common/corpora.rs`), the deviation files and the runner that counts cases per suite.
 //!
 //! A deviation file has one line per case where a peer expects something other than what this crate
 //! gives, `suite<TAB>case<TAB>reason`; the case is one or more JSON string literals (non-ASCII escaped)
@@ -22,6 +22,13 @@ pub fn jsonl(relative: &str) -> Vec<Value> {
         .into_iter()
         .map(|(_, v)| v)
         .collect()
+}
+
+/// The records of an external JSON Lines corpus file, or `None` when the external corpora are absent
+/// (the skip is already reported; see `corpora::external`).
+pub fn external_jsonl(relative: &str) -> Option<Vec<Value>> {
+    crate::common::corpora::external_jsonl(relative)
+        .map(|records| records.into_iter().map(|(_, v)| v).collect())
 }
 
 /// The elements of a corpus file holding one JSON array.
@@ -170,6 +177,19 @@ impl Runner {
     pub fn invariant(&mut self, suite: &str, parts: &[&str], what: String) {
         self.problems
             .push(format!("INVARIANT broken: {suite} {}: {what}", key(parts)));
+    }
+
+    /// For a folder whose data is external and absent (the skip notice is already printed): no case
+    /// runs; the deviation file was read and checked by `new`, and a summary line says the folder did
+    /// not run.
+    pub fn skipped(self) {
+        let report = format!(
+            "suite {}: SKIPPED (external corpora absent): no case run; {} listed deviation(s) not checked\n",
+            self.folder,
+            self.listed.len()
+        );
+        print!("{report}");
+        let _ = std::io::Write::write_all(&mut std::io::stderr(), report.as_bytes());
     }
 
     /// Prints the counts and fails on problems.

@@ -4,7 +4,7 @@
 use iri_abnf::Grammar::Uri;
 use serde_json::Value;
 
-use super::{field, jsonl, read, Cases};
+use super::{external_jsonl, field, jsonl, read, Cases};
 
 fn src(file: &str, line: usize, what: &str) -> String {
     format!("{file}:{line} {what}")
@@ -159,11 +159,12 @@ pub fn fluent_uri() -> Cases {
 }
 
 /// uriparser (RFC 3986 only): whole-reference parses, the helpers that fail unless their argument parses
-/// (testDistinctionHelper, testEqualsHelper, testToStringHelper), and the IPv6 / IPv4 parsers.
-pub fn uriparser() -> Cases {
+/// (testDistinctionHelper, testEqualsHelper, testToStringHelper), and the IPv6 / IPv4 parsers. An
+/// external suite: `None` when the external corpora are absent.
+pub fn uriparser() -> Option<Cases> {
     const FILE: &str = "uriparser/cases.jsonl";
     let mut c = Cases::new("uriparser");
-    for (line, r) in jsonl(FILE) {
+    for (line, r) in external_jsonl(FILE)? {
         let op = field(&r, "op");
         let s = src(FILE, line, field(&r, "test"));
         if op == "parse components" || op == "equals-self after parse" {
@@ -190,7 +191,7 @@ pub fn uriparser() -> Cases {
             _ => c.skip("uriparser parse whose result the test does not assert"),
         }
     }
-    c
+    Some(c)
 }
 
 /// network-uri (RFC 3986 only): `testURIRef` asserts isURIReference, isRelativeReference and

@@ -1,5 +1,4 @@
-//! Shared machinery of `tests/validity_suites.rs`: where the third-party corpora are, the case list each
-//! suite builds, the known-deviation file and the runner that compares verdicts.
+//! Shared machinery of `tests/validity_suites.rs`: the case list each suite builds, the known-deviation file and the runner that compares verdicts.
 
 pub mod builders;
 
@@ -99,7 +98,7 @@ impl Cases {
     }
 }
 
-pub use crate::common::corpora::{jsonl, read};
+pub use crate::common::corpora::{external_jsonl, jsonl, read};
 
 /// A string field of a record; panics (naming the field) when it is missing, as the corpus format says
 /// it is there.
@@ -289,4 +288,18 @@ pub fn run(cases: Cases) {
         "suite {suite}: counts do not add up"
     );
     assert!(run > 0, "suite {suite}: no cases were loaded");
+}
+
+/// For a suite whose data is external and absent (the skip notice is already printed): the suite's lines
+/// of the deviation file are still read and checked (fields, grammar, rule, JSON input, reason), and a
+/// summary line says the suite did not run.
+pub fn skipped(suite: &'static str) {
+    assert!(SUITES.contains(&suite), "unknown suite {suite:?}");
+    let listed = listed_deviations(suite);
+    let report = format!(
+        "suite {suite}: SKIPPED (external corpora absent): no case run; {} listed deviation(s) not checked\n",
+        listed.len()
+    );
+    print!("{report}");
+    let _ = std::io::Write::write_all(&mut std::io::stderr(), report.as_bytes());
 }
