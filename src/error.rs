@@ -31,6 +31,10 @@ pub struct ParseError {
     pub column: usize,
     /// What the grammar would accept at the offset.
     pub expected: Vec<String>,
+    /// A note on a likely cause, when one is known: a zone identifier in an IP-literal (see
+    /// [`zone_id_hint`]). [`ParseError::message`] ends with it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
 }
 
 impl ParseError {
@@ -42,6 +46,7 @@ impl ParseError {
             offset: 0,
             column: 1,
             expected: vec![format!("(internal error: {what})")],
+            hint: None,
         }
     }
 
@@ -53,7 +58,8 @@ impl ParseError {
         }
     }
 
-    /// One line: `invalid character 'é' (U+00E9) at byte offset 8 (column 9); expected …`.
+    /// One line: `invalid character 'é' (U+00E9) at byte offset 8 (column 9); expected …`, and the
+    /// [hint](ParseError::hint) if there is one.
     pub fn message(&self) -> String {
         let found = self.found();
         let what = if found == "end of input" {
@@ -61,8 +67,12 @@ impl ParseError {
         } else {
             format!("invalid {found}")
         };
+        let hint = self
+            .hint
+            .as_ref()
+            .map_or(String::new(), |h| format!("; note: {h}"));
         format!(
-            "{what} at byte offset {} (column {}) for {} `{}`; expected {}",
+            "{what} at byte offset {} (column {}) for {} `{}`; expected {}{hint}",
             self.offset,
             self.column,
             self.grammar,
@@ -355,7 +365,38 @@ pub(crate) fn from_pest<R: RuleType>(
         offset,
         column: column_of(input, offset),
         expected,
+        hint: zone_id_hint(grammar, input, offset),
     }
+}
+
+/// The note for an error at a `%` that follows an `IPv6address` in an IP-literal (`[fe80::1%25eth0]`):
+/// an IPv6 zone identifier.
+///
+/// RFC 6874 §2 amends the RFC 3986 §3.2.2 rule to `IP-literal = "[" ( IPv6address / IPv6addrz /
+/// IPvFuture ) "]"` with `IPv6addrz = IPv6address "%25" ZoneID`; RFC 3986 itself, RFC 3987 §2.2 and
+/// draft-ietf-iri-3987bis §2.2 have no zone identifiers (and RFC 9844 obsoletes RFC 6874), so none of
+/// the grammars accepts one. The offset and the expected list of the error stay as the grammar gives
+/// them; the note only names the cause.
+pub fn zone_id_hint(grammar: Grammar, input: &str, offset: usize) -> Option<String> {
+    if !input.get(offset..)?.starts_with('%') {
+        return None;
+    }
+    // The longest IPv6address is 45 characters (six h16 and an IPv4address).
+    let mut start = offset.saturating_sub(46);
+    while !input.is_char_boundary(start) {
+        start += 1;
+    }
+    let open = input.get(start..offset)?.rfind('[')? + start;
+    let address = &input[open + 1..offset];
+    if address.contains(']') || crate::parse_rule(grammar, "IPv6address", address).is_err() {
+        return None;
+    }
+    Some(
+        "an IPv6 zone identifier (\"%25\" and a ZoneID after the IPv6address) is RFC 6874 syntax \
+         (IPv6addrz, which amends the IP-literal of RFC 3986 §3.2.2; RFC 6874 is obsoleted by \
+         RFC 9844); it is not part of RFC 3986, RFC 3987 or draft-ietf-iri-3987bis"
+            .to_string(),
+    )
 }
 
 #[cfg(test)]
@@ -408,6 +449,7 @@ mod tests {
             offset: input.len(),
             column: column_of(&input, input.len()),
             expected: vec!["end of input".into()],
+            hint: None,
         };
         assert!(e.to_string().len() < 3 * CARET_CONTEXT + 300);
     }

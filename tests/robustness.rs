@@ -251,3 +251,36 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn zone_identifiers_are_named_in_the_error() {
+    // RFC 6874 zone identifiers ("%25" ZoneID after an IPv6address in an IP-literal) are not part of
+    // any of the grammars; the error says so, at the same offset and with the same expected list.
+    let expected = ["IPv4address", "IPv6address", "\":\"", "\"]\""];
+    for g in Grammar::ALL {
+        for (input, offset) in [
+            ("http://[fe80::1%25eth0]/", 15),
+            ("http://[::1%eth0]", 11),
+            ("//u@[fe80::1%25]:80", 12),
+        ] {
+            let e = parse(g, input).unwrap_err();
+            assert_eq!((e.offset, &e.expected[..]), (offset, &expected.map(String::from)[..]), "{g} {input}");
+            let message = e.message();
+            assert!(message.contains("RFC 6874"), "{g} {input}: {message}");
+            assert!(message.contains("zone identifier"), "{g} {input}: {message}");
+            assert!(e.to_string().contains("RFC 6874"));
+        }
+        if g != Grammar::Uri {
+            // A multibyte character shortly before the IP-literal.
+            let e = parse(g, "//é@[::ffff:1.2.3.4%25x]").unwrap_err();
+            assert_eq!(e.offset, 20);
+            assert!(e.message().contains("RFC 6874"), "{g}: {}", e.message());
+        }
+        // Not after an IPv6 address, or not in an IP-literal: no such note.
+        for input in ["http://[v7.a%25]/", "http://a%2/", "http://[fe80::1]%25/", "a[::1%25"] {
+            if let Err(e) = parse(g, input) {
+                assert!(!e.message().contains("RFC 6874"), "{g} {input}: {}", e.message());
+            }
+        }
+    }
+}
