@@ -319,12 +319,14 @@ pub mod fuzz {
         Ok(())
     }
 
-    /// `render`: byte 0 gives a length of padding (`a` repeated `byte0 × 600` times, up to 153,000
-    /// characters, so that errors fall far past the window of a long line and past the format width
-    /// limit of 65,535), the rest is the input after it. For every grammar the error's `message()`,
-    /// `render_caret()` and `Display` never panic, and the caret line is spaces and one `^` under the
-    /// character at the offset: the rendered line before the caret is the input before the offset as
-    /// displayed ([`crate::error::render_caret`]), or its end after a `…` when the line is cut.
+    /// `render`: byte 0 gives a length of padding, the rest is the input after it: from byte 0 =
+    /// 0xF0 on, `a` repeated `(byte0 - 0xEF) × 5000` times (5,000 to 80,000 characters), so that errors
+    /// fall past the window of a long line and past the format width limit of 65,535; none below (the
+    /// fast, common case). For every grammar the error's `message()`, `render_caret()` and `Display`
+    /// never panic, and the caret line is spaces and one `^` under the character at the offset: the
+    /// rendered line before the caret is the input before the offset as displayed
+    /// ([`crate::error::render_caret`]), or its end after a `…` when the line is cut, and likewise
+    /// from the caret on.
     pub fn render_target(data: &[u8]) -> Result<(), String> {
         let [pad, rest @ ..] = data else {
             return Ok(());
@@ -332,13 +334,16 @@ pub mod fuzz {
         let Some(tail) = text(rest) else {
             return Ok(());
         };
-        let input = "a".repeat(usize::from(*pad) * 600) + tail;
+        let input = "a".repeat(usize::from(pad.saturating_sub(0xEF)) * 5000) + tail;
         for g in Grammar::ALL {
             if let Err(e) = parse(g, &input) {
                 let _ = e.message();
                 let shown = e.to_string();
                 let caret = e.render_caret();
-                if caret.lines().any(|l| !shown.contains(&format!("  | {l}\n"))) {
+                if caret
+                    .lines()
+                    .any(|l| !shown.contains(&format!("  | {l}\n")))
+                {
                     return Err(format!("{g}: Display does not show the caret lines"));
                 }
                 check_caret(&input, e.offset, &caret).map_err(|m| format!("{g}: {m}"))?;
@@ -371,7 +376,9 @@ pub mod fuzz {
             _ => before == full,
         };
         if !fits {
-            return Err(format!("offset {offset}: the line before the caret is not the input's"));
+            return Err(format!(
+                "offset {offset}: the line before the caret is not the input's"
+            ));
         }
         let after = display_text(&input[offset..]);
         let shown_after: String = line.chars().skip(col).collect();
@@ -380,10 +387,15 @@ pub mod fuzz {
             _ => shown_after == after,
         };
         if !fits {
-            return Err(format!("offset {offset}: the line from the caret is not the input's"));
+            return Err(format!(
+                "offset {offset}: the line from the caret is not the input's"
+            ));
         }
         if line.chars().count() > CARET_LINE_MAX.max(2 * CARET_CONTEXT + 20) {
-            return Err(format!("a line of {} columns shown whole", line.chars().count()));
+            return Err(format!(
+                "a line of {} columns shown whole",
+                line.chars().count()
+            ));
         }
         Ok(())
     }
