@@ -191,7 +191,13 @@ pub fn needs_escape(c: char) -> bool {
 /// in the rendered line: the whole input, or a window around the offset when the input is longer
 /// than [`CARET_LINE_MAX`] columns (see [`render_caret`]).
 fn render_line(input: &str, offset: usize) -> (String, usize) {
-    let width = |c: char| if needs_escape(c) { display_text(c.encode_utf8(&mut [0; 4])).len() } else { 1 };
+    let width = |c: char| {
+        if needs_escape(c) {
+            display_text(c.encode_utf8(&mut [0; 4])).len()
+        } else {
+            1
+        }
+    };
     // The caret's column and the line's width, in one pass without building the line.
     let mut caret = None;
     let mut total = 0;
@@ -438,7 +444,10 @@ mod tests {
             let (line, col) = caret_checks(&input, offset);
             assert!(line.chars().count() <= 2 * CARET_CONTEXT + 12, "{offset}");
             if offset == 600_000 {
-                assert_eq!(&line[line.char_indices().nth(col).unwrap().0..][..9], "\\u{202E}z");
+                assert_eq!(
+                    &line[line.char_indices().nth(col).unwrap().0..][..9],
+                    "\\u{202E}z"
+                );
             }
         }
         // The display of a parse error of such a line is bounded too.

@@ -409,7 +409,10 @@ impl<'a> RelativePaths<'a> {
                     &[(0, Prefix::None, true)]
                 }
             } else if rest.is_empty() {
-                &[(3 * up - 1, Prefix::UpDots(up), false), (3 * up, Prefix::Up(up), false)]
+                &[
+                    (3 * up - 1, Prefix::UpDots(up), false),
+                    (3 * up, Prefix::Up(up), false),
+                ]
             } else {
                 &[(3 * up, Prefix::Up(up), true)]
             };
@@ -449,125 +452,125 @@ mod tests {
         use super::super::Form;
         use crate::resolve::{remove_dot_segments, Parts};
 
-    /// Every reference worth trying, with its form. Most do resolve to the target; the caller checks.
-    pub(super) fn candidates(base: &Parts, t: &Parts) -> Vec<(Form, String)> {
-        let mut out = vec![(Form::Absolute, t.to_string())];
-        if t.scheme != base.scheme {
-            return out;
-        }
-        let mut tail = String::new();
-        if let Some(q) = &t.query {
-            tail.push('?');
-            tail.push_str(q);
-        }
-        let frag = t
-            .fragment
-            .as_ref()
-            .map_or(String::new(), |f| format!("#{f}"));
-        tail.push_str(&frag);
-        if let Some(a) = &t.authority {
-            out.push((Form::NetworkPath, format!("//{a}{}{tail}", t.path)));
-        }
-        if t.authority != base.authority {
-            return out;
-        }
-        if t.path == base.path {
-            if t.query == base.query {
-                out.push((Form::Relative, frag.clone()));
+        /// Every reference worth trying, with its form. Most do resolve to the target; the caller checks.
+        pub(super) fn candidates(base: &Parts, t: &Parts) -> Vec<(Form, String)> {
+            let mut out = vec![(Form::Absolute, t.to_string())];
+            if t.scheme != base.scheme {
+                return out;
             }
+            let mut tail = String::new();
             if let Some(q) = &t.query {
-                out.push((Form::Relative, format!("?{q}{frag}")));
+                tail.push('?');
+                tail.push_str(q);
             }
-        }
-        if t.path.starts_with('/') {
-            let guard = if t.path.starts_with("//") { "/." } else { "" };
-            out.push((Form::AbsolutePath, format!("{guard}{}{tail}", t.path)));
-        }
-        // A target written with the "/." guard (no authority, path "/.//…") has the path "//…" after
-        // resolution: that is what a relative reference must produce.
-        let path = match (&t.authority, t.path.strip_prefix("/.")) {
-            (None, Some(p)) if p.starts_with("//") => p,
-            _ => t.path.as_str(),
-        };
-        for path in relative_paths(base, path) {
-            let form = if path
-                .split('/')
-                .all(|s| s == "." || s == ".." || s.is_empty())
-            {
-                Form::DotsOnly
-            } else {
-                Form::Relative
-            };
-            out.push((form, format!("{path}{tail}")));
-        }
-        out
-    }
-
-    /// Relative paths that, merged with the base's path (§5.2.3) and freed of dot segments, may give
-    /// `target`: for each ancestor of the base's "directory", `../` as many times as needed and the rest of
-    /// the target path. The directory is taken both as written and as resolution sees it (its own dot
-    /// segments removed: `/a/./b/` acts as `/a/b/`).
-    fn relative_paths(base: &Parts, target: &str) -> Vec<String> {
-        let dir = if base.authority.is_some() && base.path.is_empty() {
-            "/"
-        } else {
-            match base.path.rfind('/') {
-                Some(i) => &base.path[..=i],
-                None => "",
+            let frag = t
+                .fragment
+                .as_ref()
+                .map_or(String::new(), |f| format!("#{f}"));
+            tail.push_str(&frag);
+            if let Some(a) = &t.authority {
+                out.push((Form::NetworkPath, format!("//{a}{}{tail}", t.path)));
             }
-        };
-        // What a plain segment "z" lands after, once merged and freed of dot segments.
-        let probe = remove_dot_segments(&format!("{dir}z"));
-        let effective = probe.strip_suffix('z').unwrap_or(dir);
-        let mut out = from_directory(dir, target);
-        if effective != dir {
-            out.extend(from_directory(effective, target));
-        }
-        out
-    }
-
-    fn from_directory(dir: &str, target: &str) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut ancestor = dir;
-        let mut up = 0usize;
-        loop {
-            if let Some(rest) = target.strip_prefix(ancestor) {
-                let first = rest.split('/').next().unwrap_or("");
-                if up == 0 {
-                    if rest.is_empty() {
-                        out.push(".".to_string());
-                        out.push("./".to_string());
-                    } else if rest.starts_with('/')
-                        || first.contains(':')
-                        || first == "."
-                        || first == ".."
-                    {
-                        out.push(format!("./{rest}"));
-                    } else {
-                        out.push(rest.to_string());
-                    }
-                } else if rest.is_empty() {
-                    out.push(format!("{}..", "../".repeat(up - 1)));
-                    out.push("../".repeat(up));
-                } else {
-                    out.push(format!("{}{rest}", "../".repeat(up)));
+            if t.authority != base.authority {
+                return out;
+            }
+            if t.path == base.path {
+                if t.query == base.query {
+                    out.push((Form::Relative, frag.clone()));
+                }
+                if let Some(q) = &t.query {
+                    out.push((Form::Relative, format!("?{q}{frag}")));
                 }
             }
-            if ancestor.is_empty() {
-                break;
+            if t.path.starts_with('/') {
+                let guard = if t.path.starts_with("//") { "/." } else { "" };
+                out.push((Form::AbsolutePath, format!("{guard}{}{tail}", t.path)));
             }
-            // The parent directory: drop the last segment before the final "/".
-            let Some(without_slash) = ancestor.strip_suffix('/') else {
-                break;
+            // A target written with the "/." guard (no authority, path "/.//…") has the path "//…" after
+            // resolution: that is what a relative reference must produce.
+            let path = match (&t.authority, t.path.strip_prefix("/.")) {
+                (None, Some(p)) if p.starts_with("//") => p,
+                _ => t.path.as_str(),
             };
-            ancestor = match without_slash.rfind('/') {
-                Some(i) => &ancestor[..=i],
-                None => "",
-            };
-            up += 1;
+            for path in relative_paths(base, path) {
+                let form = if path
+                    .split('/')
+                    .all(|s| s == "." || s == ".." || s.is_empty())
+                {
+                    Form::DotsOnly
+                } else {
+                    Form::Relative
+                };
+                out.push((form, format!("{path}{tail}")));
+            }
+            out
         }
-        out
-    }
+
+        /// Relative paths that, merged with the base's path (§5.2.3) and freed of dot segments, may give
+        /// `target`: for each ancestor of the base's "directory", `../` as many times as needed and the rest of
+        /// the target path. The directory is taken both as written and as resolution sees it (its own dot
+        /// segments removed: `/a/./b/` acts as `/a/b/`).
+        fn relative_paths(base: &Parts, target: &str) -> Vec<String> {
+            let dir = if base.authority.is_some() && base.path.is_empty() {
+                "/"
+            } else {
+                match base.path.rfind('/') {
+                    Some(i) => &base.path[..=i],
+                    None => "",
+                }
+            };
+            // What a plain segment "z" lands after, once merged and freed of dot segments.
+            let probe = remove_dot_segments(&format!("{dir}z"));
+            let effective = probe.strip_suffix('z').unwrap_or(dir);
+            let mut out = from_directory(dir, target);
+            if effective != dir {
+                out.extend(from_directory(effective, target));
+            }
+            out
+        }
+
+        fn from_directory(dir: &str, target: &str) -> Vec<String> {
+            let mut out = Vec::new();
+            let mut ancestor = dir;
+            let mut up = 0usize;
+            loop {
+                if let Some(rest) = target.strip_prefix(ancestor) {
+                    let first = rest.split('/').next().unwrap_or("");
+                    if up == 0 {
+                        if rest.is_empty() {
+                            out.push(".".to_string());
+                            out.push("./".to_string());
+                        } else if rest.starts_with('/')
+                            || first.contains(':')
+                            || first == "."
+                            || first == ".."
+                        {
+                            out.push(format!("./{rest}"));
+                        } else {
+                            out.push(rest.to_string());
+                        }
+                    } else if rest.is_empty() {
+                        out.push(format!("{}..", "../".repeat(up - 1)));
+                        out.push("../".repeat(up));
+                    } else {
+                        out.push(format!("{}{rest}", "../".repeat(up)));
+                    }
+                }
+                if ancestor.is_empty() {
+                    break;
+                }
+                // The parent directory: drop the last segment before the final "/".
+                let Some(without_slash) = ancestor.strip_suffix('/') else {
+                    break;
+                };
+                ancestor = match without_slash.rfind('/') {
+                    Some(i) => &ancestor[..=i],
+                    None => "",
+                };
+                up += 1;
+            }
+            out
+        }
     }
 
     fn relativize_all(base: &Base, target: &str) -> Option<String> {
@@ -648,9 +651,21 @@ mod tests {
     fn rfc3986_examples_the_same() {
         let base = Base::new(Grammar::Iri, "http://a/b/c/d;p?q").unwrap();
         for t in [
-            "http://a/b/c/g", "http://a/b/c/g/", "http://a/g", "http://a/b/c/d;p?y", "http://a/b/c/g?y",
-            "http://a/b/c/d;p?q#s", "http://a/b/c/", "http://a/b/", "http://a/", "http://a",
-            "http://a/b/c/g;x", "http://a//g", "http://a/b/c/.g", "http://a/b/c/g..", "http:g",
+            "http://a/b/c/g",
+            "http://a/b/c/g/",
+            "http://a/g",
+            "http://a/b/c/d;p?y",
+            "http://a/b/c/g?y",
+            "http://a/b/c/d;p?q#s",
+            "http://a/b/c/",
+            "http://a/b/",
+            "http://a/",
+            "http://a",
+            "http://a/b/c/g;x",
+            "http://a//g",
+            "http://a/b/c/.g",
+            "http://a/b/c/g..",
+            "http:g",
         ] {
             assert_eq!(base.relativize(t).ok(), relativize_all(&base, t), "{t}");
         }

@@ -293,7 +293,10 @@ fn to_uri_idna_dns_lengths() {
     let message = records[2]["error"]["message"].as_str().unwrap();
     assert!(message.contains("64 octets"), "{message}");
     assert!(records[3]["error"].is_null());
-    assert_eq!(records[3]["output"].as_str().unwrap().len(), "http:///".len() + 63);
+    assert_eq!(
+        records[3]["output"].as_str().unwrap().len(),
+        "http:///".len() + 63
+    );
 
     let name = |last: usize| {
         let a = |n: usize| "a".repeat(n);
@@ -317,7 +320,10 @@ fn to_uri_idna_dns_lengths() {
     assert_eq!(records[0]["error"]["label"], name(48));
     assert_eq!(records[0]["error"]["offset"], 9);
     let message = records[0]["error"]["message"].as_str().unwrap();
-    assert!(message.contains("254 octets") && message.contains("at most 253"), "{message}");
+    assert!(
+        message.contains("254 octets") && message.contains("at most 253"),
+        "{message}"
+    );
     assert!(records[1]["error"].is_null(), "{}", records[1]);
     assert!(records[2]["error"].is_null(), "{}", records[2]);
 }

@@ -215,10 +215,25 @@ fn errors_in_very_long_lines_render() {
         let e = parse(Grammar::Iri, &input).unwrap_err();
         assert_eq!(e.offset, offset);
         let shown = e.to_string();
-        assert!(shown.contains(&format!("byte offset {offset} ")), "{offset}");
-        assert!(shown.len() < 10_000, "{offset}: {} bytes shown", shown.len());
+        assert!(
+            shown.contains(&format!("byte offset {offset} ")),
+            "{offset}"
+        );
+        assert!(
+            shown.len() < 10_000,
+            "{offset}: {} bytes shown",
+            shown.len()
+        );
         let caret = e.render_caret();
-        assert_eq!(caret.lines().next().unwrap().chars().nth(caret_column(&caret)), Some(' '));
+        assert_eq!(
+            caret
+                .lines()
+                .next()
+                .unwrap()
+                .chars()
+                .nth(caret_column(&caret)),
+            Some(' ')
+        );
     }
 }
 
@@ -264,10 +279,17 @@ fn zone_identifiers_are_named_in_the_error() {
             ("//u@[fe80::1%25]:80", 12),
         ] {
             let e = parse(g, input).unwrap_err();
-            assert_eq!((e.offset, &e.expected[..]), (offset, &expected.map(String::from)[..]), "{g} {input}");
+            assert_eq!(
+                (e.offset, &e.expected[..]),
+                (offset, &expected.map(String::from)[..]),
+                "{g} {input}"
+            );
             let message = e.message();
             assert!(message.contains("RFC 6874"), "{g} {input}: {message}");
-            assert!(message.contains("zone identifier"), "{g} {input}: {message}");
+            assert!(
+                message.contains("zone identifier"),
+                "{g} {input}: {message}"
+            );
             assert!(e.to_string().contains("RFC 6874"));
         }
         if g != Grammar::Uri {
@@ -277,9 +299,18 @@ fn zone_identifiers_are_named_in_the_error() {
             assert!(e.message().contains("RFC 6874"), "{g}: {}", e.message());
         }
         // Not after an IPv6 address, or not in an IP-literal: no such note.
-        for input in ["http://[v7.a%25]/", "http://a%2/", "http://[fe80::1]%25/", "a[::1%25"] {
+        for input in [
+            "http://[v7.a%25]/",
+            "http://a%2/",
+            "http://[fe80::1]%25/",
+            "a[::1%25",
+        ] {
             if let Err(e) = parse(g, input) {
-                assert!(!e.message().contains("RFC 6874"), "{g} {input}: {}", e.message());
+                assert!(
+                    !e.message().contains("RFC 6874"),
+                    "{g} {input}: {}",
+                    e.message()
+                );
             }
         }
     }

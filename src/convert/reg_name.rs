@@ -469,27 +469,48 @@ mod tests {
         // A label of 64 octets, ASCII or from ToASCII, is too long; 63 is the most.
         let e = reg_name_to_ascii(&format!("x.{}.org", a(64))).unwrap_err();
         assert_eq!((e.label.as_str(), e.offset), (a(64).as_str(), 2));
-        assert!(e.reason.contains("64 octets") && e.reason.contains("at most 63"), "{}", e.reason);
+        assert!(
+            e.reason.contains("64 octets") && e.reason.contains("at most 63"),
+            "{}",
+            e.reason
+        );
         assert!(e.reason.contains("RFC 1034 §3.1") && e.reason.contains("VerifyDnsLength"));
         assert!(reg_name_to_ascii(&format!("x.{}.org", a(63))).is_ok());
         // "é" and 56 "a": "xn--", 56 "a", "-" and 3 more, 64 octets; with 55 "a", 63.
         let e = reg_name_to_ascii(&format!("x.é{}", a(56))).unwrap_err();
         assert_eq!(e.offset, 2);
-        assert!(e.reason.contains("64 octets") && e.reason.contains("at most 63"), "{}", e.reason);
-        assert_eq!(reg_name_to_ascii(&format!("é{}", a(55))).unwrap().as_str().len(), 63);
+        assert!(
+            e.reason.contains("64 octets") && e.reason.contains("at most 63"),
+            "{}",
+            e.reason
+        );
+        assert_eq!(
+            reg_name_to_ascii(&format!("é{}", a(55)))
+                .unwrap()
+                .as_str()
+                .len(),
+            63
+        );
         // A name of 254 octets is too long (without a final dot); 253 is the most, 254 with the dot.
         let name = |last: usize| format!("{}.{}.{}.{}", a(63), a(63), a(63), a(last));
         assert_eq!(name(62).len(), 254);
         let e = reg_name_to_ascii(&name(62)).unwrap_err();
         assert_eq!((e.label.as_str(), e.offset), (name(62).as_str(), 0));
-        assert!(e.reason.contains("254 octets") && e.reason.contains("at most 253"), "{}", e.reason);
+        assert!(
+            e.reason.contains("254 octets") && e.reason.contains("at most 253"),
+            "{}",
+            e.reason
+        );
         assert!(e.reason.contains("RFC 1034 §3.1") && e.reason.contains("VerifyDnsLength"));
         assert_eq!(reg_name_to_ascii(&name(61)).unwrap().as_str(), name(61));
         assert!(reg_name_to_ascii(&format!("{}.", name(61))).is_ok());
         assert!(reg_name_to_ascii(&format!("{}..", name(61))).is_err());
         // Counted on the ASCII form: "résumé" is "xn--rsum-bpad", 13 octets.
         let mixed = |last: usize| format!("résumé.{}.{}.{}.{}", a(63), a(63), a(63), a(last));
-        assert!(reg_name_to_ascii(&mixed(48)).unwrap_err().reason.contains("254 octets"));
+        assert!(reg_name_to_ascii(&mixed(48))
+            .unwrap_err()
+            .reason
+            .contains("254 octets"));
         assert_eq!(reg_name_to_ascii(&mixed(47)).unwrap().as_str().len(), 253);
         // Percent-encoded octets count as what they decode to.
         assert!(reg_name_to_ascii(&format!("x.{}%61.org", a(63))).is_err());
