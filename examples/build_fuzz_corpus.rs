@@ -68,7 +68,7 @@ fn main() -> std::io::Result<()> {
             if target == "render" {
                 // Byte 0 is the length of padding before the input (see
                 // `selfcheck::fuzz::render_target`): none, or past the format width limit.
-                bytes.push(if n % 8 == 0 { 0xFD } else { 0 });
+                bytes.push(if n % 32 == 0 { 0xFF } else { 0 });
             }
             bytes.extend_from_slice(s.as_bytes());
             std::fs::write(dir.join(format!("seed-{n:05}")), bytes)?;

@@ -320,13 +320,13 @@ pub mod fuzz {
     }
 
     /// `render`: byte 0 gives a length of padding, the rest is the input after it: from byte 0 =
-    /// 0xF0 on, `a` repeated `(byte0 - 0xEF) × 5000` times (5,000 to 80,000 characters), so that errors
+    /// 0xFC on, `a` repeated `(byte0 - 0xFB) × 17,500` times (up to 70,000 characters), so that errors
     /// fall past the window of a long line and past the format width limit of 65,535; none below (the
-    /// fast, common case). For every grammar the error's `message()`, `render_caret()` and `Display`
-    /// never panic, and the caret line is spaces and one `^` under the character at the offset: the
-    /// rendered line before the caret is the input before the offset as displayed
-    /// ([`crate::error::render_caret`]), or its end after a `…` when the line is cut, and likewise
-    /// from the caret on.
+    /// fast, common case: a padded input costs a second under the sanitizer). For every grammar the
+    /// error's `message()`, `render_caret()` and `Display` never panic, and the caret line is spaces
+    /// and one `^` under the character at the offset: the rendered line before the caret is the input
+    /// before the offset as displayed ([`crate::error::render_caret`]), or its end after a `…` when
+    /// the line is cut, and likewise from the caret on.
     pub fn render_target(data: &[u8]) -> Result<(), String> {
         let [pad, rest @ ..] = data else {
             return Ok(());
@@ -334,7 +334,7 @@ pub mod fuzz {
         let Some(tail) = text(rest) else {
             return Ok(());
         };
-        let input = "a".repeat(usize::from(pad.saturating_sub(0xEF)) * 5000) + tail;
+        let input = "a".repeat(usize::from(pad.saturating_sub(0xFB)) * 17_500) + tail;
         for g in Grammar::ALL {
             if let Err(e) = parse(g, &input) {
                 let _ = e.message();
