@@ -56,7 +56,7 @@ fn main() -> std::io::Result<()> {
         }
     }
     let mut written = 0;
-    for target in ["parse", "oracle", "inclusion", "convert"] {
+    for target in ["parse", "oracle", "inclusion", "convert", "render"] {
         let dir = root.join("fuzz/corpus").join(target);
         std::fs::create_dir_all(&dir)?;
         for (n, (gi, ri, s)) in strings.iter().enumerate() {
@@ -64,6 +64,11 @@ fn main() -> std::io::Result<()> {
             if target == "oracle" {
                 // Byte 0 picks the grammar, byte 1 the rule (see `selfcheck::fuzz::oracle_target`).
                 bytes.extend([*gi as u8, *ri as u8]);
+            }
+            if target == "render" {
+                // Byte 0 is the length of padding before the input (see
+                // `selfcheck::fuzz::render_target`): none, or past the format width limit.
+                bytes.push(if n % 32 == 0 { 0xFF } else { 0 });
             }
             bytes.extend_from_slice(s.as_bytes());
             std::fs::write(dir.join(format!("seed-{n:05}")), bytes)?;

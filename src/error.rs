@@ -31,6 +31,10 @@ pub struct ParseError {
     pub column: usize,
     /// What the grammar would accept at the offset.
     pub expected: Vec<String>,
+    /// A note on a likely cause, when one is known: a zone identifier in an IP-literal (see
+    /// [`zone_id_hint`]). [`ParseError::message`] ends with it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
 }
 
 impl ParseError {
@@ -42,6 +46,7 @@ impl ParseError {
             offset: 0,
             column: 1,
             expected: vec![format!("(internal error: {what})")],
+            hint: None,
         }
     }
 
@@ -53,7 +58,8 @@ impl ParseError {
         }
     }
 
-    /// One line: `invalid character 'é' (U+00E9) at byte offset 8 (column 9); expected …`.
+    /// One line: `invalid character 'é' (U+00E9) at byte offset 8 (column 9); expected …`, and the
+    /// [hint](ParseError::hint) if there is one.
     pub fn message(&self) -> String {
         let found = self.found();
         let what = if found == "end of input" {
@@ -61,8 +67,12 @@ impl ParseError {
         } else {
             format!("invalid {found}")
         };
+        let hint = self
+            .hint
+            .as_ref()
+            .map_or(String::new(), |h| format!("; note: {h}"));
         format!(
-            "{what} at byte offset {} (column {}) for {} `{}`; expected {}",
+            "{what} at byte offset {} (column {}) for {} `{}`; expected {}{hint}",
             self.offset,
             self.column,
             self.grammar,
@@ -100,9 +110,43 @@ impl std::error::Error for ParseError {}
 
 /// `input` on one line (characters that would disturb the display escaped as `\u{…}`) with a caret
 /// under the character at byte `offset`, as two lines.
+///
+/// A line of more than [`CARET_LINE_MAX`] display columns is shown as a window around the offset: at
+/// most [`CARET_CONTEXT`] columns before it and as many from it, with `…` where the line is cut (an
+/// escape is never cut in two). The caret stays under the character at the offset; the columns are
+/// counted in characters, as in [`ParseError::column`]. Any offset renders, whatever the line's length.
 pub fn render_caret(input: &str, offset: usize) -> String {
     let (line, caret_col) = render_line(input, offset);
-    format!("{line}\n{:>width$}", "^", width = caret_col + 1)
+    // Not `{:>width$}`: a format width above u16::MAX panics.
+    format!("{line}\n{}^", " ".repeat(caret_col))
+}
+
+/// Lines longer than this many display columns are shown as a window around the error
+/// (see [`render_caret`]).
+pub const CARET_LINE_MAX: usize = 4000;
+
+/// Display columns shown on each side of the error in a line longer than [`CARET_LINE_MAX`].
+pub const CARET_CONTEXT: usize = 1000;
+
+/// The display text of one character: itself, or `\u{…}` for the characters of [`needs_escape`].
+fn push_display(c: char, out: &mut String) -> usize {
+    if needs_escape(c) {
+        let e = format!("\\u{{{:X}}}", c as u32);
+        out.push_str(&e);
+        e.len()
+    } else {
+        out.push(c);
+        1
+    }
+}
+
+/// The input as [`render_caret`] shows it (without the window), for checks.
+pub(crate) fn display_text(input: &str) -> String {
+    let mut out = String::with_capacity(input.len());
+    for c in input.chars() {
+        push_display(c, &mut out);
+    }
+    out
 }
 
 /// 1-based character column of a byte offset (the offset is clamped to the input and to a character
@@ -143,25 +187,60 @@ pub fn needs_escape(c: char) -> bool {
         || cp & 0xFFFE == 0xFFFE
 }
 
-/// Renders the input for display and returns the display column (0-based, in characters) of `offset`.
+/// Renders the input for display and returns the display column (0-based, in characters) of `offset`
+/// in the rendered line: the whole input, or a window around the offset when the input is longer
+/// than [`CARET_LINE_MAX`] columns (see [`render_caret`]).
 fn render_line(input: &str, offset: usize) -> (String, usize) {
-    let mut out = String::new();
+    let width = |c: char| {
+        if needs_escape(c) {
+            display_text(c.encode_utf8(&mut [0; 4])).len()
+        } else {
+            1
+        }
+    };
+    // The caret's column and the line's width, in one pass without building the line.
     let mut caret = None;
-    let mut col = 0;
+    let mut total = 0;
     for (i, c) in input.char_indices() {
         if i >= offset && caret.is_none() {
-            caret = Some(col);
+            caret = Some(total);
         }
-        if needs_escape(c) {
-            let e = format!("\\u{{{:X}}}", c as u32);
-            col += e.len();
-            out.push_str(&e);
-        } else {
-            col += 1;
-            out.push(c);
-        }
+        total += width(c);
     }
-    (out, caret.unwrap_or(col))
+    let caret = caret.unwrap_or(total);
+    if total <= CARET_LINE_MAX {
+        return (display_text(input), caret);
+    }
+    // The characters whose display starts within CARET_CONTEXT columns of the caret, on either side.
+    let from = caret.saturating_sub(CARET_CONTEXT);
+    let to = caret + CARET_CONTEXT;
+    let mut out = String::new();
+    let mut col = 0;
+    let mut first = None;
+    let mut cut_after = false;
+    for c in input.chars() {
+        if col >= to {
+            cut_after = true;
+            break;
+        }
+        if col >= from {
+            first.get_or_insert(col);
+            push_display(c, &mut out);
+        }
+        col += width(c);
+    }
+    let first = first.unwrap_or(caret);
+    let mut line = String::with_capacity(out.len() + 6);
+    let mut shown_caret = caret - first;
+    if first > 0 {
+        line.push('…');
+        shown_caret += 1;
+    }
+    line.push_str(&out);
+    if cut_after {
+        line.push('…');
+    }
+    (line, shown_caret)
 }
 
 /// The input quoted for display, with the characters of [`needs_escape`] and `"`/`\` escaped.
@@ -292,5 +371,112 @@ pub(crate) fn from_pest<R: RuleType>(
         offset,
         column: column_of(input, offset),
         expected,
+        hint: zone_id_hint(grammar, input, offset),
+    }
+}
+
+/// The note for an error at a `%` that follows an `IPv6address` in an IP-literal (`[fe80::1%25eth0]`):
+/// an IPv6 zone identifier.
+///
+/// RFC 6874 §2 amends the RFC 3986 §3.2.2 rule to `IP-literal = "[" ( IPv6address / IPv6addrz /
+/// IPvFuture ) "]"` with `IPv6addrz = IPv6address "%25" ZoneID`; RFC 3986 itself, RFC 3987 §2.2 and
+/// draft-ietf-iri-3987bis §2.2 have no zone identifiers (and RFC 9844 obsoletes RFC 6874), so none of
+/// the grammars accepts one. The offset and the expected list of the error stay as the grammar gives
+/// them; the note only names the cause.
+pub fn zone_id_hint(grammar: Grammar, input: &str, offset: usize) -> Option<String> {
+    if !input.get(offset..)?.starts_with('%') {
+        return None;
+    }
+    // The longest IPv6address is 45 characters (six h16 and an IPv4address).
+    let mut start = offset.saturating_sub(46);
+    while !input.is_char_boundary(start) {
+        start += 1;
+    }
+    let open = input.get(start..offset)?.rfind('[')? + start;
+    let address = &input[open + 1..offset];
+    if address.contains(']') || crate::parse_rule(grammar, "IPv6address", address).is_err() {
+        return None;
+    }
+    Some(
+        "an IPv6 zone identifier (\"%25\" and a ZoneID after the IPv6address) is RFC 6874 syntax \
+         (IPv6addrz, which amends the IP-literal of RFC 3986 §3.2.2; RFC 6874 is obsoleted by \
+         RFC 9844); it is not part of RFC 3986, RFC 3987 or draft-ietf-iri-3987bis"
+            .to_string(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The caret line is spaces and a caret; returns the caret's column and checks that the shown line's
+    /// text before it is the input's text before the offset (or its end, after a `…`).
+    fn caret_checks(input: &str, offset: usize) -> (String, usize) {
+        let rendered = render_caret(input, offset);
+        let (line, caret) = rendered.split_once('\n').expect("two lines");
+        let col = caret.len() - 1;
+        assert_eq!(caret, format!("{}^", " ".repeat(col)));
+        let before: String = line.chars().take(col).collect();
+        let full = display_text(&input[..offset]);
+        match before.strip_prefix('…') {
+            Some(tail) if before != full => assert!(full.ends_with(tail), "{offset}"),
+            _ => assert_eq!(before, full, "{offset}"),
+        }
+        (line.to_string(), col)
+    }
+
+    #[test]
+    fn caret_at_large_offsets_renders() {
+        // A format width of 65535 or more panics; the caret must render at any column.
+        for offset in [65_534, 65_535, 65_536, 70_000] {
+            let input = "a".repeat(offset) + " b";
+            let (line, col) = caret_checks(&input, offset);
+            assert_eq!(line.chars().nth(col), Some(' '), "{offset}");
+            assert!(line.starts_with('…') && line.ends_with(" b"), "{offset}");
+            assert!(line.chars().count() <= 2 * CARET_CONTEXT + 2, "{offset}");
+        }
+    }
+
+    #[test]
+    fn caret_in_a_one_megabyte_line() {
+        let input = "é".repeat(300_000) + "\u{202E}" + &"z".repeat(700_000);
+        for offset in [0, 2, 600_000, 600_003, input.len() - 1, input.len()] {
+            let (line, col) = caret_checks(&input, offset);
+            assert!(line.chars().count() <= 2 * CARET_CONTEXT + 12, "{offset}");
+            if offset == 600_000 {
+                assert_eq!(
+                    &line[line.char_indices().nth(col).unwrap().0..][..9],
+                    "\\u{202E}z"
+                );
+            }
+        }
+        // The display of a parse error of such a line is bounded too.
+        let e = ParseError {
+            grammar: Grammar::Iri,
+            rule: "IRI",
+            input: input.clone(),
+            offset: input.len(),
+            column: column_of(&input, input.len()),
+            expected: vec!["end of input".into()],
+            hint: None,
+        };
+        assert!(e.to_string().len() < 3 * CARET_CONTEXT + 300);
+    }
+
+    #[test]
+    fn short_lines_are_shown_whole() {
+        let input = "a".repeat(CARET_LINE_MAX - 5) + "\u{0}";
+        let (line, col) = caret_checks(&input, CARET_LINE_MAX - 5);
+        assert_eq!(line, display_text(&input));
+        assert_eq!(col, CARET_LINE_MAX - 5);
+        let longer = input + "a";
+        assert!(caret_checks(&longer, 0).0.ends_with('…'));
+        // An escape is never cut by the window.
+        let input = "\u{200B}".repeat(5000);
+        for offset in (0..input.len()).step_by(3 * 997) {
+            let (line, _) = caret_checks(&input, offset);
+            let inner = line.trim_start_matches('…').trim_end_matches('…');
+            assert!(inner.starts_with("\\u{200B}") && inner.ends_with("\\u{200B}"));
+        }
     }
 }

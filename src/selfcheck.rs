@@ -319,6 +319,87 @@ pub mod fuzz {
         Ok(())
     }
 
+    /// `render`: byte 0 gives a length of padding, the rest is the input after it: from byte 0 =
+    /// 0xFC on, `a` repeated `(byte0 - 0xFB) × 17,500` times (up to 70,000 characters), so that errors
+    /// fall past the window of a long line and past the format width limit of 65,535; none below (the
+    /// fast, common case: a padded input costs a second under the sanitizer). For every grammar the
+    /// error's `message()`, `render_caret()` and `Display` never panic, and the caret line is spaces
+    /// and one `^` under the character at the offset: the rendered line before the caret is the input
+    /// before the offset as displayed ([`crate::error::render_caret`]), or its end after a `…` when
+    /// the line is cut, and likewise from the caret on.
+    pub fn render_target(data: &[u8]) -> Result<(), String> {
+        let [pad, rest @ ..] = data else {
+            return Ok(());
+        };
+        let Some(tail) = text(rest) else {
+            return Ok(());
+        };
+        let input = "a".repeat(usize::from(pad.saturating_sub(0xFB)) * 17_500) + tail;
+        for g in Grammar::ALL {
+            if let Err(e) = parse(g, &input) {
+                let _ = e.message();
+                let shown = e.to_string();
+                let caret = e.render_caret();
+                if caret
+                    .lines()
+                    .any(|l| !shown.contains(&format!("  | {l}\n")))
+                {
+                    return Err(format!("{g}: Display does not show the caret lines"));
+                }
+                check_caret(&input, e.offset, &caret).map_err(|m| format!("{g}: {m}"))?;
+            }
+        }
+        // The same at an offset picked by the input's length, whatever the grammar says.
+        let mut offset = (usize::from(*pad) * 7919) % (input.len() + 1);
+        while !input.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        check_caret(&input, offset, &crate::error::render_caret(&input, offset))
+    }
+
+    fn check_caret(input: &str, offset: usize, rendered: &str) -> Result<(), String> {
+        use crate::error::{display_text, CARET_CONTEXT, CARET_LINE_MAX};
+        let Some((line, caret)) = rendered.split_once('\n') else {
+            return Err(format!("caret rendering is not two lines: {rendered:?}"));
+        };
+        let col = caret.len().saturating_sub(1);
+        if caret != format!("{}^", " ".repeat(col)) {
+            return Err(format!("caret line {caret:?}"));
+        }
+        let before: String = line.chars().take(col).collect();
+        if before.chars().count() != col {
+            return Err(format!("caret at column {col} past the line"));
+        }
+        let full = display_text(&input[..offset]);
+        let fits = match before.strip_prefix('…') {
+            Some(tail) if before != full => full.ends_with(tail),
+            _ => before == full,
+        };
+        if !fits {
+            return Err(format!(
+                "offset {offset}: the line before the caret is not the input's"
+            ));
+        }
+        let after = display_text(&input[offset..]);
+        let shown_after: String = line.chars().skip(col).collect();
+        let fits = match shown_after.strip_suffix('…') {
+            Some(head) if shown_after != after => after.starts_with(head),
+            _ => shown_after == after,
+        };
+        if !fits {
+            return Err(format!(
+                "offset {offset}: the line from the caret is not the input's"
+            ));
+        }
+        if line.chars().count() > CARET_LINE_MAX.max(2 * CARET_CONTEXT + 20) {
+            return Err(format!(
+                "a line of {} columns shown whole",
+                line.chars().count()
+            ));
+        }
+        Ok(())
+    }
+
     /// `oracle`: byte 0 picks the grammar, byte 1 the rule, the rest is the input; the pest verdict must
     /// equal the automaton's, for that rule and for the reference rule.
     pub fn oracle_target(data: &[u8]) -> Result<(), String> {

@@ -94,13 +94,13 @@ impl SyntaxNode {
         let text = input.get(self.span.start..self.span.end).unwrap_or("");
         let _ = writeln!(
             out,
-            "{:indent$}{} {}..{} {}",
-            "",
+            // Not `{:indent$}`: a format width above u16::MAX panics.
+            "{}{} {}..{} {}",
+            "  ".repeat(depth),
             self.rule,
             self.span.start,
             self.span.end,
             crate::error::quote(text),
-            indent = depth * 2
         );
         for c in &self.children {
             c.write_indented(input, depth + 1, out);

@@ -293,3 +293,70 @@ fn preprocess_spaces_ncr_and_encodings() {
     );
     assert_eq!(r[2]["output"][0], "last");
 }
+
+#[test]
+fn to_uri_idna_dns_lengths() {
+    // A 64-octet label and a 254-octet name fail the UTS #46 VerifyDnsLength check (RFC 1034 §3.1);
+    // 63 and 253 pass.
+    let label = |n: usize| "é".to_string() + &"a".repeat(n);
+    let (code, out, _) = iri(
+        &[
+            "to-uri",
+            "--host",
+            "idna",
+            "-f",
+            "json",
+            &format!("http://x.{}.org/", "a".repeat(64)),
+            &format!("http://x.{}.org/", "a".repeat(63)),
+            &format!("http://{}/", label(56)),
+            &format!("http://{}/", label(55)),
+        ],
+        None,
+    );
+    assert_eq!(code, 1, "{out}");
+    let records = json_lines(&out);
+    assert_eq!(records[0]["error"]["kind"], "idna");
+    assert_eq!(records[0]["error"]["label"], "a".repeat(64));
+    assert_eq!(records[0]["error"]["offset"], 9);
+    let message = records[0]["error"]["message"].as_str().unwrap();
+    assert!(message.contains("at most 63"), "{message}");
+    assert!(records[1]["error"].is_null());
+    assert_eq!(records[2]["error"]["kind"], "idna");
+    assert_eq!(records[2]["error"]["label"], label(56));
+    let message = records[2]["error"]["message"].as_str().unwrap();
+    assert!(message.contains("64 octets"), "{message}");
+    assert!(records[3]["error"].is_null());
+    assert_eq!(
+        records[3]["output"].as_str().unwrap().len(),
+        "http:///".len() + 63
+    );
+
+    let name = |last: usize| {
+        let a = |n: usize| "a".repeat(n);
+        format!("résumé.{}.{}.{}.{}", a(63), a(63), a(63), a(last))
+    };
+    let (_, out, _) = iri(
+        &[
+            "to-uri",
+            "--host",
+            "idna",
+            "-f",
+            "json",
+            &format!("http://u@{}:80/", name(48)),
+            &format!("http://u@{}:80/", name(47)),
+            &format!("http://u@{}.:80/", name(47)),
+        ],
+        None,
+    );
+    let records = json_lines(&out);
+    assert_eq!(records[0]["error"]["kind"], "idna");
+    assert_eq!(records[0]["error"]["label"], name(48));
+    assert_eq!(records[0]["error"]["offset"], 9);
+    let message = records[0]["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("254 octets") && message.contains("at most 253"),
+        "{message}"
+    );
+    assert!(records[1]["error"].is_null(), "{}", records[1]);
+    assert!(records[2]["error"].is_null(), "{}", records[2]);
+}

@@ -428,6 +428,9 @@ fn convert_error_snapshots() {
         "http://xn--rsum-bad.example.org",
         "http://xn--zz-.example.org",
         "http://a\u{3002}\u{E9}.example.org",
+        // DNS length limits (UTS #46 VerifyDnsLength, RFC 1034 §3.1).
+        "http://r\u{E9}sum\u{E9}..example.org/",
+        "http://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.example/",
     ] {
         write_to_uri(
             &mut s,

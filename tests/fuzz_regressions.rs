@@ -7,12 +7,13 @@ type Check = fn(&[u8]) -> Result<(), String>;
 #[test]
 fn fuzz_regressions_replay() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/regressions");
-    let targets: [(&str, Check); 5] = [
+    let targets: [(&str, Check); 6] = [
         ("parse", fuzz::parse_target),
         ("oracle", fuzz::oracle_target),
         ("inclusion", fuzz::inclusion_target),
         ("convert", fuzz::convert_target),
         ("resolve", fuzz::resolve_target),
+        ("render", fuzz::render_target),
     ];
     let mut replayed = 0;
     for (target, check) in targets {

@@ -196,3 +196,122 @@ fn checker_rejects_broken_references() {
     bad.kind = iri_abnf::ReferenceKind::RelativePath;
     assert!(check_invariants(&bad).is_err());
 }
+
+/// The caret line: spaces then `^`; returns the caret's column (in characters).
+fn caret_column(rendered: &str) -> usize {
+    let (_, caret) = rendered.split_once('\n').expect("two lines");
+    assert!(caret.ends_with('^') && caret[..caret.len() - 1].bytes().all(|b| b == b' '));
+    caret.len() - 1
+}
+
+#[test]
+fn errors_in_very_long_lines_render() {
+    // A caret padded with a format width panicked from column 65,536 on (the width limit is u16::MAX).
+    for offset in [65_534, 65_535, 70_000, 1_000_000] {
+        let input = "a".repeat(offset) + " ";
+        let caret = iri_abnf::error::render_caret(&input, offset);
+        let col = caret_column(&caret);
+        assert_eq!(caret.lines().next().unwrap().chars().nth(col), Some(' '));
+        let e = parse(Grammar::Iri, &input).unwrap_err();
+        assert_eq!(e.offset, offset);
+        let shown = e.to_string();
+        assert!(
+            shown.contains(&format!("byte offset {offset} ")),
+            "{offset}"
+        );
+        assert!(
+            shown.len() < 10_000,
+            "{offset}: {} bytes shown",
+            shown.len()
+        );
+        let caret = e.render_caret();
+        assert_eq!(
+            caret
+                .lines()
+                .next()
+                .unwrap()
+                .chars()
+                .nth(caret_column(&caret)),
+            Some(' ')
+        );
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(12))]
+
+    /// Every error of a long input renders, with the caret under the character at the offset.
+    #[test]
+    fn long_inputs_render_their_errors(
+        n in 0usize..200_000,
+        piece in "[a/:é?#%\u{200E} \\[\\]]{1,4}",
+        tail in "\\PC{0,8}",
+    ) {
+        let input = piece.repeat(n / piece.len() + 1) + &tail;
+        for g in Grammar::ALL {
+            if let Err(e) = parse(g, &input) {
+                let _ = e.message();
+                let shown = e.to_string();
+                proptest::prop_assert!(shown.len() < 12_000 + input.len().min(12_000));
+                let caret = e.render_caret();
+                let col = caret_column(&caret);
+                let line = caret.lines().next().unwrap();
+                let at: String = line.chars().skip(col).take(1).collect();
+                match input[e.offset..].chars().next() {
+                    None => proptest::prop_assert!(at.is_empty() || at == "…"),
+                    Some(c) if iri_abnf::error::needs_escape(c) => proptest::prop_assert_eq!(at, "\\"),
+                    Some(c) => proptest::prop_assert_eq!(at, c.to_string()),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn zone_identifiers_are_named_in_the_error() {
+    // RFC 6874 zone identifiers ("%25" ZoneID after an IPv6address in an IP-literal) are not part of
+    // any of the grammars; the error says so, at the same offset and with the same expected list.
+    let expected = ["IPv4address", "IPv6address", "\":\"", "\"]\""];
+    for g in Grammar::ALL {
+        for (input, offset) in [
+            ("http://[fe80::1%25eth0]/", 15),
+            ("http://[::1%eth0]", 11),
+            ("//u@[fe80::1%25]:80", 12),
+        ] {
+            let e = parse(g, input).unwrap_err();
+            assert_eq!(
+                (e.offset, &e.expected[..]),
+                (offset, &expected.map(String::from)[..]),
+                "{g} {input}"
+            );
+            let message = e.message();
+            assert!(message.contains("RFC 6874"), "{g} {input}: {message}");
+            assert!(
+                message.contains("zone identifier"),
+                "{g} {input}: {message}"
+            );
+            assert!(e.to_string().contains("RFC 6874"));
+        }
+        if g != Grammar::Uri {
+            // A multibyte character shortly before the IP-literal.
+            let e = parse(g, "//é@[::ffff:1.2.3.4%25x]").unwrap_err();
+            assert_eq!(e.offset, 20);
+            assert!(e.message().contains("RFC 6874"), "{g}: {}", e.message());
+        }
+        // Not after an IPv6 address, or not in an IP-literal: no such note.
+        for input in [
+            "http://[v7.a%25]/",
+            "http://a%2/",
+            "http://[fe80::1]%25/",
+            "a[::1%25",
+        ] {
+            if let Err(e) = parse(g, input) {
+                assert!(
+                    !e.message().contains("RFC 6874"),
+                    "{g} {input}: {}",
+                    e.message()
+                );
+            }
+        }
+    }
+}

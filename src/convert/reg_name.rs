@@ -15,7 +15,7 @@
 //! | CheckHyphens | true ([`Hyphens::Check`]: no "-" first or last, no "--" in positions 3–4) |
 //! | CheckBidi | true (always, in the crate) |
 //! | CheckJoiners | true (always, in the crate) |
-//! | VerifyDnsLength | true ([`DnsLength::Verify`]), applied to each label: 1 to 63 octets |
+//! | VerifyDnsLength | true: each label 1 to 63 octets ([`DnsLength::Verify`] on each label), the name 1 to 253 octets with an optional final dot ([`idna::uts46::verify_dns_length`] on the ASCII form of the name; RFC 1034 §3.1); an empty `ireg-name` is not a domain name and is not checked |
 //! | IgnoreInvalidPunycode | false (always, in the crate) |
 //!
 //! UTS #46 is more permissive than IDNA2008 in places (it maps case and compatibility characters and
@@ -29,15 +29,16 @@ use super::chars::{
 
 /// One line naming the IDNA processing and its flags, as shown by the command line.
 pub const IDNA_PROCESSING: &str = "UTS #46 ToASCII, nontransitional, UseSTD3ASCIIRules=true, \
-CheckHyphens=true, CheckBidi=true, CheckJoiners=true, VerifyDnsLength=true (per label)";
+CheckHyphens=true, CheckBidi=true, CheckJoiners=true, VerifyDnsLength=true";
 
 /// A label that IDNA could not convert (3987bis §3.4.2: "if the domain name conversion fails, then the
-/// entire IRI conversion fails").
+/// entire IRI conversion fails"), or a name too long for the DNS.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IdnaError {
-    /// The label after percent-decoding, as given to ToASCII.
+    /// The label after percent-decoding, as given to ToASCII; the whole name (after percent-decoding)
+    /// when it is the name that is too long.
     pub label: String,
-    /// Byte offset of the label in the `ireg-name` text that was mapped.
+    /// Byte offset of the label (or name) in the `ireg-name` text that was mapped.
     pub offset: usize,
     /// Why ToASCII rejected it.
     pub reason: String,
@@ -86,6 +87,10 @@ impl RegNameMapping {
 ///    takes only U+002E as the separator).
 /// 3. An all-ASCII label is kept, except that an A-label (`xn--…`) must pass ToASCII too, and that the
 ///    ASCII characters a `reg-name` cannot hold unencoded (decoded from `%HH`) are percent-encoded again.
+/// 4. The ASCII form of the name must meet the DNS length limits (UTS #46 VerifyDnsLength, RFC 1034
+///    §3.1): labels of 1 to 63 octets (only the root label, after a final dot, may be empty) and at
+///    most 253 octets without the final dot. A failure is an [`IdnaError`] naming the label, or the
+///    whole name at offset 0.
 ///
 /// ```
 /// use iri_abnf::convert::reg_name::{reg_name_to_ascii, RegNameMapping};
@@ -115,6 +120,7 @@ pub fn reg_name_to_ascii(reg_name: &str) -> Result<RegNameMapping, IdnaError> {
         }
     };
     let mut out = String::with_capacity(reg_name.len());
+    let mut labels = Vec::new();
     let mut start = 0;
     for (i, label) in decoded.split('.').enumerate() {
         if i > 0 {
@@ -123,8 +129,65 @@ pub fn reg_name_to_ascii(reg_name: &str) -> Result<RegNameMapping, IdnaError> {
         let offset = origin.get(start).copied().unwrap_or(reg_name.len());
         start += label.len() + 1;
         out.push_str(&label_to_ascii(label, offset)?);
+        labels.push((label, offset));
+    }
+    // An empty reg-name (`file:///x`) names no domain: there is nothing to look up.
+    if !reg_name.is_empty() {
+        verify_dns_length(&out, &decoded, &labels)?;
     }
     Ok(RegNameMapping::Idna(out))
+}
+
+/// UTS #46 VerifyDnsLength (§4.2 ToASCII step 4) on the whole ASCII form `ascii` of the name: each
+/// label 1 to 63 octets, the name 1 to 253 octets not counting a final dot (the empty root label),
+/// the limits of RFC 1034 §3.1 (63 octets a label, 255 octets a name in its wire form, which is 253
+/// as text). The verdict is the [`idna`] crate's ([`idna::uts46::verify_dns_length`], with the root
+/// label allowed); the error names the limit, and the label (`labels`: each decoded label and its
+/// offset) or the whole `name`.
+fn verify_dns_length(ascii: &str, name: &str, labels: &[(&str, usize)]) -> Result<(), IdnaError> {
+    if idna::uts46::verify_dns_length(ascii, true) {
+        return Ok(());
+    }
+    let without_root = ascii.strip_suffix('.').unwrap_or(ascii);
+    for (a, &(label, offset)) in without_root.split('.').zip(labels) {
+        let fail = |reason: String| IdnaError {
+            label: label.to_string(),
+            offset,
+            reason,
+        };
+        if a.is_empty() {
+            return Err(fail(
+                "it is empty (a dot first or two dots in a row); only the root label, after a final \
+                 dot, may be empty (RFC 1034 §3.1, UTS #46 VerifyDnsLength)"
+                    .to_string(),
+            ));
+        }
+        if a.len() > 63 {
+            return Err(fail(label_too_long(label, a)));
+        }
+    }
+    Err(IdnaError {
+        label: name.to_string(),
+        offset: 0,
+        reason: format!(
+            "the name's ASCII form is {} octets long (not counting a final dot); a DNS name has at \
+             most 253 (RFC 1034 §3.1, UTS #46 VerifyDnsLength)",
+            without_root.len()
+        ),
+    })
+}
+
+fn label_too_long(label: &str, ascii: &str) -> String {
+    let shown = if ascii != label && ascii.len() <= 80 {
+        format!(" {}", crate::error::quote(ascii))
+    } else {
+        String::new()
+    };
+    format!(
+        "its ASCII form{shown} is {} octets long; a DNS label has at most 63 (RFC 1034 §3.1, \
+         UTS #46 VerifyDnsLength)",
+        ascii.len()
+    )
 }
 
 /// Decodes every `%HH` to its octet and records, for each output octet, the byte offset in `s` it came
@@ -238,10 +301,7 @@ fn reason(label: &str) -> String {
             DnsLength::Ignore,
         ),
     ) {
-        return format!(
-            "its ASCII form is {} octets long; a DNS label has 1 to 63 (UTS #46 VerifyDnsLength)",
-            ascii.len()
-        );
+        return label_too_long(label, &ascii);
     }
     if with(AsciiDenyList::STD3, Hyphens::Allow, DnsLength::Ignore) {
         return "a hyphen is first or last, or \"--\" is in the third and fourth positions (UTS #46 \
@@ -401,6 +461,65 @@ mod tests {
             "{}",
             r("a\u{3002}é")
         );
+    }
+
+    #[test]
+    fn dns_length_limits() {
+        let a = |n: usize| "a".repeat(n);
+        // A label of 64 octets, ASCII or from ToASCII, is too long; 63 is the most.
+        let e = reg_name_to_ascii(&format!("x.{}.org", a(64))).unwrap_err();
+        assert_eq!((e.label.as_str(), e.offset), (a(64).as_str(), 2));
+        assert!(
+            e.reason.contains("64 octets") && e.reason.contains("at most 63"),
+            "{}",
+            e.reason
+        );
+        assert!(e.reason.contains("RFC 1034 §3.1") && e.reason.contains("VerifyDnsLength"));
+        assert!(reg_name_to_ascii(&format!("x.{}.org", a(63))).is_ok());
+        // "é" and 56 "a": "xn--", 56 "a", "-" and 3 more, 64 octets; with 55 "a", 63.
+        let e = reg_name_to_ascii(&format!("x.é{}", a(56))).unwrap_err();
+        assert_eq!(e.offset, 2);
+        assert!(
+            e.reason.contains("64 octets") && e.reason.contains("at most 63"),
+            "{}",
+            e.reason
+        );
+        assert_eq!(
+            reg_name_to_ascii(&format!("é{}", a(55)))
+                .unwrap()
+                .as_str()
+                .len(),
+            63
+        );
+        // A name of 254 octets is too long (without a final dot); 253 is the most, 254 with the dot.
+        let name = |last: usize| format!("{}.{}.{}.{}", a(63), a(63), a(63), a(last));
+        assert_eq!(name(62).len(), 254);
+        let e = reg_name_to_ascii(&name(62)).unwrap_err();
+        assert_eq!((e.label.as_str(), e.offset), (name(62).as_str(), 0));
+        assert!(
+            e.reason.contains("254 octets") && e.reason.contains("at most 253"),
+            "{}",
+            e.reason
+        );
+        assert!(e.reason.contains("RFC 1034 §3.1") && e.reason.contains("VerifyDnsLength"));
+        assert_eq!(reg_name_to_ascii(&name(61)).unwrap().as_str(), name(61));
+        assert!(reg_name_to_ascii(&format!("{}.", name(61))).is_ok());
+        assert!(reg_name_to_ascii(&format!("{}..", name(61))).is_err());
+        // Counted on the ASCII form: "résumé" is "xn--rsum-bpad", 13 octets.
+        let mixed = |last: usize| format!("résumé.{}.{}.{}.{}", a(63), a(63), a(63), a(last));
+        assert!(reg_name_to_ascii(&mixed(48))
+            .unwrap_err()
+            .reason
+            .contains("254 octets"));
+        assert_eq!(reg_name_to_ascii(&mixed(47)).unwrap().as_str().len(), 253);
+        // Percent-encoded octets count as what they decode to.
+        assert!(reg_name_to_ascii(&format!("x.{}%61.org", a(63))).is_err());
+        // Empty labels, except the root label after a final dot.
+        let e = reg_name_to_ascii("a..b").unwrap_err();
+        assert_eq!((e.label.as_str(), e.offset), ("", 2));
+        assert!(e.reason.contains("empty"), "{}", e.reason);
+        assert_eq!(reg_name_to_ascii(".a").unwrap_err().offset, 0);
+        assert!(reg_name_to_ascii("a.").is_ok());
     }
 
     #[test]
