@@ -64,9 +64,12 @@
 //! The DFA is a plain `dense::DFA<Vec<u32>>` ([`Automaton::dfa`]), so it can be serialized ahead of time
 //! with `to_bytes_little_endian` and loaded with `DFA::from_bytes` instead of being built at run time.
 
+mod automata;
 mod compile;
+pub mod engine;
 pub mod generate;
 mod parse;
+pub mod precompiled;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -77,6 +80,7 @@ use regex_automata::dfa::dense::DFA;
 use crate::grammar::Grammar;
 use regex_automata::util::primitives::StateID;
 
+pub use engine::{dfa, Dfa, Failure};
 pub use generate::{generate, mutate, Generator};
 
 /// An ABNF expression (RFC 5234 §3, §4), as read from a grammar file.
@@ -384,6 +388,11 @@ impl Automaton {
     /// The DFA: anchored, `MatchKind::All`, over the UTF-8 bytes of the input.
     pub fn dfa(&self) -> &DFA<Vec<u32>> {
         &self.dfa
+    }
+
+    /// The anchored start state.
+    pub fn start_state(&self) -> StateID {
+        self.start
     }
 
     /// The number of states reachable from the anchored start state, including the dead state.
