@@ -294,6 +294,20 @@ fn pest_parse(
     }
 }
 
+/// Where the pest parser of `grammar` fails on `input` with the start rule `rule`, and the rules (spec
+/// spelling) it names there; `None` if it accepts the input or the grammar has no such rule. This is
+/// pest's own position (see [`crate::validate`] for how it relates to the error offset, which comes
+/// from the rule's DFA); with `pest::set_error_detail(true)` it is the furthest position its attempts
+/// reached.
+pub fn pest_failure(
+    grammar: Grammar,
+    rule: &str,
+    input: &str,
+) -> Option<(usize, Vec<&'static str>)> {
+    let rule = grammar.rule(rule)?;
+    pest_parse(grammar, rule, input).err()
+}
+
 /// The longest input for which an error names rules from the pest parser: pest records its attempts
 /// per input position, and this bound keeps it within 64 bytes of memory per input byte.
 pub const PEST_EXPLAIN_LIMIT: usize = 64 << 10;
