@@ -9,13 +9,75 @@ use pest::RuleType;
 
 use crate::grammar::Grammar;
 
+/// What kind of error a [`crate::Error`] or [`ParseError`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The grammar has no rule of that name.
+    UnknownRule,
+    /// A character of the input cannot be part of any string of the start rule's language there.
+    InvalidCharacter,
+    /// The input is a proper prefix of strings of the language: it ends too early.
+    UnexpectedEnd,
+}
+
+/// One thing the grammar would accept at the offset of a [`ParseError`], shown in ABNF notation.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Expected {
+    /// A rule, in spec spelling (`ireg-name`): it could start or continue at the offset.
+    Rule(&'static str),
+    /// One character: `"/"` for a printable ASCII character that is not a letter (RFC 5234 quoted
+    /// strings are case-insensitive), `%x41` otherwise.
+    Literal(char),
+    /// Any character of an inclusive range of code points: `%x41-5A`.
+    Range(char, char),
+    /// The input may end here.
+    EndOfInput,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::Rule(name) => f.write_str(name),
+            Expected::Literal(c) => f.write_str(&abnf_char(*c)),
+            Expected::Range(a, b) => write!(f, "%x{:02X}-{:02X}", *a as u32, *b as u32),
+            Expected::EndOfInput => f.write_str("end of input"),
+        }
+    }
+}
+
+impl serde::Serialize for Expected {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl Expected {
+    /// The items for a sorted list of disjoint code point ranges: a range of one or two characters as
+    /// literals, longer ones as ranges.
+    pub fn from_ranges(ranges: &[(char, char)]) -> Vec<Expected> {
+        let mut out = Vec::new();
+        for &(a, b) in ranges {
+            match b as u32 - a as u32 {
+                0 => out.push(Expected::Literal(a)),
+                1 => out.extend([Expected::Literal(a), Expected::Literal(b)]),
+                _ => out.push(Expected::Range(a, b)),
+            }
+        }
+        out
+    }
+}
+
 /// The input does not match the start rule.
 ///
-/// `offset` is the byte offset of the first character that cannot be part of any match (or the input's
-/// length when the input ends too early); `column` is the 1-based character position of that offset.
+/// `offset` is the byte offset of the first character that cannot be part of any match: the length of
+/// the longest prefix of the input that some string of the rule's language starts with, always at a
+/// character boundary (or the input's length when the input ends too early); `column` is the 1-based
+/// character position of that offset. Both come from the rule's DFA, so they are exact for the ABNF.
 /// `expected` lists, in spec spelling, the rules that could continue at that offset (`ireg-name`,
-/// `port`) and the literal characters the grammar would accept there (`"/"`, `"?"`), plus
-/// `end of input` when the input could end there.
+/// `port`; named when the pest parser fails at the same offset, see [`crate::validate`]), then every
+/// character the grammar would accept there, as ABNF literals and code point ranges (`"/"`, `%x41-5A`),
+/// then `end of input` when the input could end there.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ParseError {
     /// The grammar the input was checked against.
@@ -30,7 +92,7 @@ pub struct ParseError {
     /// 1-based character column of the error.
     pub column: usize,
     /// What the grammar would accept at the offset.
-    pub expected: Vec<String>,
+    pub expected: Vec<Expected>,
     /// A note on a likely cause, when one is known: a zone identifier in an IP-literal (see
     /// [`zone_id_hint`]). [`ParseError::message`] ends with it.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -38,15 +100,28 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    pub(crate) fn internal(grammar: Grammar, rule: &'static str, input: &str, what: &str) -> Self {
+    /// Only for the paths of `parse`/`parse_rule` in `lib.rs` that cannot be taken (the reference rule
+    /// always exists and always gives a reference); it says that the start rule was expected at the
+    /// start. These paths go away with the component parser that replaces the tree walk.
+    pub(crate) fn internal(grammar: Grammar, rule: &'static str, input: &str, _what: &str) -> Self {
         ParseError {
             grammar,
             rule,
             input: input.to_string(),
             offset: 0,
             column: 1,
-            expected: vec![format!("(internal error: {what})")],
+            expected: vec![Expected::Rule(rule)],
             hint: None,
+        }
+    }
+
+    /// [`ErrorKind::InvalidCharacter`] or, when the offset is the end of the input,
+    /// [`ErrorKind::UnexpectedEnd`].
+    pub fn kind(&self) -> ErrorKind {
+        if self.offset >= self.input.len() {
+            ErrorKind::UnexpectedEnd
+        } else {
+            ErrorKind::InvalidCharacter
         }
     }
 
@@ -84,8 +159,11 @@ impl ParseError {
     fn expected_text(&self) -> String {
         match self.expected.as_slice() {
             [] => "nothing more".to_string(),
-            [one] => one.clone(),
-            many => format!("one of {}", many.join(", ")),
+            [one] => one.to_string(),
+            many => {
+                let items: Vec<String> = many.iter().map(ToString::to_string).collect();
+                format!("one of {}", items.join(", "))
+            }
         }
     }
 
@@ -269,100 +347,88 @@ fn quote_char(c: char) -> String {
     }
 }
 
-/// Formats a character of the grammar the way ABNF does: `"/"` for a printable ASCII character,
-/// `%xHH` otherwise.
+/// Formats a character of the grammar the way ABNF does: `"/"` for a printable ASCII character other
+/// than a letter (quoted strings are case-insensitive, RFC 5234 §2.3) and `"`, `%xHH` otherwise.
 fn abnf_char(c: char) -> String {
-    if c.is_ascii_graphic() && c != '"' || c == ' ' {
+    if c.is_ascii_graphic() && c != '"' && !c.is_ascii_alphabetic() {
         format!("\"{c}\"")
     } else {
         format!("%x{:02X}", c as u32)
     }
 }
 
-pub(crate) fn from_pest<R: RuleType>(
-    grammar: Grammar,
+/// The rules (spec spelling) that pest was trying at its error position, and that position: the furthest
+/// position its parse attempts reached when `pest::set_error_detail(true)` is on (the application's
+/// choice; this crate never switches that process-wide setting), otherwise the start of the furthest
+/// failed rule. The start rule itself and pest's `EOI` are not listed.
+pub(crate) fn pest_rules<R: RuleType>(
     rule: &'static str,
-    input: &str,
     error: &pest::error::Error<R>,
     spec: &HashMap<R, &'static str>,
-) -> ParseError {
-    let pest_offset = match error.location {
+) -> (usize, Vec<&'static str>) {
+    let mut offset = match error.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
-    // Rules (spec spelling) and tokens (ABNF notation) expected at the offset, kept apart so that the
-    // characters a named rule stands for are not listed one by one.
-    let mut expected = BTreeSet::new();
-    let mut tokens = BTreeSet::new();
-    let mut end_of_input = false;
-    let mut offset = pest_offset;
+    let mut names = BTreeSet::new();
     if let Some(attempts) = error.parse_attempts() {
-        offset = attempts.max_position.max(pest_offset);
+        offset = attempts.max_position.max(offset);
         for stack in attempts.call_stacks() {
-            // The rule that was trying to match at the offset, named in spec spelling; tokens are
-            // listed below on their own. The start wrapper itself is not something a person expects.
+            // The rule that was trying to match at the offset, named in spec spelling.
             let deepest = stack.deepest.get_rule().and_then(|r| spec.get(r)).copied();
             let parent = stack.parent.as_ref().and_then(|r| spec.get(r)).copied();
             if let Some(name) = deepest.or(parent) {
-                if name != rule {
-                    expected.insert(name.to_string());
-                }
-            }
-        }
-        for token in attempts.expected_tokens() {
-            // pest does not export the token type; its Debug form tells the kind, Display the text.
-            let kind = format!("{token:?}");
-            let text = token.to_string();
-            let chars: Vec<char> = text.chars().collect();
-            if kind.starts_with("Range") && chars.len() == 4 {
-                tokens.insert((
-                    false,
-                    format!("%x{:02X}-{:02X}", chars[0] as u32, chars[3] as u32),
-                ));
-            } else if kind.starts_with("Insensitive") && chars.len() == 1 {
-                // Only "v" of IPvFuture is matched case-insensitively.
-                tokens.insert((
-                    false,
-                    format!("\"{}\" (either case)", chars[0].to_ascii_lowercase()),
-                ));
-            } else if chars.len() == 1 {
-                // gen-delims (RFC 3986 §2.2) separate components: always worth naming.
-                let delim = ":/?#[]@".contains(chars[0]);
-                tokens.insert((delim, abnf_char(chars[0])));
-            } else if !text.is_empty() && !kind.starts_with("BuiltIn") {
-                tokens.insert((true, format!("\"{text}\"")));
+                names.insert(name);
             }
         }
     }
     if let ErrorVariant::ParsingError { positives, .. } = &error.variant {
-        for r in positives {
-            match spec.get(r) {
-                Some(&name) if name != rule => {
-                    expected.insert(name.to_string());
-                }
-                Some(_) => {}
-                None => {
-                    // Only EOI is unnamed in the tables.
-                    if format!("{r:?}") == "EOI" {
-                        end_of_input = true;
-                    }
-                }
-            }
+        names.extend(positives.iter().filter_map(|r| spec.get(r)).copied());
+    }
+    names.remove(rule);
+    (offset, names.into_iter().collect())
+}
+
+/// The error for `input`, which the DFA of `rule` rejects with `failure`: the offset from the DFA, the
+/// characters (and end of input) that would keep the input alive there, and the rules of `pest` (its
+/// offset and rule names) when pest failed at the same offset.
+pub(crate) fn syntax_error(
+    grammar: Grammar,
+    rule: &'static str,
+    input: &str,
+    dfa: &crate::abnf::Dfa,
+    failure: crate::abnf::Failure,
+    pest: Option<(usize, Vec<&'static str>)>,
+) -> ParseError {
+    let mut expected: Vec<Expected> = match pest {
+        Some((offset, names)) if offset == failure.offset => {
+            names.into_iter().map(Expected::Rule).collect()
         }
+        _ => Vec::new(),
+    };
+    expected.extend(Expected::from_ranges(&dfa.continuations(failure.state)));
+    if dfa.accepts_end(failure.state) {
+        expected.push(Expected::EndOfInput);
     }
-    // With a rule to name, list only the delimiters besides it; with none (a character-level start rule
-    // such as `dec-octet`), list every token.
-    let with_rules = !expected.is_empty();
-    let mut expected: Vec<String> = expected.into_iter().collect();
-    expected.extend(
-        tokens
-            .into_iter()
-            .filter(|(delim, _)| *delim || !with_rules)
-            .map(|(_, t)| t),
-    );
-    if end_of_input {
-        expected.push("end of input".to_string());
+    ParseError {
+        grammar,
+        rule,
+        input: input.to_string(),
+        offset: failure.offset,
+        column: column_of(input, failure.offset),
+        expected,
+        hint: zone_id_hint(grammar, input, failure.offset),
     }
+}
+
+/// The error when pest rejects an input that the DFA accepts (the two grammars disagree, which the
+/// tests rule out): pest's offset and rules.
+pub(crate) fn pest_only_error(
+    grammar: Grammar,
+    rule: &'static str,
+    input: &str,
+    (offset, names): (usize, Vec<&'static str>),
+) -> ParseError {
     let offset = offset.min(input.len());
     ParseError {
         grammar,
@@ -370,7 +436,7 @@ pub(crate) fn from_pest<R: RuleType>(
         input: input.to_string(),
         offset,
         column: column_of(input, offset),
-        expected,
+        expected: names.into_iter().map(Expected::Rule).collect(),
         hint: zone_id_hint(grammar, input, offset),
     }
 }
@@ -394,7 +460,7 @@ pub fn zone_id_hint(grammar: Grammar, input: &str, offset: usize) -> Option<Stri
     }
     let open = input.get(start..offset)?.rfind('[')? + start;
     let address = &input[open + 1..offset];
-    if address.contains(']') || crate::parse_rule(grammar, "IPv6address", address).is_err() {
+    if address.contains(']') || !crate::is_valid(grammar, "IPv6address", address) {
         return None;
     }
     Some(
@@ -457,7 +523,7 @@ mod tests {
             input: input.clone(),
             offset: input.len(),
             column: column_of(&input, input.len()),
-            expected: vec!["end of input".into()],
+            expected: vec![Expected::EndOfInput],
             hint: None,
         };
         assert!(e.to_string().len() < 3 * CARET_CONTEXT + 300);

@@ -21,18 +21,32 @@
 //!
 //! ## Validating
 //!
-//! ```
-//! use iri_abnf::{validate, Grammar};
+//! [`validate`] and [`is_valid`] decide with the rule's deterministic automaton, compiled from the
+//! verbatim `.abnf` text ([`abnf`]; the reference, absolute, relative and component rules are
+//! precompiled, others are compiled on first use). [`is_valid`] allocates nothing; [`validate`]
+//! allocates only to describe an invalid input.
 //!
+//! ```
+//! use iri_abnf::{is_valid, validate, Expected, Grammar};
+//!
+//! assert!(is_valid(Grammar::Iri, "IRI-reference", "http://résumé.example.org"));
 //! assert!(validate(Grammar::Iri, "IRI-reference", "http://résumé.example.org").is_ok());
 //! let err = validate(Grammar::Uri, "URI-reference", "http://résumé.example.org").unwrap_err();
 //! let err = err.as_parse().unwrap();
 //! assert_eq!((err.offset, err.column), (8, 9));
-//! assert!(err.expected.contains(&"\"/\"".to_string()));
+//! // "/" is in the range %x23-3B of characters that could come instead of "é".
+//! assert!(err.expected.contains(&Expected::Range('#', ';')));
+//! assert!(err.expected.contains(&Expected::EndOfInput));
 //! // Any rule can be the start rule:
 //! assert!(validate(Grammar::Iri, "ihost", "résumé.example.org").is_ok());
-//! assert!(validate(Grammar::Uri, "dec-octet", "256").is_err());
+//! assert!(!is_valid(Grammar::Uri, "dec-octet", "256"));
 //! ```
+//!
+//! The error offset is exact for the ABNF: it is the length of the longest prefix of the input that
+//! some string of the rule's language starts with, at a character boundary: the first offending
+//! character, or the input's length when the input is a proper prefix (`http://a:8x` is an unfinished
+//! `userinfo`, so the error is at its end). A PEG parser reports where its ordered choices gave up,
+//! which can be earlier or later.
 //!
 //! ## Parsing into components
 //!
@@ -53,8 +67,9 @@
 //!
 //! ## Errors
 //!
-//! A [`ParseError`] has the byte offset, the 1-based character column, what the grammar expected there
-//! (rules in spec spelling, literal characters in ABNF notation) and a caret rendering:
+//! A [`ParseError`] has its [`kind`](ParseError::kind), the byte offset, the 1-based character column,
+//! what the grammar expected there ([`Expected`]: rules in spec spelling, characters and code point
+//! ranges in ABNF notation, end of input) and a caret rendering:
 //!
 //! ```
 //! use iri_abnf::{validate, Grammar};
@@ -140,7 +155,7 @@ pub use convert::{
     leiri_to_iri, leiri_to_uri, percent_encode, to_iri, to_uri, ConvertError, HostMapping,
     ToIriOptions, ToUriOptions,
 };
-pub use error::ParseError;
+pub use error::{ErrorKind, Expected, ParseError};
 pub use grammar::{Grammar, UnknownGrammar, UnknownRule};
 pub use invariants::check_invariants;
 pub use normalize::{equivalent, normalize, Level};
@@ -161,8 +176,27 @@ impl Error {
 
 /// Checks that `input` matches `rule` of `grammar` to its end. `rule` is a rule name in spec spelling
 /// (`IRI-reference`) or with underscores (`IRI_reference`).
+///
+/// The verdict and the error offset come from the rule's DFA ([`abnf::dfa`]), so they are exact for
+/// the ABNF: the offset is the first character that no string of the rule's language can have after
+/// what precedes it (the input's length if the input is a proper prefix). The error lists the characters
+/// that could come there; the pest parser runs only for an invalid input of at most
+/// [`syntax::PEST_EXPLAIN_LIMIT`] bytes, to name the rules it was trying when it failed at the same
+/// offset (with `pest::set_error_detail(true)`, which the `iri` command sets, it names the rules inside
+/// which it failed). A valid input costs one walk of the DFA and no allocation.
 pub fn validate(grammar: Grammar, rule: &str, input: &str) -> Result<(), Error> {
-    syntax::parse_tree(grammar, rule, input).map(|_| ())
+    syntax::validate(grammar, rule, input)
+}
+
+/// Whether `input` matches `rule` of `grammar` to its end (`false` if the grammar has no such rule):
+/// the verdict of [`validate`] without the error. It walks the rule's precompiled DFA over the input's
+/// bytes and allocates nothing (the DFA of a rule that is not precompiled is built on its first use).
+pub fn is_valid(grammar: Grammar, rule: &str, input: &str) -> bool {
+    match abnf::dfa(grammar, rule) {
+        Some(Ok(dfa)) => dfa.is_match(input),
+        Some(Err(_)) => syntax::parse_tree(grammar, rule, input).is_ok(),
+        None => false,
+    }
 }
 
 /// Parses `input` as a whole reference (`IRI-reference`, or `URI-reference` for [`Grammar::Uri`]).

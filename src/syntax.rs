@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use pest::iterators::Pair;
 use pest::{Parser, RuleType};
 
-use crate::error::ParseError;
+use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{Grammar, UnknownRule};
 use crate::Span;
 
@@ -187,23 +187,18 @@ pub fn parse_tree(
     rule: &str,
     input: &str,
 ) -> Result<SyntaxNode, ParseOrRuleError> {
-    let rule = grammar.rule(rule).ok_or_else(|| {
-        ParseOrRuleError::Rule(UnknownRule {
-            grammar,
-            name: rule.to_string(),
-        })
-    })?;
-    let result = match grammar {
-        Grammar::Uri => run::<uri::Rule, uri::UriParser>(&URI_TABLE, grammar, rule, input),
-        Grammar::Rfc3987 => {
-            run::<rfc3987::Rule, rfc3987::Rfc3987Parser>(&RFC3987_TABLE, grammar, rule, input)
-        }
-        Grammar::Iri => run::<iri::Rule, iri::IriParser>(&IRI_TABLE, grammar, rule, input),
-        Grammar::Leiri => {
-            run::<leiri::Rule, leiri::LeiriParser>(&LEIRI_TABLE, grammar, rule, input)
-        }
-    };
-    result.map_err(ParseOrRuleError::Parse)
+    let rule = grammar.rule(rule).ok_or_else(|| unknown(grammar, rule))?;
+    pest_parse(grammar, rule, input).map_err(|pest| {
+        // The offset and the characters come from the DFA, as for `validate`.
+        let error = match crate::abnf::dfa(grammar, rule) {
+            Some(Ok(dfa)) => match dfa.check(input) {
+                Err(failure) => explain(grammar, rule, input, dfa, failure, Some(pest)),
+                Ok(()) => crate::error::pest_only_error(grammar, rule, input, pest),
+            },
+            _ => crate::error::pest_only_error(grammar, rule, input, pest),
+        };
+        ParseOrRuleError::Parse(error)
+    })
 }
 
 /// Either the start rule is unknown or the input does not match it.
@@ -224,56 +219,139 @@ impl std::fmt::Display for ParseOrRuleError {
     }
 }
 
-impl std::error::Error for ParseOrRuleError {}
-
-fn enable_error_detail() {
-    // Parse attempts (the tokens expected at the failure position) are what the errors report; pest keeps
-    // this switch process-wide. It is set once and never cleared, so every parse reports the same detail.
-    static ONCE: OnceLock<()> = OnceLock::new();
-    ONCE.get_or_init(|| pest::set_error_detail(true));
+impl std::error::Error for ParseOrRuleError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ParseOrRuleError::Rule(e) => Some(e),
+            ParseOrRuleError::Parse(e) => Some(e),
+        }
+    }
 }
 
+impl ParseOrRuleError {
+    /// [`ErrorKind::UnknownRule`], or the kind of the parse error.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            ParseOrRuleError::Rule(_) => ErrorKind::UnknownRule,
+            ParseOrRuleError::Parse(e) => e.kind(),
+        }
+    }
+}
+
+/// Runs the pest parser of `grammar` with the start rule `rule` (spec spelling, from the grammar's
+/// table): the tree, or pest's error position and the rules it names there.
 fn run<R: AllRules, P: Parser<R>>(
     cell: &'static OnceLock<Table<R>>,
+    rule: &'static str,
+    input: &str,
+) -> Result<SyntaxNode, (usize, Vec<&'static str>)> {
+    let table = table(cell);
+    // `rule` comes from this table (`Grammar::rule`), so its wrapper is there.
+    let Some(&start) = table.start.get(rule) else {
+        return Err((0, Vec::new()));
+    };
+    match P::parse(start, input) {
+        Ok(mut pairs) => {
+            // The start wrapper always yields its pair; an empty tree would be right for a rule with none.
+            let mut root = match pairs.next() {
+                Some(pair) => convert(pair, &table.spec),
+                None => SyntaxNode {
+                    rule,
+                    span: Span {
+                        start: 0,
+                        end: input.len(),
+                    },
+                    children: Vec::new(),
+                },
+            };
+            root.rule = rule;
+            // The wrapper's only child is the rule itself when that rule is not silent: hoist it.
+            if root.children.len() == 1 && root.children[0].rule == rule {
+                let only = root.children.pop();
+                if let Some(node) = only {
+                    root = node;
+                }
+            }
+            Ok(root)
+        }
+        Err(e) => Err(crate::error::pest_rules(rule, &e, &table.spec)),
+    }
+}
+
+/// The pest parse of `input` by `rule` (spec spelling) of `grammar`.
+fn pest_parse(
     grammar: Grammar,
     rule: &'static str,
     input: &str,
-) -> Result<SyntaxNode, ParseError> {
-    enable_error_detail();
-    let table = table(cell);
-    let Some(&start) = table.start.get(rule) else {
-        // `grammar.rule()` only returns names from this table.
-        return Err(ParseError::internal(
-            grammar,
-            rule,
-            input,
-            "start rule missing",
-        ));
-    };
-    match P::parse(start, input) {
-        Ok(mut pairs) => match pairs.next() {
-            Some(pair) => {
-                let mut root = convert(pair, &table.spec);
-                root.rule = rule;
-                // The wrapper's only child is the rule itself when that rule is not silent: hoist it.
-                if root.children.len() == 1 && root.children[0].rule == rule {
-                    let only = root.children.pop();
-                    if let Some(node) = only {
-                        root = node;
-                    }
-                }
-                Ok(root)
-            }
-            None => Err(ParseError::internal(grammar, rule, input, "empty parse")),
-        },
-        Err(e) => Err(crate::error::from_pest(
-            grammar,
-            rule,
-            input,
-            &e,
-            &table.spec,
-        )),
+) -> Result<SyntaxNode, (usize, Vec<&'static str>)> {
+    match grammar {
+        Grammar::Uri => run::<uri::Rule, uri::UriParser>(&URI_TABLE, rule, input),
+        Grammar::Rfc3987 => {
+            run::<rfc3987::Rule, rfc3987::Rfc3987Parser>(&RFC3987_TABLE, rule, input)
+        }
+        Grammar::Iri => run::<iri::Rule, iri::IriParser>(&IRI_TABLE, rule, input),
+        Grammar::Leiri => run::<leiri::Rule, leiri::LeiriParser>(&LEIRI_TABLE, rule, input),
     }
+}
+
+/// Where the pest parser of `grammar` fails on `input` with the start rule `rule`, and the rules (spec
+/// spelling) it names there; `None` if it accepts the input or the grammar has no such rule. This is
+/// pest's own position (see [`crate::validate`] for how it relates to the error offset, which comes
+/// from the rule's DFA); with `pest::set_error_detail(true)` it is the furthest position its attempts
+/// reached.
+pub fn pest_failure(
+    grammar: Grammar,
+    rule: &str,
+    input: &str,
+) -> Option<(usize, Vec<&'static str>)> {
+    let rule = grammar.rule(rule)?;
+    pest_parse(grammar, rule, input).err()
+}
+
+/// The longest input for which an error names rules from the pest parser: pest records its attempts
+/// per input position, and this bound keeps it within 64 bytes of memory per input byte.
+pub const PEST_EXPLAIN_LIMIT: usize = 64 << 10;
+
+/// The error for an input that the DFA of `rule` rejects; `pest` is what the pest parser reported, if
+/// it ran (it is run here for inputs up to [`PEST_EXPLAIN_LIMIT`] bytes otherwise).
+fn explain(
+    grammar: Grammar,
+    rule: &'static str,
+    input: &str,
+    dfa: &crate::abnf::Dfa,
+    failure: crate::abnf::Failure,
+    pest: Option<(usize, Vec<&'static str>)>,
+) -> ParseError {
+    let pest = pest.or_else(|| {
+        if input.len() <= PEST_EXPLAIN_LIMIT {
+            pest_parse(grammar, rule, input).err()
+        } else {
+            None
+        }
+    });
+    crate::error::syntax_error(grammar, rule, input, dfa, failure, pest)
+}
+
+/// [`crate::validate`]: the verdict and the error offset from the rule's DFA, rule names from pest.
+pub(crate) fn validate(grammar: Grammar, rule: &str, input: &str) -> Result<(), ParseOrRuleError> {
+    let name = grammar.rule(rule).ok_or_else(|| unknown(grammar, rule))?;
+    match crate::abnf::dfa(grammar, name) {
+        Some(Ok(dfa)) => match dfa.check(input) {
+            Ok(()) => Ok(()),
+            Err(failure) => Err(ParseOrRuleError::Parse(explain(
+                grammar, name, input, dfa, failure, None,
+            ))),
+        },
+        // Every rule of the four grammars compiles (tested); pest decides if one ever does not.
+        _ => parse_tree(grammar, name, input).map(|_| ()),
+    }
+}
+
+fn unknown(grammar: Grammar, rule: &str) -> ParseOrRuleError {
+    ParseOrRuleError::Rule(UnknownRule {
+        grammar,
+        name: rule.to_string(),
+    })
 }
 
 fn convert<R: RuleType>(pair: Pair<'_, R>, spec: &HashMap<R, &'static str>) -> SyntaxNode {

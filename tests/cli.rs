@@ -63,7 +63,7 @@ fn json_contract_from_stdin() {
     assert_eq!(r["error"]["column"], 21);
     assert!(r["error"]["expected"]
         .as_array()
-        .is_some_and(|a| a.iter().any(|e| e == "\"/\"")));
+        .is_some_and(|a| a.iter().any(|e| e == "%x23-3B")));
     assert!(r["error"]["message"]
         .as_str()
         .is_some_and(|m| m.contains("U+0020")));

@@ -414,6 +414,8 @@ fn errors() {
 /// The error cases, as the command line would show them.
 #[test]
 fn convert_error_snapshots() {
+    // The errors name the rules pest was inside at the error, as the `iri` command's do.
+    pest::set_error_detail(true);
     let mut s = String::new();
     let _ = writeln!(s, "IDNA: {IDNA_PROCESSING}\n");
     let idna = ToUriOptions {

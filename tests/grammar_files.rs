@@ -249,7 +249,7 @@ fn readme_carries_the_interpretation_notes() {
         readme.contains(body),
         "README.md's interpretation notes differ from grammar/NOTES.md"
     );
-    for n in 1..=31 {
+    for n in 1..=32 {
         assert!(
             body.contains(&format!("\n{n}. ")) || body.starts_with(&format!("{n}. ")),
             "note {n}"

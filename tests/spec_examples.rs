@@ -89,6 +89,8 @@ fn conversions(example: &common::Example, s: &mut String) {
 
 #[test]
 fn spec_examples_snapshots() {
+    // The errors name the rules pest was inside at the error, as the `iri` command's do.
+    pest::set_error_detail(true);
     let examples = common::spec_examples();
     assert!(examples.len() >= 80, "{} examples", examples.len());
     let mut ids = std::collections::BTreeSet::new();

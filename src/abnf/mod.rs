@@ -61,12 +61,41 @@
 //! records the parse attempts that make its error messages). Minimization is most of the build time: without it
 //! the same DFAs have 1300-1600 states and 330-820 KiB, and build in 12-28 ms (release).
 //!
-//! The DFA is a plain `dense::DFA<Vec<u32>>` ([`Automaton::dfa`]), so it can be serialized ahead of time
-//! with `to_bytes_little_endian` and loaded with `DFA::from_bytes` instead of being built at run time.
+//! # Precompiled automata
+//!
+//! [`crate::validate`] and [`crate::is_valid`] do not wait for a build: the DFAs of 19 rules per grammar
+//! ([`precompiled::rules`]: the reference, absolute, `IRI`/`URI` and relative rules, and `scheme`,
+//! the authority, userinfo, host, `IP-literal`, `IPv4address`, `IPv6address`, reg-name, `port`, the four
+//! path rules, query and fragment) are serialized with `to_bytes_little_endian` into
+//! `src/abnf/automata/` by `cargo xtask automata` ([`precompiled::generate`], deterministic) and
+//! included in the library with 4-byte alignment. [`dfa`] loads one zero-copy with `DFA::from_bytes`
+//! the first time it is asked for; any other rule, and every rule on a big-endian target or if the
+//! bytes do not load, is compiled at run time as [`automaton`] does. `tests/automata_current.rs` fails,
+//! naming the stale files, when the committed bytes are not what the `.abnf` files compile to.
+//!
+//! The 76 files take 2.9 MB: 50 KB for `URI-reference`, 137-160 KB for `IRI-reference` and the other
+//! whole-IRI rules, 42-118 KB for the authority and host rules (`IP-literal` alone is 41 KB), and 1-14 KB
+//! for the others. Loading all 76 (checking their tables and finding their [`Dfa`] dead ends) took 27 ms
+//! in a release build, about 0.4 ms per rule, against 25-90 ms to build one reference rule.
+//!
+//! # The engine
+//!
+//! A [`Dfa`] walks the input bytes from the anchored start state with `next_state`, stops at the dead
+//! state and asks `next_eoi_state` for the verdict ([`Dfa::is_match`], no allocation: about 20-180 ns for
+//! the inputs of the bench above, 32 ms for a 10 MB line). [`Dfa::check`] also gives the error offset:
+//! the first byte after which no string of the language can follow, moved back to the start of its
+//! character, or the input's length when the input is a proper prefix of the language (grammar/NOTES.md
+//! note 32). In a minimized DFA every state but the dead state reaches a match state; since matches are
+//! reported one byte late, a state that reports a match and then dies counts as dead for the offset.
+//! [`Dfa::continuations`] lists the characters that could come at the offset as code point ranges,
+//! exploring UTF-8 sequences from the state by runs of one byte class.
 
+mod automata;
 mod compile;
+pub mod engine;
 pub mod generate;
 mod parse;
+pub mod precompiled;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -77,6 +106,7 @@ use regex_automata::dfa::dense::DFA;
 use crate::grammar::Grammar;
 use regex_automata::util::primitives::StateID;
 
+pub use engine::{dfa, Dfa, Failure};
 pub use generate::{generate, mutate, Generator};
 
 /// An ABNF expression (RFC 5234 §3, §4), as read from a grammar file.
@@ -384,6 +414,11 @@ impl Automaton {
     /// The DFA: anchored, `MatchKind::All`, over the UTF-8 bytes of the input.
     pub fn dfa(&self) -> &DFA<Vec<u32>> {
         &self.dfa
+    }
+
+    /// The anchored start state.
+    pub fn start_state(&self) -> StateID {
+        self.start
     }
 
     /// The number of states reachable from the anchored start state, including the dead state.

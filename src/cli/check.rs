@@ -108,7 +108,7 @@ impl From<&ParseError> for ErrorRecord {
             kind: "syntax",
             offset: e.offset,
             column: Some(e.column),
-            expected: e.expected.clone(),
+            expected: e.expected.iter().map(ToString::to_string).collect(),
             message: e.message(),
         }
     }

@@ -655,7 +655,7 @@ pub fn run_preprocess(args: &PreprocessArgs) -> i32 {
                         let shown: Vec<_> = refs.iter().map(|r| escape(r)).collect();
                         out.line(&shown.join("\t"));
                     }
-                    Err(e) => report_not_text(&mut out, item.origin, &e),
+                    Err(e) => report_not_text(&mut out, item.origin, e),
                 }
             }
         }

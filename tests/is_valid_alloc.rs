@@ -1,0 +1,96 @@
+//! `is_valid` (and `validate` of a valid input) allocate nothing once the rule's DFA is loaded: a
+//! counting global allocator in this test binary of its own.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use iri_abnf::{is_valid, validate, Grammar};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+const CASES: &[(&str, bool)] = &[
+    ("http://example.org/a/b?q=1#frag", true),
+    ("http://r%C3%A9sum%C3%A9.example.org/", true),
+    ("//[2001:db8::7]:8080/p?x#y", true),
+    ("../a/b;p?q", true),
+    ("", true),
+    ("not a uri at all", false),
+    ("http://[::1", false),
+    ("#a#b", false),
+    ("http://example.org/%", false),
+];
+
+/// The only test of this binary, so no other thread allocates while it counts.
+#[test]
+fn is_valid_allocates_nothing() {
+    let rules = |g: Grammar| [g.reference_rule(), "IPv6address", "port", "dec-octet"];
+    // Warm up: the DFAs (precompiled or, for `dec-octet`, built now) and the rule tables.
+    for g in Grammar::ALL {
+        for rule in rules(g) {
+            for (s, _) in CASES {
+                let _ = is_valid(g, rule, s);
+            }
+        }
+    }
+    for g in Grammar::ALL {
+        let _ = validate(g, g.reference_rule(), "http://a/");
+    }
+    let mut verdicts = Vec::with_capacity(4 * 4 * CASES.len());
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    for g in Grammar::ALL {
+        for rule in rules(g) {
+            for (s, _) in CASES {
+                verdicts.push(is_valid(g, rule, s));
+            }
+        }
+    }
+    let mid = ALLOCATIONS.load(Ordering::Relaxed);
+    assert_eq!(mid - before, 0, "allocations by is_valid");
+    let mut ok = 0;
+    for g in Grammar::ALL {
+        for (s, valid) in CASES {
+            if *valid {
+                ok += usize::from(validate(g, g.reference_rule(), s).is_ok());
+            }
+        }
+    }
+    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    assert_eq!(after - mid, 0, "allocations by validate of valid inputs");
+    assert_eq!(ok, 4 * CASES.iter().filter(|(_, v)| *v).count());
+    let reference: Vec<bool> = verdicts
+        .chunks(CASES.len())
+        .step_by(4)
+        .flatten()
+        .copied()
+        .collect();
+    // A LEIRI may hold spaces.
+    let expected: Vec<bool> = Grammar::ALL
+        .iter()
+        .flat_map(|&g| {
+            CASES
+                .iter()
+                .map(move |(s, v)| *v || (g == Grammar::Leiri && *s == "not a uri at all"))
+        })
+        .collect();
+    assert_eq!(reference, expected);
+    assert!(!is_valid(Grammar::Iri, "no-such-rule", "x"));
+}
