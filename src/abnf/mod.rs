@@ -43,7 +43,7 @@
 //!
 //! # Size and speed
 //!
-//! Sizes and build times come from `cargo run [--release] --example abnf_stats`, membership speed from
+//! Sizes and build times come from `cargo xtask abnf-stats`, membership speed from
 //! the criterion bench `cargo bench --bench validate` (eight inputs of 10 to 36 bytes, members and
 //! non-members), on the project's machine (2 cores, shared with other builds at the time, so the times
 //! are upper bounds), for the start rule `IRI-reference` (`URI-reference` for `uri`). "Build" is

@@ -2,7 +2,7 @@
 //! `tests/fixtures/spec-examples.jsonl` (notation decoded) and strings generated from every rule of every
 //! grammar, with mutations.
 //!
-//! `cargo run --example build_fuzz_corpus`
+//! `cargo xtask fuzz-corpus`
 
 use std::path::Path;
 
@@ -36,7 +36,8 @@ fn decode(s: &str) -> String {
     out + rest
 }
 
-fn main() -> std::io::Result<()> {
+/// Writes the seed files; returns how many.
+pub fn run() -> std::io::Result<()> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let fixture = std::fs::read_to_string(root.join("tests/fixtures/spec-examples.jsonl"))?;
     let mut strings: Vec<(usize, usize, String)> = Vec::new();

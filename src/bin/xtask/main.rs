@@ -1,6 +1,11 @@
 //! Repository tasks: `cargo xtask <task>` (an alias in `.cargo/config.toml`).
 //!
 //! - `automata`: writes the precompiled DFAs of `src/abnf/automata/` from the `.abnf` files.
+//! - `fuzz-corpus`: writes seed corpora for the fuzz targets into `fuzz/corpus/<target>/`.
+//! - `abnf-stats`: prints the size and build time of each grammar's reference automaton.
+
+mod abnf_stats;
+mod fuzz_corpus;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -22,11 +27,27 @@ enum Task {
         #[arg(long)]
         check: bool,
     },
+    /// Write seed corpora for the fuzz targets into fuzz/corpus/<target>/ (spec examples and strings
+    /// generated from every rule of every grammar).
+    FuzzCorpus,
+    /// Print the size and build time of each grammar's reference automaton (for src/abnf docs).
+    AbnfStats,
 }
 
 fn main() -> ExitCode {
     match Args::parse().task {
         Task::Automata { check } => automata(check),
+        Task::FuzzCorpus => match fuzz_corpus::run() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Task::AbnfStats => {
+            abnf_stats::run();
+            ExitCode::SUCCESS
+        }
     }
 }
 

@@ -2,14 +2,15 @@
 //! files and compiling the rule take (one-off figures for the module docs; membership speed is measured by
 //! the criterion bench `cargo bench --bench validate`).
 //!
-//! `cargo run --release --example abnf_stats`
+//! `cargo xtask abnf-stats`
 
 use std::time::Instant;
 
 use iri_abnf::abnf::AbnfRules;
 use iri_abnf::Grammar;
 
-fn main() {
+/// Prints the table.
+pub fn run() {
     println!("| grammar | rule | states | memory | read | compile (best of 3) |");
     for grammar in Grammar::ALL {
         let rule = grammar.reference_rule();
