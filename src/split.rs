@@ -311,13 +311,13 @@ mod tests {
 
     #[test]
     fn segments_follow_the_leading_slash() {
-        let seg = |s: &str| -> Vec<&str> {
+        fn seg(s: &str) -> Vec<&str> {
             path(s, 0, s.len(), PathKind::Abempty)
                 .segments
                 .iter()
                 .map(|c| c.text)
                 .collect()
-        };
+        }
         assert!(seg("").is_empty());
         assert_eq!(seg("/"), [""]);
         assert_eq!(seg("a//b"), ["a", "", "b"]);
