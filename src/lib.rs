@@ -5,7 +5,9 @@
 //!
 //! Each grammar lives in `grammar/` twice: the spec's ABNF text (`*.abnf`) and a pest transcription
 //! (`*.pest`, one pest rule per ABNF rule, the ABNF as doc comment). Parse trees come from pest; a tree
-//! walker turns them into typed components borrowed from the input, each with its byte span.
+//! walker turns them into typed components borrowed from the input, each with its byte span. [`parse`]
+//! and [`parse_components`] give the same components without the tree: once the automaton compiled from
+//! the ABNF has accepted the input, they split it at its delimiters in one pass.
 //!
 //! ## Terminology
 //!
