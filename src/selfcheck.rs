@@ -373,7 +373,9 @@ pub mod fuzz {
 
     /// `parse`: for every grammar, parsing never panics; a reference satisfies the invariant checker
     /// and displays as the input; an error points at a character boundary within the input with the
-    /// matching column. The first byte also picks one rule per grammar to parse with.
+    /// matching column. The first byte also picks one rule per grammar to parse with. For the reference
+    /// rule and that rule, the fast component parser agrees with the tree walker
+    /// ([`super::compare_components`]).
     pub fn parse_target(data: &[u8]) -> Result<(), String> {
         let Some(input) = text(data) else {
             return Ok(());
@@ -403,6 +405,10 @@ pub mod fuzz {
                 if let Components::Reference(r) = &p.components {
                     reference_checks(g, r, input)?;
                 }
+            }
+            for rule in [g.reference_rule(), rule] {
+                super::compare_components(g, rule, input)
+                    .map_err(|e| format!("{g} {rule}: {e}"))?;
             }
         }
         Ok(())
