@@ -5,7 +5,9 @@
 //!
 //! Each grammar lives in `grammar/` twice: the spec's ABNF text (`*.abnf`) and a pest transcription
 //! (`*.pest`, one pest rule per ABNF rule, the ABNF as doc comment). Parse trees come from pest; a tree
-//! walker turns them into typed components borrowed from the input, each with its byte span.
+//! walker turns them into typed components borrowed from the input, each with its byte span. [`parse`]
+//! and [`parse_components`] give the same components without the tree: once the automaton compiled from
+//! the ABNF has accepted the input, they split it at its delimiters in one pass.
 //!
 //! ## Terminology
 //!
@@ -136,6 +138,7 @@ pub mod relativize;
 pub mod report;
 pub mod resolve;
 pub mod selfcheck;
+mod split;
 pub mod syntax;
 mod walk;
 
@@ -200,26 +203,67 @@ pub fn is_valid(grammar: Grammar, rule: &str, input: &str) -> bool {
 }
 
 /// Parses `input` as a whole reference (`IRI-reference`, or `URI-reference` for [`Grammar::Uri`]).
+///
+/// A valid input is split at its delimiters in one pass (RFC 3986 §3, Appendix B) once the automaton
+/// of the rule has accepted it; an invalid one goes through the pest parser, which explains the error.
+/// The components are those of [`parse_rule`], which reads them off the pest parse tree.
 pub fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError> {
-    match parse_rule(grammar, grammar.reference_rule(), input) {
+    let rule = grammar.reference_rule();
+    if split::is_valid(grammar, rule, input) == Some(true) {
+        if let Some(r) = split::reference(grammar, rule, input) {
+            return Ok(r);
+        }
+    }
+    match parse_rule(grammar, rule, input) {
         Ok(Parsed {
             components: Components::Reference(r),
             ..
         }) => Ok(r),
         Ok(_) => Err(ParseError::internal(
             grammar,
-            grammar.reference_rule(),
+            rule,
             input,
             "reference rule gave no reference",
         )),
         Err(Error::Parse(e)) => Err(e),
         Err(Error::Rule(_)) => Err(ParseError::internal(
             grammar,
-            grammar.reference_rule(),
+            rule,
             input,
             "reference rule missing",
         )),
     }
+}
+
+/// Parses `input` with any rule of `grammar` as the start rule and returns the typed components, as
+/// [`parse_rule`] does but without the parse tree: a valid input is split at its delimiters in one
+/// pass (see [`parse`]); an invalid one goes through the pest parser for the error.
+///
+/// ```
+/// use iri_abnf::{parse_components, Components, Grammar, HostKind};
+///
+/// let c = parse_components(Grammar::Iri, "iauthority", "user@[::1]:80").unwrap();
+/// let Components::Authority(a) = c else { panic!() };
+/// assert!(matches!(a.host.kind, HostKind::Ipv6 { address } if address.text == "::1"));
+/// assert_eq!(a.port.unwrap().component.span.start, 11);
+/// ```
+pub fn parse_components<'a>(
+    grammar: Grammar,
+    rule: &str,
+    input: &'a str,
+) -> Result<Components<'a>, Error> {
+    let Some(rule) = grammar.rule(rule) else {
+        return Err(Error::Rule(UnknownRule {
+            grammar,
+            name: rule.to_string(),
+        }));
+    };
+    if split::is_valid(grammar, rule, input) == Some(true) {
+        if let Some(c) = split::components(grammar, rule, input) {
+            return Ok(c);
+        }
+    }
+    parse_rule(grammar, rule, input).map(|p| p.components)
 }
 
 /// The result of [`parse_rule`]: the syntax tree and the typed components.
@@ -238,6 +282,10 @@ pub struct Parsed<'a> {
 }
 
 /// Parses `input` with any rule of `grammar` as the start rule and returns the tree and typed components.
+///
+/// This is the reference path: the pest parser gives the tree, and a tree walker (one function per
+/// rule) reads the components off it. [`parse`] and [`parse_components`] give the same components
+/// faster, without the tree.
 pub fn parse_rule<'a>(grammar: Grammar, rule: &str, input: &'a str) -> Result<Parsed<'a>, Error> {
     let tree = syntax::parse_tree(grammar, rule, input)?;
     let rule = grammar.rule(rule).unwrap_or("");

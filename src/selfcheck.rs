@@ -12,6 +12,14 @@
 //!    (every URI-reference is an RFC 3987 IRI-reference, every RFC 3987 IRI-reference a 3987bis one,
 //!    every 3987bis IRI-reference a LEIRI).
 //!
+//! With [`Config::components`] the campaign checks components instead of verdicts:
+//!
+//! 4. **components**: for the rule the string was generated from and for the reference rule, the fast
+//!    component parser ([`crate::parse_components`], and [`crate::parse`] for the reference rule) and
+//!    the pest tree walker ([`crate::parse_rule`]) agree: both reject the string with the same error, or
+//!    both accept it with equal components (kind, every span and text, host kind, port, path kind and
+//!    segments); see [`compare_components`].
+//!
 //! Everything is deterministic from the seed; a mismatch carries the seed of its case so that it can be
 //! replayed with `iri selfcheck --grammar G --rule R --seed S --cases 1`.
 //!
@@ -46,6 +54,9 @@ pub struct Config {
     pub max_len: usize,
     /// Whether to also check the inclusions between the grammars' reference rules.
     pub inclusion: bool,
+    /// Whether to compare the components of the fast parser with those of the tree walker, in place
+    /// of the verdict and inclusion checks.
+    pub components: bool,
 }
 
 impl Default for Config {
@@ -57,6 +68,7 @@ impl Default for Config {
             seed: 1,
             max_len: 48,
             inclusion: true,
+            components: false,
         }
     }
 }
@@ -70,6 +82,12 @@ pub enum Check {
     Inclusion {
         /// The grammar whose language should contain the narrower one's.
         wider: Grammar,
+    },
+    /// The fast component parser and the tree walker disagree on `rule` (`pest` is the walker's
+    /// verdict, `automaton` the fast parser's).
+    Components {
+        /// What differs.
+        detail: String,
     },
 }
 
@@ -108,6 +126,14 @@ impl fmt::Display for Mismatch {
             Check::Inclusion { wider } => write!(
                 f,
                 "inclusion: grammar {} rule {} accepts {} but grammar {wider} rejects it (case seed {})",
+                self.grammar,
+                self.rule,
+                quote(&self.input),
+                self.case_seed
+            ),
+            Check::Components { detail } => write!(
+                f,
+                "components: grammar {} rule {} input {}: {detail} (case seed {})",
                 self.grammar,
                 self.rule,
                 quote(&self.input),
@@ -196,6 +222,43 @@ fn check_inclusion(
     }
 }
 
+/// Compares the fast component parser with the tree walker on one string: [`crate::parse_components`]
+/// (and [`crate::parse`] for the grammar's reference rule) against [`crate::parse_rule`]. Returns the
+/// verdict when they agree (same error, or equal components that also satisfy
+/// [`crate::check_invariants`] and display as the input for a reference), else what differs.
+pub fn compare_components(grammar: Grammar, rule: &str, input: &str) -> Result<bool, String> {
+    use crate::{parse, parse_components, parse_rule, Components};
+    let walker = parse_rule(grammar, rule, input).map(|p| p.components);
+    let fast = parse_components(grammar, rule, input);
+    let verdict = match (&fast, &walker) {
+        (Ok(f), Ok(w)) => {
+            if f != w {
+                return Err(format!("fast parser gives {f:?}, the walker {w:?}"));
+            }
+            if let Components::Reference(r) = f {
+                crate::check_invariants(r).map_err(|e| format!("invariant: {e}"))?;
+            }
+            true
+        }
+        (Err(f), Err(w)) => {
+            if f != w {
+                return Err(format!("fast parser fails with {f}, the walker with {w}"));
+            }
+            false
+        }
+        (Ok(_), Err(e)) => return Err(format!("fast parser accepts, the walker rejects: {e}")),
+        (Err(e), Ok(_)) => return Err(format!("fast parser rejects ({e}), the walker accepts")),
+    };
+    if grammar.rule(rule) == Some(grammar.reference_rule()) {
+        match (parse(grammar, input), walker) {
+            (Ok(f), Ok(Components::Reference(w))) if f == w => {}
+            (Err(f), Err(crate::Error::Parse(w))) if f == w => {}
+            (f, w) => return Err(format!("parse gives {f:?}, the walker {w:?}")),
+        }
+    }
+    Ok(verdict)
+}
+
 /// Runs a campaign; `on_mismatch` sees each mismatch as it is found. Fails only if a rule is unknown or
 /// an automaton cannot be built.
 pub fn run(config: &Config, mut on_mismatch: impl FnMut(&Mismatch)) -> Result<Report, AbnfError> {
@@ -226,6 +289,32 @@ pub fn run(config: &Config, mut on_mismatch: impl FnMut(&Mismatch)) -> Result<Re
             let seed = case_seed(config.seed, grammar, i);
             let (rule, generator, automaton) = &targets[(i % targets.len() as u64) as usize];
             let input = case_input(generator, seed, config.max_len);
+            if config.components {
+                for (r, is_reference) in [(*rule, *rule == reference), (reference, true)] {
+                    report.comparisons += 1;
+                    match compare_components(grammar, r, &input) {
+                        Ok(v) => accepted += u64::from(v && is_reference),
+                        Err(detail) => {
+                            let m = Mismatch {
+                                check: Check::Components { detail },
+                                grammar,
+                                rule: r.to_string(),
+                                input: input.clone(),
+                                pest: crate::parse_rule(grammar, r, &input).is_ok(),
+                                automaton: crate::parse_components(grammar, r, &input).is_ok(),
+                                case_seed: seed,
+                            };
+                            on_mismatch(&m);
+                            report.mismatches.push(m);
+                        }
+                    }
+                    if *rule == reference {
+                        break;
+                    }
+                }
+                report.cases += 1;
+                continue;
+            }
             let mut compare = |rule: &str, automaton: &abnf::Automaton, report: &mut Report| {
                 let p = pest_ok(grammar, rule, &input);
                 let a = automaton.is_match(&input);
@@ -284,7 +373,9 @@ pub mod fuzz {
 
     /// `parse`: for every grammar, parsing never panics; a reference satisfies the invariant checker
     /// and displays as the input; an error points at a character boundary within the input with the
-    /// matching column. The first byte also picks one rule per grammar to parse with.
+    /// matching column. The first byte also picks one rule per grammar to parse with. For the reference
+    /// rule and that rule, the fast component parser agrees with the tree walker
+    /// ([`super::compare_components`]).
     pub fn parse_target(data: &[u8]) -> Result<(), String> {
         let Some(input) = text(data) else {
             return Ok(());
@@ -314,6 +405,10 @@ pub mod fuzz {
                 if let Components::Reference(r) = &p.components {
                     reference_checks(g, r, input)?;
                 }
+            }
+            for rule in [g.reference_rule(), rule] {
+                super::compare_components(g, rule, input)
+                    .map_err(|e| format!("{g} {rule}: {e}"))?;
             }
         }
         Ok(())
