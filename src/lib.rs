@@ -204,8 +204,8 @@ pub fn is_valid(grammar: Grammar, rule: &str, input: &str) -> bool {
 
 /// Parses `input` as a whole reference (`IRI-reference`, or `URI-reference` for [`Grammar::Uri`]).
 ///
-/// A valid input is split at its delimiters in one pass (RFC 3986 §3, Appendix B) once the automaton
-/// of the rule has accepted it; an invalid one goes through the pest parser, which explains the error.
+/// A valid input is split at its delimiters in one pass (RFC 3986 §3, Appendix B) once the DFA of the
+/// rule has accepted it; the error of an invalid one is [`validate`]'s.
 /// The components are those of [`parse_rule`], which reads them off the pest parse tree.
 pub fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError> {
     let rule = grammar.reference_rule();
@@ -214,24 +214,23 @@ pub fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError>
             return Ok(r);
         }
     }
-    match parse_rule(grammar, rule, input) {
-        Ok(Parsed {
-            components: Components::Reference(r),
-            ..
-        }) => Ok(r),
-        Ok(_) => Err(ParseError::internal(
-            grammar,
-            rule,
-            input,
-            "reference rule gave no reference",
-        )),
+    match validate(grammar, rule, input) {
         Err(Error::Parse(e)) => Err(e),
-        Err(Error::Rule(_)) => Err(ParseError::internal(
-            grammar,
-            rule,
-            input,
-            "reference rule missing",
-        )),
+        // The automaton accepts the input but the split did not give a reference (the tests rule
+        // this out): the pest tree walk decides.
+        _ => match parse_rule(grammar, rule, input) {
+            Ok(Parsed {
+                components: Components::Reference(r),
+                ..
+            }) => Ok(r),
+            Err(Error::Parse(e)) => Err(e),
+            _ => Err(ParseError::internal(
+                grammar,
+                rule,
+                input,
+                "reference rule gave no reference",
+            )),
+        },
     }
 }
 
@@ -263,6 +262,8 @@ pub fn parse_components<'a>(
             return Ok(c);
         }
     }
+    // An invalid input gets `validate`'s error without building a parse tree.
+    validate(grammar, rule, input)?;
     parse_rule(grammar, rule, input).map(|p| p.components)
 }
 

@@ -28,24 +28,13 @@ use crate::components::{
 use crate::grammar::Grammar;
 use crate::walk::{base, Components};
 
-/// Whether `input` matches the rule `rule` (spec spelling) of `grammar`, to its end; `None` when there
-/// is no verdict (the automaton cannot be built), in which case the caller takes the pest path.
+/// Whether `input` matches the rule `rule` (spec spelling) of `grammar`, to its end, by the rule's
+/// (precompiled) DFA; `None` when there is no verdict (the automaton cannot be built), in which case
+/// the caller takes the pest path.
 pub(crate) fn is_valid(grammar: Grammar, rule: &str, input: &str) -> Option<bool> {
-    automaton(grammar, rule).map(|a| a.is_match(input))
-}
-
-/// The automaton of a rule; the reference rule's is kept per grammar, which spares [`parse`] the
-/// lookup in the shared table of automata.
-///
-/// [`parse`]: crate::parse
-fn automaton(grammar: Grammar, rule: &str) -> Option<&'static crate::abnf::Automaton> {
-    use std::sync::OnceLock;
-    static REFERENCE: [OnceLock<Option<&'static crate::abnf::Automaton>>; 4] =
-        [const { OnceLock::new() }; 4];
-    if rule == grammar.reference_rule() {
-        *REFERENCE[grammar as usize].get_or_init(|| crate::abnf::automaton(grammar, rule).ok())
-    } else {
-        crate::abnf::automaton(grammar, rule).ok()
+    match crate::abnf::dfa(grammar, rule) {
+        Some(Ok(dfa)) => Some(dfa.is_match(input)),
+        _ => None,
     }
 }
 
