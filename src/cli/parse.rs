@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 use iri_abnf::report::describe;
-use iri_abnf::{parse_rule, Components, Error, Grammar};
+use iri_abnf::{parse_components, parse_rule, Components, Error, Grammar};
 use serde::Serialize;
 use std::ffi::OsString;
 
@@ -128,12 +128,31 @@ fn parse_one(
     input: &str,
     bom_removed: bool,
 ) {
-    let result = parse_rule(grammar, rule, input);
-    let (parsed, error) = match &result {
-        Ok(p) => (Some(p), None),
+    // The tree comes from pest; the components from the fast parser (the same components).
+    if matches!(args.format, ParseFormat::Tree) {
+        match parse_rule(grammar, rule, input) {
+            Ok(p) => {
+                let mut s = String::new();
+                p.tree.write_tree(input, &mut s);
+                out.text(&s);
+            }
+            Err(Error::Parse(e)) => {
+                out.failed = true;
+                write_invalid(out, &e);
+            }
+            Err(Error::Rule(e)) => {
+                // The rule was resolved before reading; this cannot happen, but is not hidden if it does.
+                out.failed = true;
+                out.note(&e.to_string());
+            }
+        }
+        return;
+    }
+    let result = parse_components(grammar, rule, input);
+    let (components, error) = match &result {
+        Ok(c) => (Some(c), None),
         Err(Error::Parse(e)) => (None, Some(e)),
         Err(Error::Rule(e)) => {
-            // The rule was resolved before reading; this cannot happen, but is not hidden if it does.
             out.failed = true;
             out.note(&e.to_string());
             return;
@@ -148,22 +167,13 @@ fn parse_one(
             input_escaped: None,
             grammar,
             rule,
-            valid: parsed.is_some(),
-            components: parsed.map(|p| &p.components),
+            valid: components.is_some(),
+            components,
             error: error.map(ErrorRecord::from),
             bom_removed,
         }),
-        ParseFormat::Tree | ParseFormat::Text => match (parsed, error) {
-            (Some(p), _) => {
-                let text = if matches!(args.format, ParseFormat::Tree) {
-                    let mut s = String::new();
-                    p.tree.write_tree(input, &mut s);
-                    s
-                } else {
-                    describe(grammar, rule, &p.components)
-                };
-                out.text(&text);
-            }
+        _ => match (components, error) {
+            (Some(c), _) => out.text(&describe(grammar, rule, c)),
             (None, Some(e)) => write_invalid(out, e),
             (None, None) => {}
         },
