@@ -109,13 +109,17 @@ fn generated(name: &str) -> Result<Vec<String>, String> {
 fn dbpedia() -> Result<Vec<String>, String> {
     let file = Path::new(SHARED).join("corpora/realworld-dbpedia-links/iris.txt.gz");
     let f = File::open(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-    first_lines(flate2::read::MultiGzDecoder::new(f)).map_err(|e| format!("{}: {e}", file.display()))
+    first_lines(flate2::read::MultiGzDecoder::new(f))
+        .map_err(|e| format!("{}: {e}", file.display()))
 }
+
+/// Reads one input set, or says why it cannot.
+type Loader = fn() -> Result<Vec<String>, String>;
 
 /// The input sets that are available, by name.
 fn sets() -> Vec<(&'static str, Vec<String>)> {
     let mut sets = Vec::new();
-    let sources: [(&str, fn() -> Result<Vec<String>, String>); 3] = [
+    let sources: [(&str, Loader); 3] = [
         ("mix", || generated("corpus.txt")),
         ("dbpedia", dbpedia),
         ("ascii", || generated("corpus_ascii.txt")),
