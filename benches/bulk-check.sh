@@ -40,7 +40,11 @@ measure() {
     /usr/bin/time -f '%e %M %U' -o "$stats" "$@" >"$out" || true
     # GNU time first says "Command exited with non-zero status 1" when so.
     read -r secs kib user < <(tail -n 1 "$stats")
-    local shown="$(basename "$1") ${*:2}"
+    local name
+    name=$(basename "$1")
+    # Cargo names bench executables NAME-HASH.
+    [[ $name == oxiri_loop-* ]] && name=oxiri_loop
+    local shown="$name ${*:2}"
     printf '| %s | %s | %.2f s | %.2f s | %s | %s MiB | %s |\n' "$label" "\`${shown//$file/$(basename "$file")}\`" "$secs" "$user" \
         "$(awk -v n="$lines" -v s="$secs" 'BEGIN { printf "%.0f", (s > 0 ? n / s : 0) }')" \
         "$(awk -v k="$kib" 'BEGIN { printf "%.1f", k / 1024 }')" "$(tr -d '\n' <"$out")"
@@ -55,4 +59,4 @@ measure "iri check, 1 job" "$iri" check --count --jobs 1 --input "$file"
 measure "iri check, all cores ($cores)" "$iri" check --count --input "$file"
 measure "oxiri loop (1 thread)" "$oxiri_loop" "$file"
 echo
-echo "Load average during the runs: $(cut -d ' ' -f 1-3 /proc/loadavg)."
+echo "Load average at the end of the runs: $(cut -d ' ' -f 1-3 /proc/loadavg)."
