@@ -1,13 +1,19 @@
 //! `iri check`: is each input valid under a grammar rule?
 
+use std::collections::BTreeMap;
 use std::ffi::OsString;
+use std::io::IsTerminal;
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+use std::sync::{mpsc, Mutex};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
 use iri_abnf::{validate, Error, Grammar, ParseError};
 use serde::Serialize;
 
-use super::input::{for_each_item, Decoding, InputArgs, NotText, NotTextKind};
+use super::input::{Batch, BatchReader, InputArgs, Item, NotText, NotTextKind};
 use super::output::{is_false, Out};
 use super::{resolve_rule, GrammarArg};
 
@@ -43,6 +49,7 @@ Examples:
   iri check --grammar leiri 'http://example.org/a b'         # valid: space is a leiri-ucschar
   iri check --grammar iri --rule ihost 'résumé.example.org'  # any rule can be the start rule
   iri check --count --stats --input urls.txt                 # a file, one input per line
+  iri check --count --jobs 4 --input urls.txt                # on 4 threads (default: all cores)
   printf 'http://[::1]/\\nhttp://1.2.3.256/\\n' | iri check --grammar uri --format json";
 
 /// Check inputs against a grammar rule (default: the reference rule, IRI-reference).
@@ -65,6 +72,11 @@ pub struct CheckArgs {
     /// byte order marks removed, time and inputs per second.
     #[arg(long)]
     stats: bool,
+    /// Check on N threads (default: the number of cores). Inputs are read in batches on one thread
+    /// and checked on the others; the output is the same, in input order, for any N. With 1, all on
+    /// one thread.
+    #[arg(long, short, value_name = "N")]
+    jobs: Option<NonZeroUsize>,
     #[command(flatten)]
     input: InputArgs,
     /// The inputs (strings, not file names: see --input).
@@ -128,19 +140,25 @@ impl From<&NotText> for ErrorRecord {
 
 /// Text output of an input that is not processed: `invalid bytes "…"` and the reason.
 pub fn write_not_text(out: &mut Out, e: &NotText) {
+    out.line(&not_text_record(e));
+}
+
+/// The text record of an input that is not processed, without the final line feed.
+fn not_text_record(e: &NotText) -> String {
     let what = match e.kind {
         NotTextKind::Malformed { .. } => "bytes",
         NotTextKind::TooLong { .. } => "prefix",
     };
-    out.line(&format!(
-        "invalid {what} \"{}\"\n  {}",
-        e.escaped,
-        e.message()
-    ));
+    format!("invalid {what} \"{}\"\n  {}", e.escaped, e.message())
 }
 
 /// Text output of an invalid input: the message and the caret rendering.
 pub fn write_invalid(out: &mut Out, e: &ParseError) {
+    out.text(&invalid_record(e));
+}
+
+/// The text record of an invalid input, with its final line feed.
+fn invalid_record(e: &ParseError) -> String {
     let mut text = format!(
         "invalid {}\n  {}\n",
         iri_abnf::error::quote(&e.input),
@@ -151,10 +169,10 @@ pub fn write_invalid(out: &mut Out, e: &ParseError) {
         text.push_str(l);
         text.push('\n');
     }
-    out.text(&text);
+    text
 }
 
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 struct Stats {
     inputs: u64,
     valid: u64,
@@ -164,83 +182,334 @@ struct Stats {
     boms: u64,
 }
 
+impl Stats {
+    fn add(&mut self, o: &Stats) {
+        self.inputs += o.inputs;
+        self.valid += o.valid;
+        self.invalid += o.invalid;
+        self.not_utf8 += o.not_utf8;
+        self.too_long += o.too_long;
+        self.boms += o.boms;
+    }
+}
+
+/// What does not change from input to input.
+struct Ctx<'a> {
+    grammar: Grammar,
+    rule: &'static str,
+    count: bool,
+    format: CheckFormat,
+    files: &'a [PathBuf],
+    max_length: usize,
+}
+
+/// The output of one batch: the bytes for standard output, the messages for standard error (each
+/// at its offset in the bytes) and the counts. Its buffers are reused from batch to batch.
+#[derive(Default)]
+struct Rendered {
+    out: Vec<u8>,
+    notes: Vec<(usize, String)>,
+    stats: Stats,
+}
+
+/// Checks every input of a batch and renders its records; the same on any thread, so that the
+/// output does not depend on `--jobs`.
+fn render(ctx: &Ctx, batch: &Batch, r: &mut Rendered) {
+    r.out.clear();
+    r.notes.clear();
+    r.stats = Stats::default();
+    let mut notes = batch.notes.iter().peekable();
+    for i in 0..batch.len() {
+        while let Some((_, message)) = notes.next_if(|(at, _)| *at <= i) {
+            r.notes.push((r.out.len(), message.clone()));
+        }
+        if ctx.count {
+            count_one(ctx, batch, i, &mut r.stats);
+        } else {
+            render_one(ctx, &batch.item(i, ctx.files, ctx.max_length), r);
+        }
+    }
+    for (_, message) in notes {
+        r.notes.push((r.out.len(), message.clone()));
+    }
+}
+
+/// `--count`: only the verdict, from the bytes as read (nothing allocated here).
+fn count_one(ctx: &Ctx, batch: &Batch, i: usize, stats: &mut Stats) {
+    let (bytes, length, bom_removed) = batch.raw(i);
+    stats.inputs += 1;
+    stats.boms += u64::from(bom_removed);
+    if length > ctx.max_length as u64 {
+        stats.invalid += 1;
+        stats.too_long += 1;
+        return;
+    }
+    let Ok(input) = std::str::from_utf8(bytes) else {
+        stats.invalid += 1;
+        stats.not_utf8 += 1;
+        return;
+    };
+    match validate(ctx.grammar, ctx.rule, input) {
+        Ok(()) => stats.valid += 1,
+        Err(Error::Parse(_)) => stats.invalid += 1,
+        Err(Error::Rule(_)) => {} // resolved before reading
+    }
+}
+
+fn render_one(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
+    let stats = &mut r.stats;
+    stats.inputs += 1;
+    if item.bom_removed {
+        stats.boms += 1;
+        if matches!(ctx.format, CheckFormat::Text) {
+            r.notes.push((
+                r.out.len(),
+                format!(
+                    "{}: a byte order mark (U+FEFF) at the start of the input was removed",
+                    item.origin
+                ),
+            ));
+        }
+    }
+    let input = match &item.input {
+        Ok(input) => *input,
+        Err(e) => {
+            stats.invalid += 1;
+            match e.kind {
+                NotTextKind::Malformed { .. } => stats.not_utf8 += 1,
+                NotTextKind::TooLong { .. } => stats.too_long += 1,
+            }
+            match ctx.format {
+                CheckFormat::Json => json_line(
+                    &mut r.out,
+                    &CheckRecord {
+                        input: None,
+                        input_escaped: Some(&e.escaped),
+                        grammar: ctx.grammar,
+                        rule: ctx.rule,
+                        valid: false,
+                        error: Some(ErrorRecord::from(e)),
+                        bom_removed: item.bom_removed,
+                    },
+                ),
+                CheckFormat::Text => {
+                    r.out.extend_from_slice(not_text_record(e).as_bytes());
+                    r.out.push(b'\n');
+                }
+            }
+            return;
+        }
+    };
+    let result = validate(ctx.grammar, ctx.rule, input);
+    let error = match &result {
+        Ok(()) => {
+            stats.valid += 1;
+            None
+        }
+        Err(Error::Parse(e)) => {
+            stats.invalid += 1;
+            Some(e)
+        }
+        Err(Error::Rule(_)) => return, // resolved before reading
+    };
+    match ctx.format {
+        CheckFormat::Json => json_line(
+            &mut r.out,
+            &CheckRecord {
+                input: Some(input),
+                input_escaped: None,
+                grammar: ctx.grammar,
+                rule: ctx.rule,
+                valid: error.is_none(),
+                error: error.map(ErrorRecord::from),
+                bom_removed: item.bom_removed,
+            },
+        ),
+        CheckFormat::Text => match error {
+            None => {
+                r.out.extend_from_slice(b"valid ");
+                r.out
+                    .extend_from_slice(iri_abnf::error::quote(input).as_bytes());
+                r.out.push(b'\n');
+            }
+            Some(e) => r.out.extend_from_slice(invalid_record(e).as_bytes()),
+        },
+    }
+}
+
+/// One JSON record and a line feed.
+fn json_line(out: &mut Vec<u8>, record: &CheckRecord<'_>) {
+    // Writing these records into memory cannot fail.
+    if serde_json::to_writer(&mut *out, record).is_ok() {
+        out.push(b'\n');
+    }
+}
+
+/// Writes a rendered batch: its bytes, with each message on standard error at its place.
+fn emit(out: &mut Out, r: &Rendered) {
+    let mut at = 0;
+    for (offset, message) in &r.notes {
+        out.bytes(&r.out[at..*offset]);
+        if out.broken() {
+            return;
+        }
+        out.note(message);
+        at = *offset;
+    }
+    out.bytes(&r.out[at..]);
+}
+
+/// The progress bar: only when standard error is a terminal and the inputs are files.
+fn progress_bar(args: &CheckArgs) -> Option<ProgressBar> {
+    let files = &args.input.files;
+    if files.is_empty() || files.iter().any(|f| f.as_os_str() == "-") {
+        return None;
+    }
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let total: u64 = files
+        .iter()
+        .filter_map(|f| std::fs::metadata(f).ok())
+        .map(|m| m.len())
+        .sum();
+    let style = ProgressStyle::with_template(
+        "{bar:40.cyan/blue} {bytes}/{total_bytes} {msg} [{elapsed_precise}, {eta} left]",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    Some(ProgressBar::new(total).with_style(style))
+}
+
+/// Everything on the calling thread, batch after batch.
+fn run_serial(
+    args: &CheckArgs,
+    ctx: &Ctx,
+    out: &mut Out,
+    mut done: impl FnMut(&mut Out, &Rendered),
+    progress: Option<ProgressBar>,
+) -> bool {
+    let mut reader = BatchReader::new(&args.inputs, 1, &args.input, progress);
+    let mut batch = Batch::default();
+    let mut r = Rendered::default();
+    while reader.fill(&mut batch) {
+        render(ctx, &batch, &mut r);
+        done(out, &r);
+        if out.broken() {
+            break;
+        }
+    }
+    reader.ok()
+}
+
+/// A reading thread, `jobs` checking threads, and the output written here, in input order. A fixed
+/// number of batches circulate (reader, then a checker, then here, then back to the reader), so
+/// memory stays flat whatever the size of the input.
+fn run_parallel(
+    args: &CheckArgs,
+    ctx: &Ctx,
+    jobs: usize,
+    out: &mut Out,
+    mut done: impl FnMut(&mut Out, &Rendered),
+    progress: Option<ProgressBar>,
+) -> bool {
+    let slots = 2 * jobs + 1;
+    let (free_tx, free_rx) = mpsc::channel::<(Batch, Rendered)>();
+    for _ in 0..slots {
+        let _ = free_tx.send(Default::default());
+    }
+    // Never full: there are only `slots` batches.
+    let (work_tx, work_rx) = mpsc::sync_channel::<(u64, Batch, Rendered)>(slots);
+    let work_rx = Mutex::new(work_rx);
+    let (done_tx, done_rx) = mpsc::channel::<(u64, Batch, Rendered)>();
+    std::thread::scope(|scope| {
+        let reader = scope.spawn(move || {
+            // Made here: standard input's lock stays on this thread.
+            let mut reader = BatchReader::new(&args.inputs, 1, &args.input, progress);
+            let mut seq = 0;
+            while let Ok((mut batch, r)) = free_rx.recv() {
+                if !reader.fill(&mut batch) || work_tx.send((seq, batch, r)).is_err() {
+                    break;
+                }
+                seq += 1;
+            }
+            reader.ok()
+        });
+        for _ in 0..jobs {
+            let (work_rx, done_tx) = (&work_rx, done_tx.clone());
+            scope.spawn(move || loop {
+                let job = work_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                let Ok((seq, batch, mut r)) = job else {
+                    break;
+                };
+                render(ctx, &batch, &mut r);
+                if done_tx.send((seq, batch, r)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(done_tx);
+        let mut pending = BTreeMap::new();
+        let mut next = 0;
+        'write: while let Ok((seq, batch, r)) = done_rx.recv() {
+            pending.insert(seq, (batch, r));
+            while let Some((batch, r)) = pending.remove(&next) {
+                done(out, &r);
+                next += 1;
+                if out.broken() {
+                    break 'write;
+                }
+                let _ = free_tx.send((batch, r));
+            }
+        }
+        // Stops the reader (no batch comes back) and the checkers (no one takes their results).
+        drop(free_tx);
+        drop(done_rx);
+        reader.join().unwrap_or(false)
+    })
+}
+
 pub fn run(args: &CheckArgs) -> i32 {
     let grammar: Grammar = args.grammar.into();
     let rule = match resolve_rule(grammar, args.rule.as_deref()) {
         Ok(r) => r,
         Err(code) => return code,
     };
+    let jobs = match args.jobs {
+        Some(n) => n.get(),
+        None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+    };
+    let ctx = Ctx {
+        grammar,
+        rule,
+        count: args.count,
+        format: args.format,
+        files: &args.input.files,
+        max_length: args.input.max_length,
+    };
     let started = Instant::now();
     let mut out = Out::new();
+    let progress = progress_bar(args);
+    out.progress = progress.clone();
     let mut stats = Stats::default();
-    let read = for_each_item(&args.inputs, 1, &args.input, Decoding::Utf8, |item| {
-        if out.broken() {
-            return;
-        }
-        stats.inputs += 1;
-        if item.bom_removed {
-            stats.boms += 1;
-            if !args.count && matches!(args.format, CheckFormat::Text) {
-                out.bom_note(&item);
+    let done = |out: &mut Out, r: &Rendered| {
+        emit(out, r);
+        stats.add(&r.stats);
+        if let Some(p) = &progress {
+            let secs = started.elapsed().as_secs_f64();
+            if secs > 0.0 {
+                p.set_message(format!("{:.0} lines/s", stats.inputs as f64 / secs));
             }
         }
-        let input = match item.input {
-            Ok(input) => input,
-            Err(e) => {
-                stats.invalid += 1;
-                match e.kind {
-                    NotTextKind::Malformed { .. } => stats.not_utf8 += 1,
-                    NotTextKind::TooLong { .. } => stats.too_long += 1,
-                }
-                if args.count {
-                    return;
-                }
-                match args.format {
-                    CheckFormat::Json => out.json(&CheckRecord {
-                        input: None,
-                        input_escaped: Some(&e.escaped),
-                        grammar,
-                        rule,
-                        valid: false,
-                        error: Some(ErrorRecord::from(&e)),
-                        bom_removed: item.bom_removed,
-                    }),
-                    CheckFormat::Text => write_not_text(&mut out, &e),
-                }
-                return;
-            }
-        };
-        let result = validate(grammar, rule, input);
-        let error = match &result {
-            Ok(()) => {
-                stats.valid += 1;
-                None
-            }
-            Err(Error::Parse(e)) => {
-                stats.invalid += 1;
-                Some(e)
-            }
-            Err(Error::Rule(_)) => return, // resolved above
-        };
-        if args.count {
-            return;
-        }
-        match args.format {
-            CheckFormat::Json => out.json(&CheckRecord {
-                input: Some(input),
-                input_escaped: None,
-                grammar,
-                rule,
-                valid: error.is_none(),
-                error: error.map(ErrorRecord::from),
-                bom_removed: item.bom_removed,
-            }),
-            CheckFormat::Text => match error {
-                None => out.line(&format!("valid {}", iri_abnf::error::quote(input))),
-                Some(e) => write_invalid(&mut out, e),
-            },
-        }
-    });
+    };
+    let read_ok = if jobs == 1 {
+        run_serial(args, &ctx, &mut out, done, progress.clone())
+    } else {
+        run_parallel(args, &ctx, jobs, &mut out, done, progress.clone())
+    };
+    if let Some(p) = &progress {
+        p.finish_and_clear();
+    }
+    out.progress = None;
     if args.count {
         out.line(&format!(
             "valid: {}, invalid: {}",
@@ -253,7 +522,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         out.flush();
         eprintln!(
             "iri: stats: {} inputs, {} valid, {} invalid ({} not UTF-8, {} too long), {} byte \
-             order marks removed, {:.3} s, {:.0} inputs/s",
+             order marks removed, {:.3} s, {:.0} inputs/s, {jobs} {}",
             stats.inputs,
             stats.valid,
             stats.invalid,
@@ -265,8 +534,9 @@ pub fn run(args: &CheckArgs) -> i32 {
                 stats.inputs as f64 / secs
             } else {
                 0.0
-            }
+            },
+            if jobs == 1 { "job" } else { "jobs" }
         );
     }
-    out.finish(read.is_ok())
+    out.finish(read_ok)
 }

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use std::ffi::OsString;
 use std::fmt;
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, IsTerminal};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -517,6 +517,305 @@ fn read_lines(
         });
     }
     Ok(())
+}
+
+/// The most lines in one [`Batch`].
+pub const BATCH_LINES: usize = 16 * 1024;
+/// A [`Batch`] is closed once it holds this many bytes of inputs (a line is never split).
+pub const BATCH_BYTES: usize = 4 << 20;
+
+/// Where the inputs of a [`Batch`] come from: a batch never mixes sources.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Source {
+    /// The positional arguments.
+    #[default]
+    Arguments,
+    /// Standard input.
+    Stdin,
+    /// The n-th `--input` file (0-based index into [`InputArgs::files`]).
+    File(usize),
+}
+
+/// One input of a [`Batch`]: its bytes (up to the `--max-length` bound) and its full length.
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    start: usize,
+    end: usize,
+    length: u64,
+    bom_removed: bool,
+}
+
+/// A run of consecutive inputs from one source, read ahead in bulk so that they can be checked on
+/// other threads; its buffers are reused from batch to batch.
+#[derive(Debug, Default)]
+pub struct Batch {
+    /// Where the inputs come from.
+    pub source: Source,
+    /// The number (1-based) of the first input: its line, or its argument number.
+    pub first: usize,
+    data: Vec<u8>,
+    lines: Vec<Line>,
+    /// Messages for standard error, each to be printed just before the input of that index (an
+    /// index equal to [`Batch::len`] means after the last input).
+    pub notes: Vec<(usize, String)>,
+}
+
+impl Batch {
+    /// Empties the batch, keeping its buffers.
+    fn clear(&mut self, source: Source, first: usize) {
+        self.source = source;
+        self.first = first;
+        self.data.clear();
+        self.lines.clear();
+        self.notes.clear();
+    }
+
+    fn push(&mut self, bytes: &[u8], length: u64, bom_removed: bool) {
+        let start = self.data.len();
+        self.data.extend_from_slice(bytes);
+        self.lines.push(Line {
+            start,
+            end: self.data.len(),
+            length,
+            bom_removed,
+        });
+    }
+
+    fn full(&self) -> bool {
+        self.lines.len() >= BATCH_LINES || self.data.len() >= BATCH_BYTES
+    }
+
+    /// The number of inputs.
+    pub fn len(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// The batch has no inputs.
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+
+    /// The `i`-th input's bytes (at most the `--max-length` bound and 2 more), its full length in
+    /// bytes, and whether a byte order mark was removed from it.
+    pub fn raw(&self, i: usize) -> (&[u8], u64, bool) {
+        let l = self.lines[i];
+        (&self.data[l.start..l.end], l.length, l.bom_removed)
+    }
+
+    /// Where the `i`-th input comes from.
+    pub fn origin<'a>(&self, i: usize, files: &'a [PathBuf]) -> Origin<'a> {
+        let n = self.first + i;
+        match self.source {
+            Source::Arguments => Origin::Argument(n),
+            Source::Stdin => Origin::Stdin(n),
+            Source::File(f) => Origin::File(&files[f], n),
+        }
+    }
+
+    /// The `i`-th input as an [`Item`] (UTF-8), with `text` as the buffer of its decoded form.
+    pub fn item<'a>(&'a self, i: usize, files: &'a [PathBuf], max_length: usize) -> Item<'a> {
+        let (bytes, length, bom_removed) = self.raw(i);
+        let input = match input_of(bytes, length, max_length, Decoding::Utf8) {
+            Ok(Cow::Borrowed(s)) => Ok(s),
+            // UTF-8 decoding borrows; a copy would only come from another decoding.
+            Ok(Cow::Owned(_)) => unreachable!("UTF-8 decoding borrows"),
+            Err(e) => Err(e),
+        };
+        Item {
+            origin: self.origin(i, files),
+            input,
+            bom_removed,
+        }
+    }
+}
+
+/// Reads the inputs of a subcommand (the positional arguments, then each `--input` file, `-` being
+/// standard input, or standard input alone) in [`Batch`]es, as [`for_each_item`] does one by one.
+/// Only for UTF-8 inputs.
+pub struct BatchReader<'a> {
+    args: &'a [OsString],
+    first_arg: usize,
+    opts: &'a InputArgs,
+    /// The next source to open: 0 is the arguments, `k` the `k`-th entry of `files`.
+    next: usize,
+    files: Vec<Option<usize>>,
+    current: Option<Open<'a>>,
+    progress: Option<indicatif::ProgressBar>,
+    ok: bool,
+}
+
+impl<'a> BatchReader<'a> {
+    /// A reader of the inputs; `progress`, when given, advances by the bytes read from files.
+    pub fn new(
+        args: &'a [OsString],
+        first_arg: usize,
+        opts: &'a InputArgs,
+        progress: Option<indicatif::ProgressBar>,
+    ) -> Self {
+        // The sources after the arguments: each file (by index), `None` for standard input.
+        let files = if !opts.files.is_empty() {
+            opts.files
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.as_os_str() != "-").then_some(i))
+                .collect()
+        } else if args.is_empty() {
+            vec![None]
+        } else {
+            Vec::new()
+        };
+        BatchReader {
+            args,
+            first_arg,
+            opts,
+            next: 0,
+            files,
+            current: None,
+            progress,
+            ok: true,
+        }
+    }
+
+    /// No file failed to open or read so far.
+    pub fn ok(&self) -> bool {
+        self.ok
+    }
+
+    /// Fills `batch` with the next inputs; `false` when there are no more (the batch is then empty).
+    /// A file that cannot be opened or read is reported in the batch's notes, and reading goes on.
+    pub fn fill(&mut self, batch: &mut Batch) -> bool {
+        loop {
+            if self.next == 0 {
+                self.next = 1;
+                if !self.args.is_empty() {
+                    batch.clear(Source::Arguments, self.first_arg);
+                    for (i, arg) in self.args.iter().enumerate() {
+                        let bytes = os_bytes(arg);
+                        let path = Path::new(arg);
+                        if !arg.is_empty() && path.is_file() {
+                            batch.notes.push((
+                                i,
+                                format!(
+                                    "hint: argument {} ({}) is taken as an input string, and it \
+                                     also names a file; to read the file's lines, use --input {}",
+                                    self.first_arg + i,
+                                    path.display(),
+                                    path.display()
+                                ),
+                            ));
+                        }
+                        batch.push(&bytes, bytes.len() as u64, false);
+                    }
+                    return true;
+                }
+            }
+            if self.current.is_none() {
+                let Some(&source) = self.files.get(self.next - 1) else {
+                    batch.clear(Source::Arguments, 0);
+                    return false;
+                };
+                self.next += 1;
+                let reader: std::io::Result<Box<dyn BufRead + 'a>> = match source {
+                    None => Ok(Box::new(std::io::stdin().lock())),
+                    Some(i) => File::open(&self.opts.files[i]).map(|f| {
+                        let counted = Counted {
+                            inner: f,
+                            progress: self.progress.clone(),
+                        };
+                        Box::new(BufReader::with_capacity(1 << 16, counted)) as Box<dyn BufRead>
+                    }),
+                };
+                let source = source.map_or(Source::Stdin, Source::File);
+                match reader {
+                    Ok(r) => {
+                        let lines = LineReader::new(r, self.opts.max_length, None);
+                        self.current = Some((source, lines, 0));
+                    }
+                    Err(e) => {
+                        batch.clear(source, 1);
+                        self.read_error(batch, e);
+                        return true;
+                    }
+                }
+            }
+            let Some((source, lines, n)) = self.current.as_mut() else {
+                continue;
+            };
+            batch.clear(*source, *n + 1);
+            // Standard input from a terminal is answered line by line.
+            let limit = if *source == Source::Stdin && std::io::stdin().is_terminal() {
+                1
+            } else {
+                BATCH_LINES
+            };
+            let mut ended = false;
+            let mut failed = None;
+            while !batch.full() && batch.len() < limit {
+                match lines.next_line() {
+                    Ok(Some(line)) => {
+                        *n += 1;
+                        let (mut bytes, mut length) = (line.bytes, line.length);
+                        let mut bom_removed = false;
+                        if *n == 1 && bytes.starts_with(UTF8_BOM) {
+                            bytes = &bytes[UTF8_BOM.len()..];
+                            length -= UTF8_BOM.len() as u64;
+                            bom_removed = true;
+                        }
+                        batch.push(bytes, length, bom_removed);
+                    }
+                    Ok(None) => {
+                        ended = true;
+                        break;
+                    }
+                    Err(e) => {
+                        ended = true;
+                        failed = Some(e);
+                        break;
+                    }
+                }
+            }
+            if !ended {
+                return true;
+            }
+            self.current = None;
+            if let Some(e) = failed {
+                self.read_error(batch, e);
+            }
+            if !batch.is_empty() || !batch.notes.is_empty() {
+                return true;
+            }
+        }
+    }
+
+    fn read_error(&mut self, batch: &mut Batch, e: std::io::Error) {
+        let what = match batch.source {
+            Source::File(i) => self.opts.files[i].display().to_string(),
+            _ => "standard input".to_string(),
+        };
+        batch
+            .notes
+            .push((batch.len(), format!("reading {what}: {e}")));
+        self.ok = false;
+    }
+}
+
+/// The source being read: which, its lines, and how many were read.
+type Open<'a> = (Source, LineReader<Box<dyn BufRead + 'a>>, usize);
+
+/// A reader that advances a progress bar by the bytes it reads.
+struct Counted<R> {
+    inner: R,
+    progress: Option<indicatif::ProgressBar>,
+}
+
+impl<R: std::io::Read> std::io::Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        if let Some(p) = &self.progress {
+            p.inc(n as u64);
+        }
+        Ok(n)
+    }
 }
 
 /// Says on standard error that a positional argument is also the name of a file: it is checked as a

@@ -15,6 +15,8 @@ pub struct Out {
     error: Option<std::io::Error>,
     /// Some input was invalid or its operation failed.
     pub failed: bool,
+    /// A progress bar on standard error, hidden while a message is written.
+    pub progress: Option<indicatif::ProgressBar>,
 }
 
 impl Out {
@@ -24,6 +26,7 @@ impl Out {
             out: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()),
             error: None,
             failed: false,
+            progress: None,
         }
     }
 
@@ -45,6 +48,15 @@ impl Out {
     pub fn text(&mut self, text: &str) {
         if self.error.is_none() {
             if let Err(e) = self.out.write_all(text.as_bytes()) {
+                self.error = Some(e);
+            }
+        }
+    }
+
+    /// Writes bytes as they are.
+    pub fn bytes(&mut self, bytes: &[u8]) {
+        if self.error.is_none() {
+            if let Err(e) = self.out.write_all(bytes) {
                 self.error = Some(e);
             }
         }
@@ -73,7 +85,10 @@ impl Out {
     /// Writes a message to standard error, after what was written to standard output so far.
     pub fn note(&mut self, message: &str) {
         self.flush();
-        eprintln!("iri: {message}");
+        match &self.progress {
+            Some(p) => p.suspend(|| eprintln!("iri: {message}")),
+            None => eprintln!("iri: {message}"),
+        }
     }
 
     /// In text mode, the line that stands in place of a failed result on standard output:

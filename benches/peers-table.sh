@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Runs `cargo bench --bench peers` and prints a Markdown table of the median time per input (ns),
+# from criterion's estimates.
+#
+#   benches/peers-table.sh                # run the bench, then print the table
+#   benches/peers-table.sh --table-only   # print the table of the last run
+#   benches/peers-table.sh -- ARGS        # pass ARGS to the bench (criterion options)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+target=${CARGO_TARGET_DIR:-target}
+criterion="$target/criterion"
+
+if [[ ${1:-} != --table-only ]]; then
+    [[ ${1:-} == -- ]] && shift
+    cargo bench --bench peers -- "$@" >&2
+fi
+
+# The median of one benchmark in ns per input, or nothing when it did not run.
+per_input() {
+    local dir="$criterion/peers-$1-$2/$3/new"
+    [[ -f $dir/estimates.json && -f $dir/benchmark.json ]] || return 0
+    local median elements
+    median=$(sed -E 's/.*"median":\{"confidence_interval":\{[^}]*\},"point_estimate":([0-9.eE+-]+).*/\1/' \
+        "$dir/estimates.json")
+    elements=$(sed -E 's/.*"Elements":([0-9]+).*/\1/' "$dir/benchmark.json")
+    awk -v m="$median" -v n="$elements" 'BEGIN { printf "%.1f", m / n }'
+}
+
+echo "| set | operation | ours | automaton | oxiri | fluent-uri | iri-string | url (WHATWG) | ours ÷ fastest RFC peer |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+for set in mix dbpedia ascii builtin; do
+    for op in validate parse; do
+        [[ -d $criterion/peers-$set-$op ]] || continue
+        row="| $set | $op"
+        ours=$(per_input "$set" "$op" ours)
+        fastest=""
+        for name in ours automaton oxiri fluent-uri iri-string url-whatwg; do
+            t=$(per_input "$set" "$op" "$name")
+            row+=" | ${t:-–}"
+            case $name in
+            oxiri | fluent-uri | iri-string)
+                if [[ -n $t ]] && { [[ -z $fastest ]] || awk -v a="$t" -v b="$fastest" 'BEGIN { exit !(a < b) }'; }; then
+                    fastest=$t
+                fi
+                ;;
+            esac
+        done
+        if [[ -n $ours && -n $fastest ]]; then
+            row+=" | $(awk -v a="$ours" -v b="$fastest" 'BEGIN { printf "%.1f×", a / b }') |"
+        else
+            row+=" | – |"
+        fi
+        echo "$row"
+    done
+done
+echo
+echo "Median time per input in ns (lower is better); 10,000 inputs per set."

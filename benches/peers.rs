@@ -1,0 +1,265 @@
+//! Throughput against other Rust URI/IRI crates, on the same inputs in one run.
+//!
+//! `cargo bench --bench peers`; `benches/peers-table.sh` runs it and prints a Markdown table.
+//!
+//! Operations, per input set:
+//! - `validate`: is the input an IRI-reference? Ours (`validate`, the pest grammar with error detail),
+//!   the automaton compiled from the `.abnf` rules (`abnf::automaton(..).is_match`), and each peer's
+//!   parser used as a validator in its strictest RFC 3987 mode: `oxiri::IriRef::parse`,
+//!   `fluent_uri::IriRef::parse`, `iri_string::types::IriReferenceStr::new`. `url::Url::parse` is
+//!   WHATWG URL parsing, not RFC 3987 (it rejects relative references and accepts much that the RFCs
+//!   do not): it is listed for scale only, as `url-whatwg`.
+//! - `parse`: parse into components (scheme, authority, path, query, fragment): ours (`parse`, with
+//!   spans), `fluent_uri::IriRef::parse` and `oxiri::IriRef::parse`, reading every component.
+//!
+//! Input sets (10,000 lines each, the first lines of each file, so the sample is deterministic):
+//! - `mix`: `corpus.txt` from `../shared/bench/gen_corpus.py` (about 30% non-ASCII, 1% invalid),
+//!   generated with python3 into `$CARGO_TARGET_DIR/bench-corpus/` (or `target/bench-corpus/`) when
+//!   absent;
+//! - `dbpedia`: `../shared/corpora/realworld-dbpedia-links/iris.txt.gz`;
+//! - `ascii`: `corpus_ascii.txt` from the same generator.
+//!
+//! A set whose source is missing is skipped with a message; when all are, a small built-in list is
+//! used, so that the bench always runs.
+
+use std::fs::File;
+use std::hint::black_box;
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use iri_abnf::{abnf, parse, validate, Grammar};
+
+/// Lines taken from each source.
+const SAMPLE: usize = 10_000;
+
+const SHARED: &str = "../shared";
+
+const BUILTIN: &[&str] = &[
+    "http://example.org/a/b?q=1#frag",
+    "http://r%C3%A9sum%C3%A9.example.org/",
+    "//[2001:db8::7]:8080/p?x#y",
+    "http://résumé.example.org/dé?ç#ü",
+    "mailto:user@example.org?subject=hi",
+    "../a/b;p?q",
+    "not a uri at all",
+    "urn:isbn:0451450523",
+    "http://dbpedia.org/resource/Café_de_Flore",
+    "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+    "http://[::1]:80/",
+    "http://a/b c",
+];
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("target"))
+}
+
+/// The first `SAMPLE` lines of a reader (line terminators removed; lines that are not UTF-8 are
+/// skipped, since every parser here takes `&str`).
+fn first_lines(reader: impl Read) -> std::io::Result<Vec<String>> {
+    let mut out = Vec::with_capacity(SAMPLE);
+    let mut reader = BufReader::new(reader);
+    let mut buf = Vec::new();
+    while out.len() < SAMPLE {
+        buf.clear();
+        if reader.read_until(b'\n', &mut buf)? == 0 {
+            break;
+        }
+        while matches!(buf.last(), Some(b'\n' | b'\r')) {
+            buf.pop();
+        }
+        if let Ok(s) = std::str::from_utf8(&buf) {
+            out.push(s.to_string());
+        }
+    }
+    Ok(out)
+}
+
+/// The generated corpus file `name`, generating the corpus first when it is absent.
+fn generated(name: &str) -> Result<Vec<String>, String> {
+    let dir = target_dir().join("bench-corpus");
+    let file = dir.join(name);
+    if !file.exists() {
+        let script = Path::new(SHARED).join("bench/gen_corpus.py");
+        if !script.exists() {
+            return Err(format!("{} not found", script.display()));
+        }
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let status = Command::new("python3")
+            .arg(&script)
+            .arg(&dir)
+            .stdout(std::process::Stdio::null())
+            .status()
+            .map_err(|e| format!("running python3 {}: {e}", script.display()))?;
+        if !status.success() {
+            return Err(format!("python3 {}: {status}", script.display()));
+        }
+    }
+    let f = File::open(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+    first_lines(f).map_err(|e| format!("{}: {e}", file.display()))
+}
+
+/// The DBpedia sample. Decompressed in-process with `flate2` (a pure Rust dev-dependency) rather
+/// than by running `gzip -dc`: no external tool, the same on every platform, and only the first
+/// lines of the 12 MB file are inflated.
+fn dbpedia() -> Result<Vec<String>, String> {
+    let file = Path::new(SHARED).join("corpora/realworld-dbpedia-links/iris.txt.gz");
+    let f = File::open(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+    first_lines(flate2::read::MultiGzDecoder::new(f))
+        .map_err(|e| format!("{}: {e}", file.display()))
+}
+
+/// Reads one input set, or says why it cannot.
+type Loader = fn() -> Result<Vec<String>, String>;
+
+/// The input sets that are available, by name.
+fn sets() -> Vec<(&'static str, Vec<String>)> {
+    let mut sets = Vec::new();
+    let sources: [(&str, Loader); 3] = [
+        ("mix", || generated("corpus.txt")),
+        ("dbpedia", dbpedia),
+        ("ascii", || generated("corpus_ascii.txt")),
+    ];
+    for (name, load) in sources {
+        match load() {
+            Ok(lines) if !lines.is_empty() => sets.push((name, lines)),
+            Ok(_) => eprintln!("peers: skipping set {name}: no lines"),
+            Err(e) => eprintln!("peers: skipping set {name}: {e}"),
+        }
+    }
+    if sets.is_empty() {
+        eprintln!("peers: no input set available; using the built-in list");
+        sets.push(("builtin", BUILTIN.iter().map(|s| s.to_string()).collect()));
+    }
+    sets
+}
+
+type Validator = fn(&str) -> bool;
+
+fn ours(s: &str) -> bool {
+    validate(Grammar::Iri, "IRI-reference", s).is_ok()
+}
+
+fn oxiri_ok(s: &str) -> bool {
+    oxiri::IriRef::parse(s).is_ok()
+}
+
+fn fluent_ok(s: &str) -> bool {
+    fluent_uri::IriRef::parse(s).is_ok()
+}
+
+fn iri_string_ok(s: &str) -> bool {
+    iri_string::types::IriReferenceStr::new(s).is_ok()
+}
+
+fn url_ok(s: &str) -> bool {
+    url::Url::parse(s).is_ok()
+}
+
+/// Parse into components and read them: the total length of the components found.
+type Parser = fn(&str) -> Option<usize>;
+
+fn ours_parse(s: &str) -> Option<usize> {
+    let r = parse(Grammar::Iri, s).ok()?;
+    Some(black_box(&r).as_str().len())
+}
+
+fn fluent_parse(s: &str) -> Option<usize> {
+    let r = fluent_uri::IriRef::parse(s).ok()?;
+    let authority = r.authority().map_or(0, |a| {
+        a.userinfo().map_or(0, |u| u.as_str().len())
+            + a.host().len()
+            + a.port().map_or(0, |p| p.as_str().len())
+    });
+    Some(
+        r.scheme().map_or(0, |c| c.as_str().len())
+            + authority
+            + r.path().as_str().len()
+            + r.query().map_or(0, |c| c.as_str().len())
+            + r.fragment().map_or(0, |c| c.as_str().len()),
+    )
+}
+
+fn oxiri_parse(s: &str) -> Option<usize> {
+    let r = oxiri::IriRef::parse(s).ok()?;
+    Some(
+        r.scheme().map_or(0, str::len)
+            + r.authority().map_or(0, str::len)
+            + r.path().len()
+            + r.query().map_or(0, str::len)
+            + r.fragment().map_or(0, str::len),
+    )
+}
+
+fn bench(c: &mut Criterion) {
+    let automaton = abnf::automaton(Grammar::Iri, "IRI-reference").expect("automaton");
+    for (set, lines) in sets() {
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let n = lines.len() as u64;
+
+        let mut group = c.benchmark_group(format!("peers-{set}-validate"));
+        group.throughput(Throughput::Elements(n));
+        // One pass over the set is the unit; the slow engines take a large part of a second per pass.
+        group.sampling_mode(SamplingMode::Flat);
+        group.sample_size(10);
+        let validators: [(&str, Validator); 5] = [
+            ("ours", ours),
+            ("oxiri", oxiri_ok),
+            ("fluent-uri", fluent_ok),
+            ("iri-string", iri_string_ok),
+            ("url-whatwg", url_ok),
+        ];
+        let accepted: Vec<String> = validators
+            .iter()
+            .map(|(name, f)| format!("{name} {}", lines.iter().filter(|s| f(s)).count()))
+            .collect();
+        eprintln!(
+            "peers: set {set}: {n} inputs; accepted: {}, automaton {}",
+            accepted.join(", "),
+            lines.iter().filter(|s| automaton.is_match(s)).count()
+        );
+        for (name, f) in validators {
+            group.bench_function(name, |b| {
+                b.iter(|| lines.iter().filter(|s| f(black_box(s))).count())
+            });
+        }
+        group.bench_function("automaton", |b| {
+            b.iter(|| {
+                lines
+                    .iter()
+                    .filter(|s| automaton.is_match(black_box(s)))
+                    .count()
+            })
+        });
+        group.finish();
+
+        let mut group = c.benchmark_group(format!("peers-{set}-parse"));
+        group.throughput(Throughput::Elements(n));
+        group.sampling_mode(SamplingMode::Flat);
+        group.sample_size(10);
+        let parsers: [(&str, Parser); 3] = [
+            ("ours", ours_parse),
+            ("oxiri", oxiri_parse),
+            ("fluent-uri", fluent_parse),
+        ];
+        for (name, f) in parsers {
+            group.bench_function(name, |b| {
+                b.iter(|| lines.iter().filter_map(|s| f(black_box(s))).sum::<usize>())
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group! {
+    name = peers;
+    config = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    targets = bench
+}
+criterion_main!(peers);
