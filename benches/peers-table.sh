@@ -27,7 +27,7 @@ per_input() {
     awk -v m="$median" -v n="$elements" 'BEGIN { printf "%.1f", m / n }'
 }
 
-echo "| set | operation | ours | automaton | oxiri | fluent-uri | iri-string | url (WHATWG) | ours ÷ fastest RFC peer |"
+echo "| set | operation | ours | is_valid | oxiri | fluent-uri | iri-string | url (WHATWG) | ours ÷ fastest RFC peer |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
 for set in mix dbpedia ascii builtin; do
     for op in validate parse; do
@@ -35,7 +35,7 @@ for set in mix dbpedia ascii builtin; do
         row="| $set | $op"
         ours=$(per_input "$set" "$op" ours)
         fastest=""
-        for name in ours automaton oxiri fluent-uri iri-string url-whatwg; do
+        for name in ours is_valid oxiri fluent-uri iri-string url-whatwg; do
             t=$(per_input "$set" "$op" "$name")
             row+=" | ${t:-–}"
             case $name in
