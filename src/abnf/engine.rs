@@ -65,15 +65,7 @@ impl Dfa {
     /// Whether the whole of `input` is a string of the rule's language. Allocates nothing.
     #[inline]
     pub fn is_match(&self, input: &str) -> bool {
-        let dfa = &self.dfa;
-        let mut state = self.start;
-        for &byte in input.as_bytes() {
-            state = dfa.next_state(state, byte);
-            if dfa.is_special_state(state) && dfa.is_dead_state(state) {
-                return false;
-            }
-        }
-        dfa.is_match_state(dfa.next_eoi_state(state))
+        is_match(&self.dfa, self.start, input)
     }
 
     /// Whether some string of the language starts with what led to `state`.
@@ -339,4 +331,22 @@ pub fn dfa(grammar: Grammar, rule: &str) -> Option<Result<&'static Dfa, AbnfErro
             .as_ref()
             .map_err(Clone::clone),
     )
+}
+
+/// Whether `input` leads `dfa` from the anchored `start` state to a match at the end of the input: the
+/// walk over the input's bytes that stops at the dead state. Allocates nothing.
+#[inline]
+pub(crate) fn is_match<A: regex_automata::dfa::Automaton>(
+    dfa: &A,
+    start: StateID,
+    input: &str,
+) -> bool {
+    let mut state = start;
+    for &byte in input.as_bytes() {
+        state = dfa.next_state(state, byte);
+        if dfa.is_special_state(state) && dfa.is_dead_state(state) {
+            return false;
+        }
+    }
+    dfa.is_match_state(dfa.next_eoi_state(state))
 }

@@ -399,16 +399,7 @@ pub struct Automaton {
 impl Automaton {
     /// Whether the whole of `input` is a string of the rule's language.
     pub fn is_match(&self, input: &str) -> bool {
-        use regex_automata::dfa::Automaton as _;
-        let dfa = &self.dfa;
-        let mut state = self.start;
-        for &byte in input.as_bytes() {
-            state = dfa.next_state(state, byte);
-            if dfa.is_special_state(state) && dfa.is_dead_state(state) {
-                return false;
-            }
-        }
-        dfa.is_match_state(dfa.next_eoi_state(state))
+        engine::is_match(&self.dfa, self.start, input)
     }
 
     /// The DFA: anchored, `MatchKind::All`, over the UTF-8 bytes of the input.
