@@ -404,3 +404,38 @@ fn exit_codes_are_documented_and_the_same_everywhere() {
         assert_eq!(iri(&args, None).0, 2, "{cmd:?}");
     }
 }
+
+#[test]
+fn the_parse_tree_is_refused_over_its_limit_and_the_stream_goes_on() {
+    // `/` repeated gives one node per byte: pest and the tree would hold ~140 bytes per input byte.
+    let at_limit = "/".repeat(65_536);
+    let over = "/".repeat(65_537);
+    let stdin = format!("{at_limit}\n{over}\nhttp://a/\n");
+    let (code, out, err) = iri(&["parse", "--format", "tree"], Some(stdin.as_bytes()));
+    assert_eq!(code, 1, "{err}");
+    let records: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(records.len(), 3, "one record per input");
+    assert!(
+        records[0].starts_with("IRI-reference 0..65536"),
+        "{}",
+        &records[0][..80]
+    );
+    assert_eq!(
+        records[1],
+        format!(
+            "invalid prefix \"{}…\"\n  input too long for a parse tree: 65537 bytes, over the \
+             limit of 65536 bytes for --format tree (pest holds about 140 bytes per input byte); \
+             use --format json or text for the components",
+            "/".repeat(64)
+        )
+    );
+    assert!(
+        records[2].starts_with("IRI-reference 0..9"),
+        "{}",
+        records[2]
+    );
+    // The components of the long input come from the fast parser.
+    let (code, out, _) = iri(&["parse", "--format", "json"], Some(over.as_bytes()));
+    assert_eq!(code, 0);
+    assert_eq!(json_lines(&out)[0]["valid"], true);
+}

@@ -7,7 +7,7 @@ use serde::Serialize;
 use std::ffi::OsString;
 
 use super::check::{write_invalid, write_not_text, ErrorRecord};
-use super::input::{for_each_item, Decoding, InputArgs};
+use super::input::{escape_bytes, for_each_item, Decoding, InputArgs};
 use super::output::{is_false, Out};
 use super::{resolve_rule, GrammarArg};
 
@@ -19,7 +19,9 @@ Output:
   json  {\"input\", \"grammar\", \"rule\", \"valid\", \"components\": {...} | null, \"error\": null | {...}}
         (the error object is the one of `iri check --format json`)
   tree  the pest parse tree: one line per rule that carries structure, indented, with its span and the
-        text it matched (character-level rules such as ALPHA or ipchar leave no node)
+        text it matched (character-level rules such as ALPHA or ipchar leave no node); only for inputs
+        of at most 65536 bytes (pest and the tree hold up to about 140 bytes per input byte): a longer
+        input gets a record saying so, and counts as not processed
 
 Every input gives one record, in input order; text and tree records are separated by a blank line.
 An input that is not processed (not UTF-8, or longer than --max-length) is shown as in `iri check`.
@@ -120,6 +122,28 @@ pub fn run(args: &ParseArgs) -> i32 {
     out.finish(read.is_ok())
 }
 
+/// The longest input `--format tree` builds a parse tree for. Pest's token queue (two 40-byte tokens
+/// per node) and the tree (56 bytes and a child list per node) hold up to about 140 bytes per input
+/// byte (`/` repeated: one `segment` node per byte), so this bound keeps the tree within about 9 MiB
+/// whatever the input; `--format text` and `json` give the components of longer inputs in a few bytes
+/// per input byte (`benches/hostile.sh`).
+pub const TREE_LIMIT: usize = 64 << 10;
+
+/// The text record of an input over [`TREE_LIMIT`], in the shape of an input over `--max-length`.
+fn tree_too_long_record(input: &str) -> String {
+    let mut cut = input.len().min(64);
+    while !input.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!(
+        "invalid prefix \"{}…\"\n  input too long for a parse tree: {} bytes, over the limit of \
+         {TREE_LIMIT} bytes for --format tree (pest holds about 140 bytes per input byte); use \
+         --format json or text for the components",
+        escape_bytes(&input.as_bytes()[..cut]),
+        input.len()
+    )
+}
+
 fn parse_one(
     out: &mut Out,
     args: &ParseArgs,
@@ -130,6 +154,11 @@ fn parse_one(
 ) {
     // The tree comes from pest; the components from the fast parser (the same components).
     if matches!(args.format, ParseFormat::Tree) {
+        if input.len() > TREE_LIMIT {
+            out.failed = true;
+            out.line(&tree_too_long_record(input));
+            return;
+        }
         match parse_rule(grammar, rule, input) {
             Ok(p) => {
                 let mut s = String::new();
