@@ -3,12 +3,11 @@
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use serde::Serialize;
-
 use crate::grammar::Grammar;
 
 /// A byte range `start..end` of the input.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Span {
     /// First byte.
     pub start: usize,
@@ -29,7 +28,8 @@ impl Span {
 }
 
 /// A piece of the input: its text and where it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Component<'a> {
     /// The text, exactly as in the input (no decoding).
     pub text: &'a str,
@@ -58,8 +58,9 @@ impl fmt::Display for Component<'_> {
 }
 
 /// What kind of reference the input is (RFC 3986 §4.1–§4.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum ReferenceKind {
     /// Has a scheme and a fragment: an `IRI` (`URI`), not an `absolute-IRI`.
     Iri,
@@ -77,6 +78,19 @@ pub enum ReferenceKind {
 }
 
 impl ReferenceKind {
+    /// The kind's kebab-case name (`iri`, `absolute-iri`, `network-path`, `absolute-path`,
+    /// `relative-path`, `empty`), as in the JSON output and the `iri parse` listing.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReferenceKind::Iri => "iri",
+            ReferenceKind::AbsoluteIri => "absolute-iri",
+            ReferenceKind::NetworkPath => "network-path",
+            ReferenceKind::AbsolutePath => "absolute-path",
+            ReferenceKind::RelativePath => "relative-path",
+            ReferenceKind::Empty => "empty",
+        }
+    }
+
     /// Whether the reference has a scheme.
     pub fn is_absolute(self) -> bool {
         matches!(self, ReferenceKind::Iri | ReferenceKind::AbsoluteIri)
@@ -84,8 +98,9 @@ impl ReferenceKind {
 }
 
 /// Which alternative of the ABNF `path` rules matched (RFC 3986 §3.3; the `i` rules of 3987bis §2.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum PathKind {
     /// `path-abempty` / `ipath-abempty`: begins with "/" or is empty; follows an authority.
     Abempty,
@@ -118,10 +133,11 @@ impl PathKind {
 }
 
 /// The path component: the alternative that matched and its segments.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Path<'a> {
     /// The path text and span (may be empty).
-    #[serde(flatten)]
+    #[cfg_attr(feature = "serde", serde(flatten))]
     pub component: Component<'a>,
     /// Which ABNF alternative matched.
     pub kind: PathKind,
@@ -138,16 +154,21 @@ impl<'a> Path<'a> {
 }
 
 /// The port digits, as written: they may be empty and may exceed 65535 (RFC 3986 §3.2.3: `port = *DIGIT`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Port<'a> {
     /// The digits and their span (the ":" before them is not included).
-    #[serde(flatten)]
+    #[cfg_attr(feature = "serde", serde(flatten))]
     pub component: Component<'a>,
 }
 
 /// The numeric value of a [`Port`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case", tag = "kind", content = "value")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "kebab-case", tag = "kind", content = "value")
+)]
 pub enum PortValue {
     /// `port` matched zero digits (`http://host:/`).
     Empty,
@@ -176,8 +197,9 @@ impl Port<'_> {
 }
 
 /// What kind of host the `host`/`ihost` rule matched (RFC 3986 §3.2.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case", tag = "kind")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case", tag = "kind"))]
 pub enum HostKind<'a> {
     /// `IPv4address`, only when the whole host matches it (first-match-wins).
     Ipv4 {
@@ -201,13 +223,14 @@ pub enum HostKind<'a> {
 }
 
 /// The host, as written, with its kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Host<'a> {
     /// The host text (with the brackets of an IP-literal) and its span.
-    #[serde(flatten)]
+    #[cfg_attr(feature = "serde", serde(flatten))]
     pub component: Component<'a>,
     /// What the host is.
-    #[serde(flatten)]
+    #[cfg_attr(feature = "serde", serde(flatten))]
     pub kind: HostKind<'a>,
 }
 
@@ -230,10 +253,11 @@ impl Host<'_> {
 }
 
 /// The authority component (RFC 3986 §3.2): `[ userinfo "@" ] host [ ":" port ]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Authority<'a> {
     /// The whole authority (without the leading "//").
-    #[serde(flatten)]
+    #[cfg_attr(feature = "serde", serde(flatten))]
     pub component: Component<'a>,
     /// The userinfo, when there is an "@" (it may be empty).
     pub userinfo: Option<Component<'a>>,
@@ -260,10 +284,11 @@ impl fmt::Display for Authority<'_> {
 /// A parsed URI, IRI or LEIRI reference: every component, borrowed from the input, with its span.
 ///
 /// `Display` reassembles the components with their delimiters, which gives back exactly the input.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Reference<'a> {
     /// The input.
-    #[serde(skip)]
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub input: &'a str,
     /// The grammar it was parsed with.
     pub grammar: Grammar,

@@ -46,6 +46,7 @@ impl fmt::Display for Expected {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for Expected {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
@@ -78,14 +79,15 @@ impl Expected {
 /// `port`; named when the pest parser fails at the same offset, see [`crate::validate`]), then every
 /// character the grammar would accept there, as ABNF literals and code point ranges (`"/"`, `%x41-5A`),
 /// then `end of input` when the input could end there.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ParseError {
     /// The grammar the input was checked against.
     pub grammar: Grammar,
     /// The start rule, in spec spelling.
     pub rule: &'static str,
     /// The input, kept for rendering.
-    #[serde(skip)]
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub input: String,
     /// Byte offset of the error.
     pub offset: usize,
@@ -95,7 +97,7 @@ pub struct ParseError {
     pub expected: Vec<Expected>,
     /// A note on a likely cause, when one is known: a zone identifier in an IP-literal (see
     /// [`zone_id_hint`]). [`ParseError::message`] ends with it.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub hint: Option<String>,
 }
 

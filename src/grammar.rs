@@ -11,8 +11,9 @@ use std::fmt;
 use std::str::FromStr;
 
 /// One of the grammars this crate implements; see the [module docs](self) for the specs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Grammar {
     /// RFC 3986 Appendix A: URIs and URI references.
     Uri,

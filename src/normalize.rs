@@ -53,8 +53,9 @@ use crate::resolve::{remove_dot_segments, Parts};
 
 /// A rung of the comparison ladder; each level includes the ones below it (see the
 /// [module docs](self)).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Level {
     /// `simple`: simple string comparison (RFC 3986 §6.2.1).
     Simple,

@@ -43,11 +43,7 @@ pub fn describe(grammar: Grammar, rule: &str, components: &Components<'_>) -> St
 }
 
 fn reference(grammar: Grammar, r: &Reference<'_>, s: &mut String) {
-    let kind = serde_json::to_value(r.kind)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default();
-    let _ = writeln!(s, "kind: {kind}");
+    let _ = writeln!(s, "kind: {}", r.kind.as_str());
     let _ = writeln!(s, "scheme: {}", comp(r.scheme.as_ref()));
     match &r.authority {
         Some(a) => authority(grammar, a, "", s),

@@ -46,8 +46,6 @@
 
 use std::fmt;
 
-use serde::Serialize;
-
 use crate::components::{Reference, ReferenceKind};
 use crate::error::{quote, ParseError};
 use crate::grammar::Grammar;
@@ -71,7 +69,8 @@ pub enum Mode {
 /// defined and the first segment contains `:`, `./` is written before it, so that the string always
 /// parses back to components with the same meaning. Neither happens for components taken from a parsed
 /// reference, for which `Display` gives back the input.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Parts {
     /// `scheme`, without the ":".
     pub scheme: Option<String>,

@@ -68,7 +68,8 @@ grammar_parser!(
 ///
 /// Only rules that carry structure produce nodes; character-level rules (`ALPHA`, `ipchar`,
 /// `pct-encoded`, `ucschar`, …) are silent in the pest grammars and leave none.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SyntaxNode {
     /// The rule, spelled as in the spec (`ireg-name`).
     pub rule: &'static str,

@@ -10,8 +10,9 @@ use crate::grammar::Grammar;
 use crate::syntax::SyntaxNode;
 
 /// The typed result of a parse, by what the start rule describes.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case", tag = "component")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case", tag = "component"))]
 pub enum Components<'a> {
     /// A whole reference (`IRI-reference`, `IRI`, `absolute-IRI`, `irelative-ref` and their URI names).
     Reference(Reference<'a>),

@@ -65,7 +65,8 @@ impl Default for ToIriOptions {
 /// The string after each of the six steps, in the notation of §3.7.1: raw octets as `<hh>` (lowercase
 /// hex digits, steps 2–4), characters outside US-ASCII in XML notation `&#xHHHH;` (steps 5–6), and "&"
 /// as `&amp;` (§1.4).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Trace {
     /// `steps[0]` is step 1, …, `steps[5]` step 6.
     pub steps: [String; 6],
