@@ -128,6 +128,7 @@
 #![warn(missing_docs)]
 
 pub mod abnf;
+pub mod characters;
 pub mod components;
 pub mod convert;
 pub mod error;

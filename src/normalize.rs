@@ -46,6 +46,7 @@ use std::str::FromStr;
 
 use unicode_normalization::UnicodeNormalization;
 
+use crate::characters::{is_iprivate, is_leiri_ucschar, is_ucschar, is_unreserved, pct_octet};
 use crate::components::{HostKind, Reference};
 use crate::error::ParseError;
 use crate::grammar::Grammar;
@@ -420,7 +421,7 @@ fn uppercase_pct(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
     while i < s.len() {
-        if b[i] == b'%' && i + 2 < s.len() && is_hex(b[i + 1]) && is_hex(b[i + 2]) {
+        if pct_at(b, i).is_some() {
             out.push('%');
             out.push(char::from(b[i + 1].to_ascii_uppercase()));
             out.push(char::from(b[i + 2].to_ascii_uppercase()));
@@ -440,7 +441,7 @@ fn lowercase_outside_pct(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
     while i < s.len() {
-        if b[i] == b'%' && i + 2 < s.len() && is_hex(b[i + 1]) && is_hex(b[i + 2]) {
+        if pct_at(b, i).is_some() {
             out.push_str(&s[i..i + 3]);
             i += 3;
         } else {
@@ -452,46 +453,9 @@ fn lowercase_outside_pct(s: &str) -> String {
     out
 }
 
-fn is_hex(b: u8) -> bool {
-    b.is_ascii_hexdigit()
-}
-
-fn hex_value(b: u8) -> u8 {
-    match b {
-        b'0'..=b'9' => b - b'0',
-        b'a'..=b'f' => b - b'a' + 10,
-        b'A'..=b'F' => b - b'A' + 10,
-        _ => 0,
-    }
-}
-
 /// The octet of the `%HH` at byte `i`, if there is one.
 fn pct_at(b: &[u8], i: usize) -> Option<u8> {
-    if i + 2 < b.len() && b[i] == b'%' && is_hex(b[i + 1]) && is_hex(b[i + 2]) {
-        Some(hex_value(b[i + 1]) * 16 + hex_value(b[i + 2]))
-    } else {
-        None
-    }
-}
-
-/// RFC 3986 §2.3 `unreserved`.
-fn is_unreserved(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~')
-}
-
-/// RFC 3987 / 3987bis `ucschar`.
-pub(crate) fn is_ucschar(c: char) -> bool {
-    let c = c as u32;
-    matches!(c, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF)
-        || (0x10000..=0xEFFFD).contains(&c)
-            && (c & 0xFFFF) <= 0xFFFD
-            && !(0xE0000..=0xE0FFF).contains(&c)
-}
-
-/// 3987bis `iprivate`.
-fn is_iprivate(c: char) -> bool {
-    let c = c as u32;
-    matches!(c, 0xE000..=0xF8FF | 0xE0000..=0xE0FFF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
+    b.get(i..).and_then(pct_octet)
 }
 
 /// Whether a non-ASCII character may appear literally in a component of the grammar.
@@ -500,7 +464,7 @@ fn nonascii_allowed(grammar: Grammar, comp: Comp, c: char) -> bool {
         Grammar::Uri => false,
         Grammar::Rfc3987 | Grammar::Iri => is_ucschar(c) || (comp == Comp::Query && is_iprivate(c)),
         // leiri-ucschar: %x7F-D7FF / %xE000-FFFD / %x10000-10FFFF
-        Grammar::Leiri => matches!(c as u32, 0x7F..=0xD7FF | 0xE000..=0xFFFD | 0x10000..=0x10FFFF),
+        Grammar::Leiri => is_leiri_ucschar(c) && c as u32 >= 0x7F,
     }
 }
 

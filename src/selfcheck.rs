@@ -554,7 +554,7 @@ pub mod fuzz {
     /// (draft-weber-iri-guidelines §4) leaves no leading or trailing ASCII white space. Error offsets are
     /// character boundaries of the input.
     pub fn convert_target(data: &[u8]) -> Result<(), String> {
-        use crate::convert::chars::{is_bidi_formatting, is_leiri_only, is_uri_char};
+        use crate::characters::{is_bidi_formatting, is_leiri_only, is_uri_char};
         use crate::convert::{
             leiri_to_iri, leiri_to_uri, preprocess, to_iri, to_uri, xml_notation, Charset,
             ConvertError, HostMapping, PreprocessOptions, Spaces, ToIriOptions, ToUriOptions,
@@ -697,7 +697,7 @@ pub mod fuzz {
 
     /// A URI up to hex case and percent-encoded unreserved characters (3987bis §3.7).
     fn normalize_pct(uri: &str) -> String {
-        use crate::convert::chars::{is_unreserved, pct_octet, push_pct};
+        use crate::characters::{is_unreserved, pct_octet, push_pct};
         let b = uri.as_bytes();
         let mut out = String::with_capacity(uri.len());
         let mut i = 0;

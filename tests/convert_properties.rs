@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use iri_abnf::abnf::{mutate, rules, Generator};
-use iri_abnf::convert::chars::{is_bidi_formatting, is_unreserved, pct_octet};
+use iri_abnf::characters::{is_bidi_formatting, is_unreserved, pct_octet};
 use iri_abnf::convert::parts::split;
 use iri_abnf::convert::preprocess::trim_ascii_whitespace;
 use iri_abnf::convert::reg_name::{punycode_label_to_unicode, reg_name_to_ascii};
@@ -376,7 +376,7 @@ proptest! {
         let u = leiri_to_uri(&leiri, &ToUriOptions::default()).unwrap();
         prop_assert!(u.uri_valid && valid(Grammar::Uri, &u.uri));
         // A valid IRI is unchanged except for its private use characters.
-        if valid(Grammar::Iri, &leiri) && !leiri.chars().any(iri_abnf::convert::chars::is_iprivate) {
+        if valid(Grammar::Iri, &leiri) && !leiri.chars().any(iri_abnf::characters::is_iprivate) {
             prop_assert_eq!(c.iri, leiri);
         }
     }
@@ -413,7 +413,7 @@ proptest! {
                     let opts = ToUriOptions { host, query_charset: charset, raw: true };
                     if let Ok(c) = to_uri(s, &opts) {
                         prop_assert!(c.uri.is_ascii());
-                        prop_assert!(c.uri.chars().all(iri_abnf::convert::chars::is_uri_char), "{:?}", c.uri);
+                        prop_assert!(c.uri.chars().all(iri_abnf::characters::is_uri_char), "{:?}", c.uri);
                         prop_assert_eq!(c.input_valid, valid(Grammar::Iri, s));
                     }
                     let _ = leiri_to_uri(s, &opts);
@@ -425,7 +425,7 @@ proptest! {
                 prop_assert!(!valid(Grammar::Uri, s));
             }
             let l = leiri_to_iri(s);
-            prop_assert!(!l.iri.chars().any(iri_abnf::convert::chars::is_leiri_only));
+            prop_assert!(!l.iri.chars().any(iri_abnf::characters::is_leiri_only));
         }
     }
 
@@ -459,7 +459,7 @@ proptest! {
 /// The character classes against the grammars, for every Unicode scalar value.
 #[test]
 fn character_classes_match_the_grammars() {
-    use iri_abnf::convert::chars::{is_iprivate, is_leiri_ucschar, is_ucschar, is_uri_char};
+    use iri_abnf::characters::{is_iprivate, is_leiri_ucschar, is_ucschar, is_uri_char};
     let ucschar = iri_abnf::abnf::automaton(Grammar::Iri, "ucschar").unwrap();
     let iprivate = iri_abnf::abnf::automaton(Grammar::Iri, "iprivate").unwrap();
     let leiri = iri_abnf::abnf::automaton(Grammar::Leiri, "leiri-ucschar").unwrap();

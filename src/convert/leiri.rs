@@ -6,9 +6,9 @@
 //! would allow them: §5.1 says *each* such character), the noncharacters, the specials and the tags
 //! ([`is_leiri_only`]).
 
-use super::chars::{is_leiri_only, push_pct_utf8};
 use super::to_uri::{map_components, ToUriOptions, UriConversion};
 use super::{syntax_error, ConvertError, ConvertErrorKind};
+use crate::characters::{is_leiri_only, push_pct_utf8};
 use crate::grammar::Grammar;
 
 /// The result of [`leiri_to_iri`].

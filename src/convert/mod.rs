@@ -34,7 +34,6 @@
 //! assert_eq!(c.trace.steps[5], "http://&#x7D0D;&#x8C46;.example.org/%E2%80%AE");
 //! ```
 
-pub mod chars;
 pub mod leiri;
 pub mod parts;
 pub mod preprocess;

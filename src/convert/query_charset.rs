@@ -15,7 +15,7 @@
 
 use encoding_rs::{EncoderResult, Encoding, UTF_16BE, UTF_16LE, UTF_8};
 
-use super::chars::{is_uri_char, push_pct};
+use crate::characters::{is_uri_char, push_pct};
 
 /// A document charset: an encoding of the WHATWG Encoding Standard, found by one of its labels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,7 +63,8 @@ impl std::fmt::Display for Unmappable {
             "the charset {} cannot represent U+{:04X}{} at byte offset {}",
             self.charset,
             self.character as u32,
-            if self.character.is_control() || super::chars::is_bidi_formatting(self.character) {
+            if self.character.is_control() || crate::characters::is_bidi_formatting(self.character)
+            {
                 String::new()
             } else {
                 format!(" '{}'", self.character)

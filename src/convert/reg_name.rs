@@ -23,7 +23,7 @@
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
-use super::chars::{
+use crate::characters::{
     is_bidi_formatting, is_sub_delim, is_ucschar, is_unreserved, pct_octet, push_pct,
 };
 

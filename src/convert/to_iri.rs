@@ -25,7 +25,7 @@
 //! - Step 4 re-encodes a character that the `iri` grammar does not allow in the component it is in
 //!   (§2.2: `ucschar` everywhere, `iprivate` in the query only; so the C1 controls, noncharacters,
 //!   specials, tags and private use outside the query) and the bidi formatting characters of
-//!   [`BIDI_FORMATTING`](super::chars::BIDI_FORMATTING) (§4.1 and §3.7.1 example 3), and the
+//!   [`BIDI_FORMATTING`](crate::characters::BIDI_FORMATTING) (§4.1 and §3.7.1 example 3), and the
 //!   non-ASCII white space characters (§4.1 b "look-alikes of "space"",
 //!   [`is_non_ascii_white_space`]). Other look-alikes are kept: §3.7 says "results may vary".
 //!   Re-encoding uses uppercase hex digits, as example 3 shows.
@@ -38,12 +38,12 @@
 //! - "Never guess a legacy encoding" (§3.7, last paragraph): octets that are not UTF-8 stay
 //!   percent-encoded, so `D%FCrst` stays as it is.
 
-use super::chars::{
+use super::reg_name::punycode_label_to_unicode;
+use super::{push_xml_notation, syntax_error, ConvertError};
+use crate::characters::{
     is_bidi_formatting, is_iprivate, is_non_ascii_white_space, is_ucschar, is_unreserved,
     pct_octet, push_pct,
 };
-use super::reg_name::punycode_label_to_unicode;
-use super::{push_xml_notation, syntax_error, ConvertError};
 use crate::components::{HostKind, Reference};
 use crate::grammar::Grammar;
 

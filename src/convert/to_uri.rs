@@ -1,10 +1,10 @@
 //! Mapping IRIs to URIs (3987bis §3.3–§3.6), component by component (§11.2.2).
 
-use super::chars::{is_uri_char, push_pct_utf8};
 use super::parts::{split, Parts};
 use super::query_charset::{encode_component, Charset};
 use super::reg_name::{reg_name_to_ascii, RegNameMapping};
 use super::{syntax_error, ConvertError, ConvertErrorKind};
+use crate::characters::{is_uri_char, push_pct_utf8};
 use crate::grammar::Grammar;
 
 /// How the `ireg-name` is mapped (3987bis §3.4).

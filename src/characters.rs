@@ -1,4 +1,6 @@
-//! Character classes of the grammars, as predicates on one character, for the conversions.
+//! Characters (RFC 3986 §2, 3987bis §2.2 and §5.1): the character classes of the grammars as
+//! predicates on one character, and percent-encoding of octets (RFC 3986 §2.1). Shared by the
+//! conversions and normalization.
 //!
 //! Each predicate is the ABNF rule of the same name (RFC 3986 Appendix A, 3987bis §2.2 and §5.1); the
 //! tests check them against the pest grammars for every Unicode scalar value.
