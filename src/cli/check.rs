@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use iri_abnf::{validate, Error, Grammar, ParseError};
 use serde::Serialize;
 
-use super::input::{Batch, BatchReader, InputArgs, Item, NotText, NotTextKind};
+use super::input::{Batch, BatchReader, Decoding, InputArgs, Item, NotText, NotTextKind};
 use super::output::{is_false, Out};
 use super::{resolve_rule, GrammarArg};
 
@@ -395,7 +395,7 @@ fn run_serial(
     mut done: impl FnMut(&mut Out, &Rendered),
     progress: Option<ProgressBar>,
 ) -> bool {
-    let mut reader = BatchReader::new(&args.inputs, 1, &args.input, progress);
+    let mut reader = BatchReader::new(&args.inputs, 1, &args.input, progress, Decoding::Utf8);
     let mut batch = Batch::default();
     let mut r = Rendered::default();
     while reader.fill(&mut batch) {
@@ -431,7 +431,8 @@ fn run_parallel(
     std::thread::scope(|scope| {
         let reader = scope.spawn(move || {
             // Made here: standard input's lock stays on this thread.
-            let mut reader = BatchReader::new(&args.inputs, 1, &args.input, progress);
+            let mut reader =
+                BatchReader::new(&args.inputs, 1, &args.input, progress, Decoding::Utf8);
             let mut seq = 0;
             while let Ok((mut batch, r)) = free_rx.recv() {
                 if !reader.fill(&mut batch) || work_tx.send((seq, batch, r)).is_err() {

@@ -408,53 +408,28 @@ pub fn for_each_item(
     decoding: Decoding,
     mut each: impl FnMut(Item<'_>),
 ) -> Result<(), ()> {
-    let mut ok = true;
-    for (i, arg) in args.iter().enumerate() {
-        let n = first_arg + i;
-        let bytes = os_bytes(arg);
-        hint_if_file(arg, n);
-        let item_input = input_of(&bytes, bytes.len() as u64, opts.max_length, decoding);
-        each(Item {
-            origin: Origin::Argument(n),
-            input: item_input.as_deref().map_err(Clone::clone),
-            bom_removed: false,
-        });
-    }
-    let stdin_only = [PathBuf::from("-")];
-    let files: &[PathBuf] = if !opts.files.is_empty() {
-        &opts.files
-    } else if args.is_empty() {
-        &stdin_only
-    } else {
-        &[]
-    };
-    for path in files {
-        let result = if path.as_os_str() == "-" {
-            let stdin = std::io::stdin();
-            read_lines(stdin.lock(), None, opts, decoding, &mut each)
-        } else {
-            match File::open(path) {
-                Ok(f) => read_lines(
-                    BufReader::with_capacity(1 << 16, f),
-                    Some(path),
-                    opts,
-                    decoding,
-                    &mut each,
-                ),
-                Err(e) => Err(e),
+    // The same reading as the batches of `iri check`, taken one input at a time.
+    let mut reader = BatchReader::new(args, first_arg, opts, None, decoding);
+    let mut batch = Batch::default();
+    while reader.fill(&mut batch) {
+        let mut notes = batch.notes.iter().peekable();
+        for i in 0..batch.len() {
+            while let Some((_, message)) = notes.next_if(|(at, _)| *at <= i) {
+                eprintln!("iri: {message}");
             }
-        };
-        if let Err(e) = result {
-            let what = if path.as_os_str() == "-" {
-                "standard input".to_string()
-            } else {
-                path.display().to_string()
-            };
-            eprintln!("iri: reading {what}: {e}");
-            ok = false;
+            let (bytes, length, bom_removed) = batch.raw(i);
+            let input = input_of(bytes, length, opts.max_length, decoding);
+            each(Item {
+                origin: batch.origin(i, &opts.files),
+                input: input.as_deref().map_err(Clone::clone),
+                bom_removed,
+            });
+        }
+        for (_, message) in notes {
+            eprintln!("iri: {message}");
         }
     }
-    if ok {
+    if reader.ok() {
         Ok(())
     } else {
         Err(())
@@ -484,39 +459,6 @@ fn input_of(
         });
     }
     decoding.decode(bytes)
-}
-
-fn read_lines(
-    reader: impl BufRead,
-    path: Option<&Path>,
-    opts: &InputArgs,
-    decoding: Decoding,
-    each: &mut impl FnMut(Item<'_>),
-) -> std::io::Result<()> {
-    let mut lines = LineReader::new(reader, opts.max_length, decoding.utf16());
-    let mut n = 0;
-    while let Some(line) = lines.next_line()? {
-        n += 1;
-        let (mut bytes, mut length) = (line.bytes, line.length);
-        let mut bom_removed = false;
-        if n == 1 && bytes.starts_with(decoding.bom()) {
-            let b = decoding.bom().len();
-            bytes = &bytes[b..];
-            length -= b as u64;
-            bom_removed = true;
-        }
-        let origin = match path {
-            Some(p) => Origin::File(p, n),
-            None => Origin::Stdin(n),
-        };
-        let input = input_of(bytes, length, opts.max_length, decoding);
-        each(Item {
-            origin,
-            input: input.as_deref().map_err(Clone::clone),
-            bom_removed,
-        });
-    }
-    Ok(())
 }
 
 /// The most lines in one [`Batch`].
@@ -630,8 +572,9 @@ impl Batch {
 }
 
 /// Reads the inputs of a subcommand (the positional arguments, then each `--input` file, `-` being
-/// standard input, or standard input alone) in [`Batch`]es, as [`for_each_item`] does one by one.
-/// Only for UTF-8 inputs.
+/// standard input, or standard input alone) in [`Batch`]es; [`for_each_item`] takes them one by one.
+/// Lines are split and byte order marks recognized as `decoding` says (UTF-16 lines end at the code
+/// unit U+000A); the inputs are decoded when they are taken ([`Batch::item`] for UTF-8).
 pub struct BatchReader<'a> {
     args: &'a [OsString],
     first_arg: usize,
@@ -641,6 +584,7 @@ pub struct BatchReader<'a> {
     files: Vec<Option<usize>>,
     current: Option<Open<'a>>,
     progress: Option<indicatif::ProgressBar>,
+    decoding: Decoding,
     ok: bool,
 }
 
@@ -651,6 +595,7 @@ impl<'a> BatchReader<'a> {
         first_arg: usize,
         opts: &'a InputArgs,
         progress: Option<indicatif::ProgressBar>,
+        decoding: Decoding,
     ) -> Self {
         // The sources after the arguments: each file (by index), `None` for standard input.
         let files = if !opts.files.is_empty() {
@@ -672,6 +617,7 @@ impl<'a> BatchReader<'a> {
             files,
             current: None,
             progress,
+            decoding,
             ok: true,
         }
     }
@@ -728,7 +674,7 @@ impl<'a> BatchReader<'a> {
                 let source = source.map_or(Source::Stdin, Source::File);
                 match reader {
                     Ok(r) => {
-                        let lines = LineReader::new(r, self.opts.max_length, None);
+                        let lines = LineReader::new(r, self.opts.max_length, self.decoding.utf16());
                         self.current = Some((source, lines, 0));
                     }
                     Err(e) => {
@@ -756,9 +702,10 @@ impl<'a> BatchReader<'a> {
                         *n += 1;
                         let (mut bytes, mut length) = (line.bytes, line.length);
                         let mut bom_removed = false;
-                        if *n == 1 && bytes.starts_with(UTF8_BOM) {
-                            bytes = &bytes[UTF8_BOM.len()..];
-                            length -= UTF8_BOM.len() as u64;
+                        let bom = self.decoding.bom();
+                        if *n == 1 && bytes.starts_with(bom) {
+                            bytes = &bytes[bom.len()..];
+                            length -= bom.len() as u64;
                             bom_removed = true;
                         }
                         batch.push(bytes, length, bom_removed);
@@ -815,20 +762,6 @@ impl<R: std::io::Read> std::io::Read for Counted<R> {
             p.inc(n as u64);
         }
         Ok(n)
-    }
-}
-
-/// Says on standard error that a positional argument is also the name of a file: it is checked as a
-/// string, and `--input` reads the file.
-fn hint_if_file(arg: &OsString, n: usize) {
-    let path = Path::new(arg);
-    if !arg.is_empty() && path.is_file() {
-        eprintln!(
-            "iri: hint: argument {n} ({}) is taken as an input string, and it also names a file; \
-             to read the file's lines, use --input {}",
-            path.display(),
-            path.display()
-        );
     }
 }
 
