@@ -13,15 +13,15 @@ use iri_abnf::{parse, Grammar, HostKind, PortValue};
 pub fn components(input: &str) -> Result<String, String> {
     let r = parse(Grammar::Iri, input).map_err(|e| e.to_string())?;
     let mut s = String::new();
-    let _ = writeln!(s, "kind: {:?}", r.kind);
-    if let Some(scheme) = &r.scheme {
+    let _ = writeln!(s, "kind: {:?}", r.kind());
+    if let Some(scheme) = &r.scheme() {
         let _ = writeln!(
             s,
             "scheme: {} at {}..{}",
             scheme.text, scheme.span.start, scheme.span.end
         );
     }
-    if let Some(auth) = &r.authority {
+    if let Some(auth) = &r.authority() {
         if let Some(userinfo) = &auth.userinfo {
             let _ = writeln!(s, "userinfo: {}", userinfo.text);
         }
@@ -46,13 +46,13 @@ pub fn components(input: &str) -> Result<String, String> {
     let _ = writeln!(
         s,
         "path: {:?} ({} segments)",
-        r.path.component.text,
-        r.path.segments.len()
+        r.path().component.text,
+        r.path().segments().count()
     );
-    if let Some(q) = &r.query {
+    if let Some(q) = &r.query() {
         let _ = writeln!(s, "query: {}", q.text);
     }
-    if let Some(f) = &r.fragment {
+    if let Some(f) = &r.fragment() {
         let _ = writeln!(s, "fragment: {}", f.text);
     }
     Ok(s)

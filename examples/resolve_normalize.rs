@@ -5,17 +5,22 @@
 //! cargo run --example resolve_normalize -- 'http://a/b/c/d;p?q' '../g' './%7Euser'
 //! ```
 
-use iri_abnf::{equivalent, normalize, Base, Grammar, Level};
+use iri_abnf::normalize::normalize_reference;
+use iri_abnf::{equivalent, Base, Grammar, Level, ReferenceBuf};
 
 /// Each reference resolved against `base`, then normalized up to the path level.
-pub fn resolve_all(base: &str, references: &[&str]) -> Result<Vec<String>, String> {
+pub fn resolve_all(base: &str, references: &[&str]) -> Result<Vec<ReferenceBuf>, String> {
     // A `Base` is parsed once and resolves many references.
     let base = Base::new(Grammar::Iri, base).map_err(|e| e.to_string())?;
     references
         .iter()
         .map(|r| {
+            // The target is already parsed: normalization takes its components as they are.
             let target = base.resolve(r).map_err(|e| e.to_string())?;
-            normalize(Grammar::Iri, &target, Level::Path).map_err(|e| e.message())
+            Ok(normalize_reference(
+                &target.reference(),
+                &Level::Path.into(),
+            ))
         })
         .collect()
 }

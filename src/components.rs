@@ -132,24 +132,84 @@ impl PathKind {
     }
 }
 
-/// The path component: the alternative that matched and its segments.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+/// The path component: the alternative that matched. The segments are computed on demand
+/// ([`Path::segments`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Path<'a> {
     /// The path text and span (may be empty).
-    #[cfg_attr(feature = "serde", serde(flatten))]
     pub component: Component<'a>,
     /// Which ABNF alternative matched.
     pub kind: PathKind,
-    /// The segments, as RFC 3986 §3.3 counts them: the path split at every "/", after the leading "/"
-    /// when there is one. `""` has none, `"/"` has one empty segment, `"a//b"` has three.
-    pub segments: Vec<Component<'a>>,
 }
 
 impl<'a> Path<'a> {
     /// The path text.
     pub fn as_str(&self) -> &'a str {
         self.component.text
+    }
+
+    /// The segments, as RFC 3986 §3.3 counts them: the path split at every "/", after the leading "/"
+    /// when there is one. `""` has none, `"/"` has one empty segment, `"a//b"` has three.
+    ///
+    /// ```
+    /// use iri_abnf::{parse, Grammar};
+    ///
+    /// let r = parse(Grammar::Iri, "http://a/b//c/").unwrap();
+    /// let segments: Vec<&str> = r.path().segments().map(|s| s.text).collect();
+    /// assert_eq!(segments, ["b", "", "c", ""]);
+    /// ```
+    pub fn segments(&self) -> Segments<'a> {
+        let Component { text, span } = self.component;
+        let (start, rest) = match text.strip_prefix('/') {
+            Some(rest) => (span.start + 1, rest),
+            None => (span.start, text),
+        };
+        Segments {
+            rest: (!text.is_empty()).then_some(rest),
+            start,
+        }
+    }
+}
+
+/// The segments of a [`Path`], in order (see [`Path::segments`]).
+#[derive(Clone, Debug)]
+pub struct Segments<'a> {
+    /// What is left to split; `None` when done.
+    rest: Option<&'a str>,
+    /// The offset of `rest` in the input.
+    start: usize,
+}
+
+impl<'a> Iterator for Segments<'a> {
+    type Item = Component<'a>;
+
+    fn next(&mut self) -> Option<Component<'a>> {
+        let rest = self.rest?;
+        let (text, next) = match rest.find('/') {
+            Some(i) => (&rest[..i], Some(&rest[i + 1..])),
+            None => (rest, None),
+        };
+        let span = Span {
+            start: self.start,
+            end: self.start + text.len(),
+        };
+        self.start = span.end + 1;
+        self.rest = next;
+        Some(Component { text, span })
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Path<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let segments: Vec<Component<'_>> = self.segments().collect();
+        let mut st = s.serialize_struct("Path", 4)?;
+        st.serialize_field("text", self.component.text)?;
+        st.serialize_field("span", &self.component.span)?;
+        st.serialize_field("kind", &self.kind)?;
+        st.serialize_field("segments", &segments)?;
+        st.end()
     }
 }
 
@@ -281,56 +341,466 @@ impl fmt::Display for Authority<'_> {
     }
 }
 
-/// A parsed URI, IRI or LEIRI reference: every component, borrowed from the input, with its span.
-///
-/// `Display` reassembles the components with their delimiters, which gives back exactly the input.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Reference<'a> {
-    /// The input.
-    #[cfg_attr(feature = "serde", serde(skip))]
-    pub input: &'a str,
-    /// The grammar it was parsed with.
-    pub grammar: Grammar,
-    /// The start rule it was parsed with, in spec spelling.
-    pub rule: &'static str,
-    /// What kind of reference it is.
-    pub kind: ReferenceKind,
-    /// The scheme (without the ":").
-    pub scheme: Option<Component<'a>>,
-    /// The authority (without the "//").
-    pub authority: Option<Authority<'a>>,
-    /// The path (always present, possibly empty).
-    pub path: Path<'a>,
-    /// The query (without the "?"), when there is a "?".
-    pub query: Option<Component<'a>>,
-    /// The fragment (without the "#"), when there is a "#".
-    pub fragment: Option<Component<'a>>,
+/// What the host of an [`AuthorityMeta`] is, with what its [`HostKind`] needs beyond the host span.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum HostTag {
+    /// `IPv4address`, with its octets.
+    Ipv4([u8; 4]),
+    /// `IP-literal` holding an `IPv6address`.
+    Ipv6,
+    /// `IP-literal` holding an `IPvFuture`; the offset of the "." after the version.
+    IpvFuture { dot: usize },
+    /// `reg-name`.
+    RegName,
 }
 
-impl Reference<'_> {
+/// The offsets of an authority: `[ userinfo "@" ] host [ ":" port ]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct AuthorityMeta {
+    /// The whole authority, without the "//".
+    pub(crate) span: Span,
+    /// The offset of the "@" after the userinfo, when there is one.
+    pub(crate) at: Option<usize>,
+    /// The host.
+    pub(crate) host: Span,
+    /// What the host is.
+    pub(crate) host_tag: HostTag,
+    /// Whether a ":" and a port follow the host (the port runs from `host.end + 1` to `span.end`).
+    pub(crate) has_port: bool,
+}
+
+impl AuthorityMeta {
+    pub(crate) fn authority<'a>(&self, input: &'a str) -> Authority<'a> {
+        let host = Component::new(input, self.host);
+        let kind = match self.host_tag {
+            HostTag::Ipv4(octets) => HostKind::Ipv4 { octets },
+            HostTag::Ipv6 => HostKind::Ipv6 {
+                address: Component::new(
+                    input,
+                    Span {
+                        start: self.host.start + 1,
+                        end: self.host.end - 1,
+                    },
+                ),
+            },
+            HostTag::IpvFuture { dot } => HostKind::IpvFuture {
+                version: Component::new(
+                    input,
+                    Span {
+                        start: self.host.start + 2,
+                        end: dot,
+                    },
+                ),
+                address: Component::new(
+                    input,
+                    Span {
+                        start: dot + 1,
+                        end: self.host.end - 1,
+                    },
+                ),
+            },
+            HostTag::RegName => HostKind::RegName,
+        };
+        Authority {
+            component: Component::new(input, self.span),
+            userinfo: self.at.map(|at| {
+                Component::new(
+                    input,
+                    Span {
+                        start: self.span.start,
+                        end: at,
+                    },
+                )
+            }),
+            host: Host {
+                component: host,
+                kind,
+            },
+            port: self.has_port.then(|| Port {
+                component: Component::new(
+                    input,
+                    Span {
+                        start: self.host.end + 1,
+                        end: self.span.end,
+                    },
+                ),
+            }),
+        }
+    }
+}
+
+/// The component offsets of one reference (RFC 3986 §3): the one shape that [`Reference`] (borrowed)
+/// and [`ReferenceBuf`] (owned) share, and that parsing, resolution, normalization, relativization and
+/// the conversions produce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Meta {
+    pub(crate) grammar: Grammar,
+    pub(crate) rule: &'static str,
+    pub(crate) kind: ReferenceKind,
+    /// The offset of the ":" after the scheme (the scheme is `0..scheme_end`).
+    pub(crate) scheme_end: Option<usize>,
+    pub(crate) authority: Option<AuthorityMeta>,
+    pub(crate) path: Span,
+    pub(crate) path_kind: PathKind,
+    /// The query (after the "?").
+    pub(crate) query: Option<Span>,
+    /// The offset of the "#" before the fragment (which runs to the end).
+    pub(crate) hash: Option<usize>,
+}
+
+impl Meta {
+    pub(crate) fn scheme<'a>(&self, input: &'a str) -> Option<Component<'a>> {
+        self.scheme_end
+            .map(|end| Component::new(input, Span { start: 0, end }))
+    }
+
+    pub(crate) fn authority<'a>(&self, input: &'a str) -> Option<Authority<'a>> {
+        self.authority.map(|a| a.authority(input))
+    }
+
+    pub(crate) fn path<'a>(&self, input: &'a str) -> Path<'a> {
+        Path {
+            component: Component::new(input, self.path),
+            kind: self.path_kind,
+        }
+    }
+
+    pub(crate) fn query<'a>(&self, input: &'a str) -> Option<Component<'a>> {
+        self.query.map(|q| Component::new(input, q))
+    }
+
+    pub(crate) fn fragment<'a>(&self, input: &'a str) -> Option<Component<'a>> {
+        self.hash.map(|h| {
+            Component::new(
+                input,
+                Span {
+                    start: h + 1,
+                    end: input.len(),
+                },
+            )
+        })
+    }
+}
+
+/// A parsed URI, IRI or LEIRI reference, borrowed from the input: the input and the offsets of its
+/// components (RFC 3986 §3), each read with its span by an accessor.
+///
+/// `Display` writes the input, which the components make up with their delimiters
+/// (RFC 3986 §5.3). [`ReferenceBuf`] is the owned form, with the same accessors.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Reference<'a> {
+    input: &'a str,
+    meta: Meta,
+}
+
+impl<'a> Reference<'a> {
+    pub(crate) fn from_meta(input: &'a str, meta: Meta) -> Self {
+        Reference { input, meta }
+    }
+
+    #[cfg(test)]
+    pub(crate) fn meta(&self) -> Meta {
+        self.meta
+    }
+
     /// The input the reference was parsed from.
-    pub fn as_str(&self) -> &str {
+    pub fn as_str(&self) -> &'a str {
         self.input
+    }
+
+    /// The grammar it was parsed with.
+    pub fn grammar(&self) -> Grammar {
+        self.meta.grammar
+    }
+
+    /// The start rule it was parsed with, in spec spelling.
+    pub fn rule(&self) -> &'static str {
+        self.meta.rule
+    }
+
+    /// What kind of reference it is (RFC 3986 §4.1–§4.3).
+    pub fn kind(&self) -> ReferenceKind {
+        self.meta.kind
+    }
+
+    /// The scheme (without the ":").
+    pub fn scheme(&self) -> Option<Component<'a>> {
+        self.meta.scheme(self.input)
+    }
+
+    /// The authority (without the "//"), with its userinfo, host and port.
+    pub fn authority(&self) -> Option<Authority<'a>> {
+        self.meta.authority(self.input)
+    }
+
+    /// The path (always present, possibly empty).
+    pub fn path(&self) -> Path<'a> {
+        self.meta.path(self.input)
+    }
+
+    /// The query (without the "?"), when there is a "?".
+    pub fn query(&self) -> Option<Component<'a>> {
+        self.meta.query(self.input)
+    }
+
+    /// The fragment (without the "#"), when there is a "#".
+    pub fn fragment(&self) -> Option<Component<'a>> {
+        self.meta.fragment(self.input)
+    }
+
+    /// The owned copy.
+    pub fn to_buf(&self) -> ReferenceBuf {
+        ReferenceBuf {
+            text: self.input.to_string(),
+            meta: self.meta,
+        }
+    }
+}
+
+impl fmt::Debug for Reference<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Reference")
+            .field("input", &self.input)
+            .field("grammar", &self.grammar())
+            .field("rule", &self.rule())
+            .field("kind", &self.kind())
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("path", &self.path())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .finish()
     }
 }
 
 impl fmt::Display for Reference<'_> {
-    /// Reassembles scheme ":" "//" authority path "?" query "#" fragment (RFC 3986 §5.3).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(s) = &self.scheme {
-            write!(f, "{}:", s.text)?;
-        }
-        if let Some(a) = &self.authority {
-            write!(f, "//{a}")?;
-        }
-        f.write_str(self.path.component.text)?;
-        if let Some(q) = &self.query {
-            write!(f, "?{}", q.text)?;
-        }
-        if let Some(fr) = &self.fragment {
-            write!(f, "#{}", fr.text)?;
-        }
-        Ok(())
+        f.write_str(self.input)
     }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Reference<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Reference", 8)?;
+        st.serialize_field("grammar", &self.grammar())?;
+        st.serialize_field("rule", self.rule())?;
+        st.serialize_field("kind", &self.kind())?;
+        st.serialize_field("scheme", &self.scheme())?;
+        st.serialize_field("authority", &self.authority())?;
+        st.serialize_field("path", &self.path())?;
+        st.serialize_field("query", &self.query())?;
+        st.serialize_field("fragment", &self.fragment())?;
+        st.end()
+    }
+}
+
+/// An owned reference: one `String` and the offsets of its components, the same as those of
+/// [`Reference`], which [`ReferenceBuf::reference`] borrows. Resolution ([`crate::resolve()`]),
+/// normalization ([`crate::normalize()`]) and relativization ([`crate::relativize()`]) return it.
+///
+/// ```
+/// use iri_abnf::{resolve, Grammar};
+///
+/// let t = resolve(Grammar::Iri, "http://a/b/c/d;p?q", "../g?y#s").unwrap();
+/// assert_eq!(t, "http://a/b/g?y#s");
+/// assert_eq!(t.path().as_str(), "/b/g");
+/// assert_eq!(t.query().unwrap().span.start, 13);
+/// assert_eq!(t.fragment().unwrap().text, "s");
+/// let s: String = t.into();
+/// assert_eq!(s, "http://a/b/g?y#s");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct ReferenceBuf {
+    text: String,
+    meta: Meta,
+}
+
+impl ReferenceBuf {
+    /// The reference of `text`, which is known to match `grammar`'s reference rule.
+    pub(crate) fn from_valid(grammar: Grammar, text: String) -> Self {
+        let rule = grammar.reference_rule();
+        let meta = crate::split::meta(grammar, rule, &text)
+            .unwrap_or_else(|| crate::split::lenient(grammar, rule, &text));
+        ReferenceBuf { text, meta }
+    }
+
+    /// The reference, borrowed.
+    pub fn reference(&self) -> Reference<'_> {
+        Reference {
+            input: &self.text,
+            meta: self.meta,
+        }
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The text, as an owned string.
+    pub fn into_string(self) -> String {
+        self.text
+    }
+
+    /// The grammar the reference belongs to.
+    pub fn grammar(&self) -> Grammar {
+        self.meta.grammar
+    }
+
+    /// The rule it matches, in spec spelling.
+    pub fn rule(&self) -> &'static str {
+        self.meta.rule
+    }
+
+    /// What kind of reference it is (RFC 3986 §4.1–§4.3).
+    pub fn kind(&self) -> ReferenceKind {
+        self.meta.kind
+    }
+
+    /// The scheme (without the ":").
+    pub fn scheme(&self) -> Option<Component<'_>> {
+        self.meta.scheme(&self.text)
+    }
+
+    /// The authority (without the "//"), with its userinfo, host and port.
+    pub fn authority(&self) -> Option<Authority<'_>> {
+        self.meta.authority(&self.text)
+    }
+
+    /// The path (always present, possibly empty).
+    pub fn path(&self) -> Path<'_> {
+        self.meta.path(&self.text)
+    }
+
+    /// The query (without the "?"), when there is a "?".
+    pub fn query(&self) -> Option<Component<'_>> {
+        self.meta.query(&self.text)
+    }
+
+    /// The fragment (without the "#"), when there is a "#".
+    pub fn fragment(&self) -> Option<Component<'_>> {
+        self.meta.fragment(&self.text)
+    }
+}
+
+impl fmt::Debug for ReferenceBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.reference(), f)
+    }
+}
+
+impl fmt::Display for ReferenceBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// The text: a `ReferenceBuf` can be used wherever a `&str` is expected.
+impl std::ops::Deref for ReferenceBuf {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
+impl AsRef<str> for ReferenceBuf {
+    fn as_ref(&self) -> &str {
+        &self.text
+    }
+}
+
+impl From<ReferenceBuf> for String {
+    fn from(r: ReferenceBuf) -> String {
+        r.text
+    }
+}
+
+impl PartialEq<str> for ReferenceBuf {
+    fn eq(&self, other: &str) -> bool {
+        self.text == other
+    }
+}
+
+impl PartialEq<&str> for ReferenceBuf {
+    fn eq(&self, other: &&str) -> bool {
+        self.text == *other
+    }
+}
+
+impl PartialEq<String> for ReferenceBuf {
+    fn eq(&self, other: &String) -> bool {
+        &self.text == other
+    }
+}
+
+impl PartialEq<ReferenceBuf> for &str {
+    fn eq(&self, other: &ReferenceBuf) -> bool {
+        *self == other.text
+    }
+}
+
+impl PartialEq<ReferenceBuf> for String {
+    fn eq(&self, other: &ReferenceBuf) -> bool {
+        *self == other.text
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for ReferenceBuf {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.reference().serialize(s)
+    }
+}
+
+/// RFC 3986 §5.3 component recomposition into a [`ReferenceBuf`] of `grammar`'s reference rule, for
+/// components that make a valid reference together. `None` is "undefined", `Some("")` "defined but
+/// empty". When the authority is undefined and the path begins with `//`, `/.` is written before the
+/// path, and when neither scheme nor authority is defined and the first segment contains `:`, `./`
+/// is written before it, so that the text always reads back as a path with the same meaning (see the
+/// interpretation notes on resolution).
+pub(crate) fn compose(
+    grammar: Grammar,
+    scheme: Option<&str>,
+    authority: Option<&str>,
+    path: &str,
+    query: Option<&str>,
+    fragment: Option<&str>,
+) -> ReferenceBuf {
+    let mut text = String::with_capacity(
+        scheme.map_or(0, |s| s.len() + 1)
+            + authority.map_or(0, |a| a.len() + 2)
+            + path.len()
+            + 2
+            + query.map_or(0, |q| q.len() + 1)
+            + fragment.map_or(0, |f| f.len() + 1),
+    );
+    if let Some(s) = scheme {
+        text.push_str(s);
+        text.push(':');
+    }
+    if let Some(a) = authority {
+        text.push_str("//");
+        text.push_str(a);
+    }
+    if authority.is_none() && path.starts_with("//") {
+        text.push_str("/.");
+    } else if scheme.is_none()
+        && authority.is_none()
+        && path.split('/').next().is_some_and(|s| s.contains(':'))
+    {
+        text.push_str("./");
+    }
+    text.push_str(path);
+    if let Some(q) = query {
+        text.push('?');
+        text.push_str(q);
+    }
+    if let Some(f) = fragment {
+        text.push('#');
+        text.push_str(f);
+    }
+    ReferenceBuf::from_valid(grammar, text)
 }

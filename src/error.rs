@@ -102,21 +102,6 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    /// Only for the paths of `parse`/`parse_rule` in `lib.rs` that cannot be taken (the reference rule
-    /// always exists and always gives a reference); it says that the start rule was expected at the
-    /// start. These paths go away with the component parser that replaces the tree walk.
-    pub(crate) fn internal(grammar: Grammar, rule: &'static str, input: &str, _what: &str) -> Self {
-        ParseError {
-            grammar,
-            rule,
-            input: input.to_string(),
-            offset: 0,
-            column: 1,
-            expected: vec![Expected::Rule(rule)],
-            hint: None,
-        }
-    }
-
     /// [`ErrorKind::InvalidCharacter`] or, when the offset is the end of the input,
     /// [`ErrorKind::UnexpectedEnd`].
     pub fn kind(&self) -> ErrorKind {

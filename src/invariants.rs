@@ -15,7 +15,7 @@ use crate::components::{Component, HostKind, PathKind, Reference, Span};
 ///
 /// Returns a description of the first violation.
 pub fn check_invariants(r: &Reference<'_>) -> Result<(), String> {
-    let input = r.input;
+    let input = r.as_str();
     let check = |name: &str, c: &Component<'_>| -> Result<(), String> {
         let Span { start, end } = c.span;
         if start > end || end > input.len() {
@@ -53,13 +53,13 @@ pub fn check_invariants(r: &Reference<'_>) -> Result<(), String> {
         }
         Ok(())
     };
-    if let Some(s) = &r.scheme {
+    if let Some(s) = &r.scheme() {
         check("scheme", s)?;
         at(pos, s, "scheme")?;
         pos = s.span.end;
         expect(&mut pos, ":", "hier-part")?;
     }
-    if let Some(a) = &r.authority {
+    if let Some(a) = &r.authority() {
         expect(&mut pos, "//", "authority")?;
         check("authority", &a.component)?;
         at(pos, &a.component, "authority")?;
@@ -115,21 +115,24 @@ pub fn check_invariants(r: &Reference<'_>) -> Result<(), String> {
         }
         pos = apos;
     }
-    check("path", &r.path.component)?;
-    at(pos, &r.path.component, "path")?;
-    let path = r.path.component.text;
-    let kind_ok = match r.path.kind {
+    check("path", &r.path().component)?;
+    at(pos, &r.path().component, "path")?;
+    let path = r.path().component.text;
+    let kind_ok = match r.path().kind {
         PathKind::Abempty => path.is_empty() || path.starts_with('/'),
         PathKind::Absolute => path.starts_with('/') && !path.starts_with("//"),
         PathKind::Noscheme | PathKind::Rootless => !path.is_empty() && !path.starts_with('/'),
         PathKind::Empty => path.is_empty(),
     };
     if !kind_ok {
-        return Err(format!("path kind {:?} does not fit {path:?}", r.path.kind));
+        return Err(format!(
+            "path kind {:?} does not fit {path:?}",
+            r.path().kind
+        ));
     }
     let mut rebuilt = String::new();
-    for (i, seg) in r.path.segments.iter().enumerate() {
-        check("segment", seg)?;
+    for (i, seg) in r.path().segments().enumerate() {
+        check("segment", &seg)?;
         if i > 0 || path.starts_with('/') {
             rebuilt.push('/');
         }
@@ -138,14 +141,14 @@ pub fn check_invariants(r: &Reference<'_>) -> Result<(), String> {
     if rebuilt != path {
         return Err(format!("segments rebuild {rebuilt:?}, path is {path:?}"));
     }
-    pos = r.path.component.span.end;
-    if let Some(q) = &r.query {
+    pos = r.path().component.span.end;
+    if let Some(q) = &r.query() {
         expect(&mut pos, "?", "query")?;
         check("query", q)?;
         at(pos, q, "query")?;
         pos = q.span.end;
     }
-    if let Some(f) = &r.fragment {
+    if let Some(f) = &r.fragment() {
         expect(&mut pos, "#", "fragment")?;
         check("fragment", f)?;
         at(pos, f, "fragment")?;
@@ -161,8 +164,40 @@ pub fn check_invariants(r: &Reference<'_>) -> Result<(), String> {
     if shown != input {
         return Err(format!("Display gives {shown:?}"));
     }
-    if r.kind.is_absolute() != r.scheme.is_some() {
+    if r.kind().is_absolute() != r.scheme().is_some() {
         return Err("reference kind disagrees with the scheme".into());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::components::{HostTag, ReferenceKind};
+    use crate::{parse, Grammar};
+
+    /// The checker is not vacuous: a reference whose parts do not add up to the input is rejected.
+    #[test]
+    fn checker_rejects_broken_references() {
+        let input = "http://example.org:8/a?q#f";
+        let good = parse(Grammar::Iri, input).unwrap();
+        assert_eq!(check_invariants(&good), Ok(()));
+        let broken = |f: &dyn Fn(&mut crate::components::Meta)| {
+            let mut m = good.meta();
+            f(&mut m);
+            check_invariants(&Reference::from_meta(input, m))
+        };
+        assert!(broken(&|m| m.query = None).is_err());
+        assert!(broken(&|m| m.hash = None).is_err());
+        assert!(broken(&|m| m.path.start += 1).is_err());
+        assert!(broken(&|m| m.kind = ReferenceKind::RelativePath).is_err());
+        assert!(broken(&|m| m.path_kind = PathKind::Rootless).is_err());
+        assert!(broken(&|m| m.scheme_end = Some(3)).is_err());
+        assert!(broken(&|m| m.authority.as_mut().unwrap().has_port = false).is_err());
+        assert!(
+            broken(&|m| m.authority.as_mut().unwrap().host_tag = HostTag::Ipv4([1, 2, 3, 4]))
+                .is_err()
+        );
+        assert!(broken(&|m| m.authority.as_mut().unwrap().host_tag = HostTag::Ipv6).is_err());
+    }
 }

@@ -47,10 +47,10 @@ use std::str::FromStr;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::characters::{is_iprivate, is_leiri_ucschar, is_ucschar, is_unreserved, pct_octet};
-use crate::components::{HostKind, Reference};
+use crate::components::{compose, HostKind, Reference, ReferenceBuf};
 use crate::error::ParseError;
 use crate::grammar::Grammar;
-use crate::resolve::{remove_dot_segments, Parts};
+use crate::resolve::remove_dot_segments;
 
 /// A rung of the comparison ladder; each level includes the ones below it (see the
 /// [module docs](self)).
@@ -183,7 +183,7 @@ pub fn default_port(scheme: &str) -> Option<u16> {
 }
 
 /// Normalizes `input` (any reference of `grammar`) at `level`.
-pub fn normalize(grammar: Grammar, input: &str, level: Level) -> Result<String, ParseError> {
+pub fn normalize(grammar: Grammar, input: &str, level: Level) -> Result<ReferenceBuf, ParseError> {
     normalize_with(grammar, input, &Options::from(level))
 }
 
@@ -201,7 +201,7 @@ pub fn normalize_with(
     grammar: Grammar,
     input: &str,
     options: &Options,
-) -> Result<String, ParseError> {
+) -> Result<ReferenceBuf, ParseError> {
     let r = crate::parse(grammar, input)?;
     Ok(normalize_reference(&r, options))
 }
@@ -221,171 +221,158 @@ pub fn equivalent_with(
     Ok(normalize_with(grammar, a, options)? == normalize_with(grammar, b, options)?)
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum HostTag {
-    RegName,
-    Ipv4,
-    Ipv6,
-    IpvFuture,
-}
-
-/// The components being normalized, with the authority split up.
-struct Work {
-    scheme: Option<String>,
-    userinfo: Option<String>,
-    host: Option<(String, HostTag)>,
-    port: Option<String>,
-    path: String,
-    query: Option<String>,
-    fragment: Option<String>,
-}
-
-impl Work {
-    fn to_parts(&self) -> Parts {
-        let authority = self.host.as_ref().map(|(host, _)| {
-            let mut a = String::new();
-            if let Some(u) = &self.userinfo {
-                a.push_str(u);
-                a.push('@');
-            }
-            a.push_str(host);
-            if let Some(p) = &self.port {
-                a.push(':');
-                a.push_str(p);
-            }
-            a
-        });
-        Parts {
-            scheme: self.scheme.clone(),
-            authority,
-            path: self.path.clone(),
-            query: self.query.clone(),
-            fragment: self.fragment.clone(),
-        }
-    }
-
-    /// Applies `f` to every component that can hold `%HH` and (i)unreserved characters: userinfo,
-    /// reg-name host, path, query, fragment.
-    fn each_text(&mut self, f: impl Fn(&str, Comp) -> String) {
-        if let Some(u) = &mut self.userinfo {
-            *u = f(u, Comp::Userinfo);
-        }
-        if let Some((h, HostTag::RegName)) = &mut self.host {
-            *h = f(h, Comp::Host);
-        }
-        self.path = f(&self.path, Comp::Path);
-        if let Some(q) = &mut self.query {
-            *q = f(q, Comp::Query);
-        }
-        if let Some(fr) = &mut self.fragment {
-            *fr = f(fr, Comp::Fragment);
-        }
-    }
-
-    fn lowercase_host(&mut self) {
-        if let Some((h, _)) = &mut self.host {
-            *h = lowercase_outside_pct(h);
-        }
-    }
-}
-
+/// A component, for the rewriting passes of normalization.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Comp {
+    Scheme,
     Userinfo,
-    Host,
+    /// The host; whether it is a `reg-name` (the only host that can hold `%HH` and non-ASCII text).
+    Host {
+        reg_name: bool,
+        ipv6: bool,
+    },
+    Port,
     Path,
     Query,
     Fragment,
 }
 
+/// The reference with the text of each component replaced by what `f` makes of it, recomposed
+/// (RFC 3986 §5.3) into a new reference of the same grammar.
+fn rewrite(r: &Reference<'_>, mut f: impl FnMut(Comp, &str) -> String) -> ReferenceBuf {
+    let scheme = r.scheme().map(|s| f(Comp::Scheme, s.text));
+    let authority = r.authority().map(|a| {
+        let mut out = String::with_capacity(a.component.text.len());
+        if let Some(u) = a.userinfo {
+            out.push_str(&f(Comp::Userinfo, u.text));
+            out.push('@');
+        }
+        let host = Comp::Host {
+            reg_name: a.host.kind == HostKind::RegName,
+            ipv6: matches!(a.host.kind, HostKind::Ipv6 { .. }),
+        };
+        out.push_str(&f(host, a.host.component.text));
+        if let Some(p) = a.port {
+            out.push(':');
+            out.push_str(&f(Comp::Port, p.component.text));
+        }
+        out
+    });
+    let path = f(Comp::Path, r.path().as_str());
+    let query = r.query().map(|q| f(Comp::Query, q.text));
+    let fragment = r.fragment().map(|x| f(Comp::Fragment, x.text));
+    compose(
+        r.grammar(),
+        scheme.as_deref(),
+        authority.as_deref(),
+        &path,
+        query.as_deref(),
+        fragment.as_deref(),
+    )
+}
+
+/// Whether `%HH` sequences and (i)unreserved characters can be in the component: userinfo, a reg-name
+/// host, path, query, fragment.
+fn holds_text(comp: Comp) -> bool {
+    match comp {
+        Comp::Userinfo | Comp::Path | Comp::Query | Comp::Fragment => true,
+        Comp::Host { reg_name, .. } => reg_name,
+        Comp::Scheme | Comp::Port => false,
+    }
+}
+
 /// Normalizes a parsed reference; the result is valid under the reference's grammar.
-pub fn normalize_reference(r: &Reference<'_>, options: &Options) -> String {
+pub fn normalize_reference(r: &Reference<'_>, options: &Options) -> ReferenceBuf {
     let level = options.level;
     if level == Level::Simple {
-        return r.input.to_string();
+        return r.to_buf();
     }
-    let grammar = r.grammar;
-    let mut w = Work {
-        scheme: r.scheme.map(|s| s.text.to_string()),
-        userinfo: r
-            .authority
-            .and_then(|a| a.userinfo)
-            .map(|u| u.text.to_string()),
-        host: r.authority.map(|a| {
-            let tag = match a.host.kind {
-                HostKind::Ipv4 { .. } => HostTag::Ipv4,
-                HostKind::Ipv6 { .. } => HostTag::Ipv6,
-                HostKind::IpvFuture { .. } => HostTag::IpvFuture,
-                HostKind::RegName => HostTag::RegName,
-            };
-            (a.host.component.text.to_string(), tag)
-        }),
-        port: r
-            .authority
-            .and_then(|a| a.port)
-            .map(|p| p.component.text.to_string()),
-        path: r.path.component.text.to_string(),
-        query: r.query.map(|q| q.text.to_string()),
-        fragment: r.fragment.map(|f| f.text.to_string()),
-    };
+    let grammar = r.grammar();
     // case (§6.2.2.1)
-    if let Some(s) = &mut w.scheme {
-        s.make_ascii_lowercase();
-    }
-    w.each_text(|s, _| uppercase_pct(s));
-    w.lowercase_host();
+    let mut n = rewrite(r, |comp, s| match comp {
+        Comp::Scheme => s.to_ascii_lowercase(),
+        Comp::Host { reg_name, .. } if reg_name => lowercase_outside_pct(&uppercase_pct(s)),
+        Comp::Host { .. } => lowercase_outside_pct(s),
+        c if holds_text(c) => uppercase_pct(s),
+        _ => s.to_string(),
+    });
     // percent (§6.2.2.2)
     if level >= Level::Percent {
         let iri = grammar != Grammar::Uri;
-        w.each_text(|s, _| decode_unreserved(s, iri));
-        w.lowercase_host();
+        n = rewrite(&n.reference(), |comp, s| match comp {
+            Comp::Host { reg_name: true, .. } => lowercase_outside_pct(&decode_unreserved(s, iri)),
+            c if holds_text(c) => decode_unreserved(s, iri),
+            _ => s.to_string(),
+        });
     }
     // nfc (RFC 3987 §5.3.2.2), before the path and scheme steps, which never touch non-ASCII text
     if level >= Level::Nfc && grammar != Grammar::Uri {
-        w.each_text(|s, comp| nfc(s, grammar, comp));
-        w.lowercase_host();
+        n = rewrite(&n.reference(), |comp, s| match comp {
+            Comp::Host { reg_name: true, .. } => lowercase_outside_pct(&nfc(s, grammar, comp)),
+            c if holds_text(c) => nfc(s, grammar, c),
+            _ => s.to_string(),
+        });
     }
     // path (§6.2.2.3)
     if level >= Level::Path {
-        if w.scheme.is_some() || w.host.is_some() || w.path.starts_with('/') {
-            w.path = remove_dot_segments(&w.path);
-        } else if !w.path.is_empty() {
-            w.path = remove_single_dot_segments(&w.path);
-        }
+        let absolute = n.scheme().is_some() || n.authority().is_some();
+        n = rewrite(&n.reference(), |comp, s| match comp {
+            Comp::Path if absolute || s.starts_with('/') => remove_dot_segments(s),
+            Comp::Path if !s.is_empty() => remove_single_dot_segments(s),
+            _ => s.to_string(),
+        });
     }
     // scheme (§6.2.3; §3.2.3: normalizers "should omit the port component and its ':' delimiter if
     // port is empty or if its value would be the same as that of the scheme's default")
-    if level >= Level::Scheme && w.host.is_some() {
-        if w.port.as_deref() == Some("") {
-            w.port = None;
-        }
-        if let Some(default) = w.scheme.as_deref().and_then(default_port) {
-            if let Some(p) = &w.port {
-                let digits = p.trim_start_matches('0');
-                let digits = if digits.is_empty() { "0" } else { digits };
-                w.port = if digits.parse::<u16>().ok() == Some(default) {
-                    None
-                } else {
-                    Some(digits.to_string())
-                };
+    if level >= Level::Scheme {
+        if let Some(a) = n.authority() {
+            let default = n.scheme().and_then(|s| default_port(s.text));
+            let port = a.port.map(|p| p.component.text).filter(|p| !p.is_empty());
+            let port = match (port, default) {
+                (Some(p), Some(default)) => {
+                    let digits = p.trim_start_matches('0');
+                    let digits = if digits.is_empty() { "0" } else { digits };
+                    (digits.parse::<u16>().ok() != Some(default)).then_some(digits)
+                }
+                (p, _) => p,
+            };
+            let mut authority = String::new();
+            if let Some(u) = a.userinfo {
+                authority.push_str(u.text);
+                authority.push('@');
             }
-            if w.path.is_empty() {
-                w.path.push('/');
+            authority.push_str(a.host.component.text);
+            if let Some(p) = port {
+                authority.push(':');
+                authority.push_str(p);
             }
+            let path = n.path().as_str();
+            let path = if default.is_some() && path.is_empty() {
+                "/"
+            } else {
+                path
+            };
+            n = compose(
+                grammar,
+                n.scheme().map(|s| s.text),
+                Some(&authority),
+                path,
+                n.query().map(|q| q.text),
+                n.fragment().map(|f| f.text),
+            );
         }
     }
     if options.ipv6_rfc5952 {
-        if let Some((h, HostTag::Ipv6)) = &mut w.host {
-            if let Some(addr) = h
+        n = rewrite(&n.reference(), |comp, s| match comp {
+            Comp::Host { ipv6: true, .. } => s
                 .strip_prefix('[')
                 .and_then(|s| s.strip_suffix(']'))
                 .and_then(|s| s.parse::<Ipv6Addr>().ok())
-            {
-                *h = format!("[{}]", ipv6_rfc5952(addr));
-            }
-        }
+                .map_or_else(|| s.to_string(), |addr| format!("[{}]", ipv6_rfc5952(addr))),
+            _ => s.to_string(),
+        });
     }
-    w.to_parts().to_string()
+    n
 }
 
 /// A relative-path reference without its `.` segments. Removing them never changes what the

@@ -49,9 +49,30 @@
 use std::fmt;
 
 use crate::components::ReferenceKind;
+use crate::components::{Reference, ReferenceBuf};
 use crate::error::{quote, ParseError};
 use crate::grammar::Grammar;
-use crate::resolve::{kind_phrase, remove_dot_segments, Base, BaseError, Mode, Parts};
+use crate::resolve::{kind_phrase, remove_dot_segments, Base, BaseError, Mode};
+
+fn scheme<'a>(r: &Reference<'a>) -> Option<&'a str> {
+    r.scheme().map(|c| c.text)
+}
+
+fn authority<'a>(r: &Reference<'a>) -> Option<&'a str> {
+    r.authority().map(|a| a.component.text)
+}
+
+fn path<'a>(r: &Reference<'a>) -> &'a str {
+    r.path().as_str()
+}
+
+fn query<'a>(r: &Reference<'a>) -> Option<&'a str> {
+    r.query().map(|c| c.text)
+}
+
+fn fragment<'a>(r: &Reference<'a>) -> Option<&'a str> {
+    r.fragment().map(|c| c.text)
+}
 
 /// Why [`relativize`] gave no reference.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,7 +130,11 @@ impl From<BaseError> for RelativizeError {
 }
 
 /// The shortest reference that resolves against `base` to `target` (see the [module docs](self)).
-pub fn relativize(grammar: Grammar, base: &str, target: &str) -> Result<String, RelativizeError> {
+pub fn relativize(
+    grammar: Grammar,
+    base: &str,
+    target: &str,
+) -> Result<ReferenceBuf, RelativizeError> {
     Base::new(grammar, base)?.relativize(target)
 }
 
@@ -139,21 +164,21 @@ impl Base {
     ///
     /// Linear in the lengths of the base and the target: a constant number of candidates is written
     /// out and resolved.
-    pub fn relativize(&self, target: &str) -> Result<String, RelativizeError> {
+    pub fn relativize(&self, target: &str) -> Result<ReferenceBuf, RelativizeError> {
         let t = crate::parse(self.grammar(), target).map_err(RelativizeError::Target)?;
-        if t.scheme.is_none() {
+        if t.scheme().is_none() {
             return Err(RelativizeError::TargetNoScheme {
                 target: target.to_string(),
-                kind: t.kind,
+                kind: t.kind(),
             });
         }
-        let t = Parts::from_reference(&t);
+        let base = self.reference();
         // A candidate is kept only when it really resolves to the target, under the same grammar.
         let resolves = |c: &str| {
             self.resolve_with(c, Mode::Strict)
                 .is_ok_and(|resolved| resolved == target)
         };
-        let (fixed, relative) = candidates(self.parts(), &t);
+        let (fixed, relative) = candidates(&base, &t);
         let mut fixed: Vec<(Rank, String)> = fixed
             .into_iter()
             .enumerate()
@@ -174,31 +199,31 @@ impl Base {
             if take_fixed {
                 let (_, c) = fixed.next().expect("peeked");
                 if resolves(&c) {
-                    return Ok(c);
+                    return Ok(ReferenceBuf::from_valid(self.grammar(), c));
                 }
             } else if let Some(rel) = relative.as_mut() {
                 let c = rel.take();
                 if resolves(&c) {
-                    return Ok(c);
+                    return Ok(ReferenceBuf::from_valid(self.grammar(), c));
                 }
                 rel.failed();
             }
         }
         Err(RelativizeError::Unreachable {
             target: target.to_string(),
-            reason: unreachable_reason(self.parts(), &t),
+            reason: unreachable_reason(&base, &t),
         })
     }
 }
 
-fn unreachable_reason(base: &Parts, t: &Parts) -> String {
-    let dots = t.path.split('/').any(|s| s == "." || s == "..");
+fn unreachable_reason(base: &Reference<'_>, t: &Reference<'_>) -> String {
+    let dots = path(t).split('/').any(|s| s == "." || s == "..");
     if dots {
         format!(
             "its path {} has dot segments, which resolution removes from every path it builds \
              (RFC 3986 §5.2.2, §5.2.4); only the base's own path {} is kept as it is",
-            quote(&t.path),
-            quote(&base.path)
+            quote(path(t)),
+            quote(path(base))
         )
     } else {
         "resolving any reference against this base gives a different IRI".to_string()
@@ -213,47 +238,45 @@ const FIXED: usize = 5;
 /// resolution merges them with, the path they must give, and the query and fragment to append.
 #[allow(clippy::type_complexity)]
 fn candidates<'a>(
-    base: &'a Parts,
-    t: &'a Parts,
+    base: &Reference<'_>,
+    t: &Reference<'a>,
 ) -> (Vec<(Form, String)>, Option<(String, &'a str, String)>) {
-    let mut out = vec![(Form::Absolute, t.to_string())];
-    if t.scheme != base.scheme {
+    let mut out = vec![(Form::Absolute, t.as_str().to_string())];
+    if scheme(t) != scheme(base) {
         return (out, None);
     }
+    let t_path = path(t);
     let mut tail = String::new();
-    if let Some(q) = &t.query {
+    if let Some(q) = query(t) {
         tail.push('?');
         tail.push_str(q);
     }
-    let frag = t
-        .fragment
-        .as_ref()
-        .map_or(String::new(), |f| format!("#{f}"));
+    let frag = fragment(t).map_or(String::new(), |f| format!("#{f}"));
     tail.push_str(&frag);
-    if let Some(a) = &t.authority {
-        out.push((Form::NetworkPath, format!("//{a}{}{tail}", t.path)));
+    if let Some(a) = authority(t) {
+        out.push((Form::NetworkPath, format!("//{a}{t_path}{tail}")));
     }
-    if t.authority != base.authority {
+    if authority(t) != authority(base) {
         return (out, None);
     }
-    if t.path == base.path {
-        if t.query == base.query {
+    if t_path == path(base) {
+        if query(t) == query(base) {
             out.push((Form::Relative, frag.clone()));
         }
-        if let Some(q) = &t.query {
+        if let Some(q) = query(t) {
             out.push((Form::Relative, format!("?{q}{frag}")));
         }
     }
-    if t.path.starts_with('/') {
-        let guard = if t.path.starts_with("//") { "/." } else { "" };
-        out.push((Form::AbsolutePath, format!("{guard}{}{tail}", t.path)));
+    if t_path.starts_with('/') {
+        let guard = if t_path.starts_with("//") { "/." } else { "" };
+        out.push((Form::AbsolutePath, format!("{guard}{t_path}{tail}")));
     }
     debug_assert!(out.len() <= FIXED);
     // A target written with the "/." guard (no authority, path "/.//…") has the path "//…" after
     // resolution: that is what a relative reference must produce.
-    let path = match (&t.authority, t.path.strip_prefix("/.")) {
+    let path = match (authority(t), t_path.strip_prefix("/.")) {
         (None, Some(p)) if p.starts_with("//") => p,
-        _ => t.path.as_str(),
+        _ => t_path,
     };
     (out, Some((effective_directory(base), path, tail)))
 }
@@ -261,12 +284,13 @@ fn candidates<'a>(
 /// The directory a relative path is merged into (RFC 3986 §5.2.3), as resolution sees it: with its
 /// own dot segments removed (`/a/./b/` acts as `/a/b/`, §5.2.4), as what a plain segment `z` lands
 /// after.
-fn effective_directory(base: &Parts) -> String {
-    let dir = if base.authority.is_some() && base.path.is_empty() {
+fn effective_directory(base: &Reference<'_>) -> String {
+    let base_path = path(base);
+    let dir = if base.authority().is_some() && base_path.is_empty() {
         "/"
     } else {
-        match base.path.rfind('/') {
-            Some(i) => &base.path[..=i],
+        match base_path.rfind('/') {
+            Some(i) => &base_path[..=i],
             None => "",
         }
     };
@@ -449,48 +473,47 @@ mod tests {
     /// The previous implementation, which wrote out and resolved every candidate (quadratic in the
     /// path's depth): the linear one must give the same answers.
     mod all_candidates {
-        use super::super::Form;
-        use crate::resolve::{remove_dot_segments, Parts};
+        use super::super::{authority, fragment, path as path_of, query, scheme, Form};
+        use crate::components::Reference;
+        use crate::resolve::remove_dot_segments;
 
         /// Every reference worth trying, with its form. Most do resolve to the target; the caller checks.
-        pub(super) fn candidates(base: &Parts, t: &Parts) -> Vec<(Form, String)> {
-            let mut out = vec![(Form::Absolute, t.to_string())];
-            if t.scheme != base.scheme {
+        pub(super) fn candidates(base: &Reference<'_>, t: &Reference<'_>) -> Vec<(Form, String)> {
+            let mut out = vec![(Form::Absolute, t.as_str().to_string())];
+            let t_path = path_of(t);
+            if scheme(t) != scheme(base) {
                 return out;
             }
             let mut tail = String::new();
-            if let Some(q) = &t.query {
+            if let Some(q) = query(t) {
                 tail.push('?');
                 tail.push_str(q);
             }
-            let frag = t
-                .fragment
-                .as_ref()
-                .map_or(String::new(), |f| format!("#{f}"));
+            let frag = fragment(t).map_or(String::new(), |f| format!("#{f}"));
             tail.push_str(&frag);
-            if let Some(a) = &t.authority {
-                out.push((Form::NetworkPath, format!("//{a}{}{tail}", t.path)));
+            if let Some(a) = authority(t) {
+                out.push((Form::NetworkPath, format!("//{a}{t_path}{tail}")));
             }
-            if t.authority != base.authority {
+            if authority(t) != authority(base) {
                 return out;
             }
-            if t.path == base.path {
-                if t.query == base.query {
+            if t_path == path_of(base) {
+                if query(t) == query(base) {
                     out.push((Form::Relative, frag.clone()));
                 }
-                if let Some(q) = &t.query {
+                if let Some(q) = query(t) {
                     out.push((Form::Relative, format!("?{q}{frag}")));
                 }
             }
-            if t.path.starts_with('/') {
-                let guard = if t.path.starts_with("//") { "/." } else { "" };
-                out.push((Form::AbsolutePath, format!("{guard}{}{tail}", t.path)));
+            if t_path.starts_with('/') {
+                let guard = if t_path.starts_with("//") { "/." } else { "" };
+                out.push((Form::AbsolutePath, format!("{guard}{t_path}{tail}")));
             }
             // A target written with the "/." guard (no authority, path "/.//…") has the path "//…" after
             // resolution: that is what a relative reference must produce.
-            let path = match (&t.authority, t.path.strip_prefix("/.")) {
+            let path = match (authority(t), t_path.strip_prefix("/.")) {
                 (None, Some(p)) if p.starts_with("//") => p,
-                _ => t.path.as_str(),
+                _ => t_path,
             };
             for path in relative_paths(base, path) {
                 let form = if path
@@ -510,12 +533,13 @@ mod tests {
         /// `target`: for each ancestor of the base's "directory", `../` as many times as needed and the rest of
         /// the target path. The directory is taken both as written and as resolution sees it (its own dot
         /// segments removed: `/a/./b/` acts as `/a/b/`).
-        fn relative_paths(base: &Parts, target: &str) -> Vec<String> {
-            let dir = if base.authority.is_some() && base.path.is_empty() {
+        fn relative_paths(base: &Reference<'_>, target: &str) -> Vec<String> {
+            let base_path = path_of(base);
+            let dir = if authority(base).is_some() && base_path.is_empty() {
                 "/"
             } else {
-                match base.path.rfind('/') {
-                    Some(i) => &base.path[..=i],
+                match base_path.rfind('/') {
+                    Some(i) => &base_path[..=i],
                     None => "",
                 }
             };
@@ -574,9 +598,9 @@ mod tests {
     }
 
     fn relativize_all(base: &Base, target: &str) -> Option<String> {
-        let t = Parts::from_reference(&crate::parse(base.grammar(), target).ok()?);
-        t.scheme.as_ref()?;
-        let mut all = all_candidates::candidates(base.parts(), &t);
+        let t = crate::parse(base.grammar(), target).ok()?;
+        t.scheme()?;
+        let mut all = all_candidates::candidates(&base.reference(), &t);
         all.sort_by_key(|(form, c)| (c.chars().count(), *form));
         all.into_iter().map(|(_, c)| c).find(|c| {
             base.resolve_with(c, Mode::Strict)
@@ -639,7 +663,7 @@ mod tests {
                 continue;
             };
             let old = relativize_all(&base, &t);
-            let new = base.relativize(&t).ok();
+            let new = base.relativize(&t).ok().map(String::from);
             assert_eq!(new, old, "base {b:?} target {t:?}");
             compared += 1;
             found += usize::from(old.is_some());
@@ -667,7 +691,11 @@ mod tests {
             "http://a/b/c/g..",
             "http:g",
         ] {
-            assert_eq!(base.relativize(t).ok(), relativize_all(&base, t), "{t}");
+            assert_eq!(
+                base.relativize(t).ok().map(String::from),
+                relativize_all(&base, t),
+                "{t}"
+            );
         }
     }
 }

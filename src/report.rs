@@ -43,17 +43,17 @@ pub fn describe(grammar: Grammar, rule: &str, components: &Components<'_>) -> St
 }
 
 fn reference(grammar: Grammar, r: &Reference<'_>, s: &mut String) {
-    let _ = writeln!(s, "kind: {}", r.kind.as_str());
-    let _ = writeln!(s, "scheme: {}", comp(r.scheme.as_ref()));
-    match &r.authority {
+    let _ = writeln!(s, "kind: {}", r.kind().as_str());
+    let _ = writeln!(s, "scheme: {}", comp(r.scheme().as_ref()));
+    match &r.authority() {
         Some(a) => authority(grammar, a, "", s),
         None => {
             let _ = writeln!(s, "authority: -");
         }
     }
-    path(grammar, &r.path, "", s);
-    let _ = writeln!(s, "query: {}", comp(r.query.as_ref()));
-    let _ = writeln!(s, "fragment: {}", comp(r.fragment.as_ref()));
+    path(grammar, &r.path(), "", s);
+    let _ = writeln!(s, "query: {}", comp(r.query().as_ref()));
+    let _ = writeln!(s, "fragment: {}", comp(r.fragment().as_ref()));
 }
 
 fn authority(grammar: Grammar, a: &Authority<'_>, indent: &str, s: &mut String) {
@@ -105,7 +105,7 @@ fn path(grammar: Grammar, p: &Path<'_>, indent: &str, s: &mut String) {
         comp(Some(&p.component)),
         p.kind.rule_name(grammar)
     );
-    for seg in &p.segments {
-        let _ = writeln!(s, "{indent}  segment: {}", comp(Some(seg)));
+    for seg in p.segments() {
+        let _ = writeln!(s, "{indent}  segment: {}", comp(Some(&seg)));
     }
 }

@@ -10,7 +10,7 @@
 //! | §5.2.2 transform references | [`transform`], with [`Mode::Strict`] or [`Mode::NonStrict`] |
 //! | §5.2.3 merge paths | [`merge`] |
 //! | §5.2.4 remove dot segments | [`remove_dot_segments`] |
-//! | §5.3 component recomposition | `Display` of [`Parts`] |
+//! | §5.3 component recomposition | the [`ReferenceBuf`] that [`transform`] returns |
 //!
 //! **The base.** §5.2.1: "A base URI must conform to the `<absolute-URI>` syntax rule". A base with a
 //! fragment (an `IRI` that is not an `absolute-IRI`) is accepted and its fragment is ignored: §5.1
@@ -23,7 +23,7 @@
 //!
 //! **A path that looks like an authority.** When the result has no authority and its path begins with
 //! `//` (base `f:/a`, reference `.//g`: path `//g`), the §5.3 recomposition `f://g` would be read back
-//! with `g` as an authority, or not at all (`f://a@b@c`). [`Parts`] then writes `/.` before the path
+//! with `g` as an authority, or not at all (`f://a@b@c`). [`transform`] then writes `/.` before the path
 //! (`f:/.//g`), which parses back to a path that [`remove_dot_segments`] turns into the same `//g`. See
 //! the interpretation notes.
 //!
@@ -46,7 +46,7 @@
 
 use std::fmt;
 
-use crate::components::{Reference, ReferenceKind};
+use crate::components::{compose, Component, Reference, ReferenceBuf, ReferenceKind};
 use crate::error::{quote, ParseError};
 use crate::grammar::Grammar;
 
@@ -59,77 +59,6 @@ pub enum Mode {
     /// "for backward compatibility": a reference whose scheme equals the base's (compared without
     /// regard to ASCII case, as schemes are case-insensitive, §3.1) is resolved as if it had none.
     NonStrict,
-}
-
-/// The five components of a reference (RFC 3986 §5.2.1), owned. `None` is "undefined", `Some("")`
-/// is "defined but empty"; the path is always defined.
-///
-/// `Display` is the recomposition of §5.3, with one addition: when the authority is undefined and the
-/// path begins with `//`, `/.` is written before the path, and when neither scheme nor authority is
-/// defined and the first segment contains `:`, `./` is written before it, so that the string always
-/// parses back to components with the same meaning. Neither happens for components taken from a parsed
-/// reference, for which `Display` gives back the input.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Parts {
-    /// `scheme`, without the ":".
-    pub scheme: Option<String>,
-    /// `authority`, without the "//".
-    pub authority: Option<String>,
-    /// `path`.
-    pub path: String,
-    /// `query`, without the "?".
-    pub query: Option<String>,
-    /// `fragment`, without the "#".
-    pub fragment: Option<String>,
-}
-
-impl Parts {
-    /// The components of a parsed reference.
-    pub fn from_reference(r: &Reference<'_>) -> Parts {
-        Parts {
-            scheme: r.scheme.map(|s| s.text.to_string()),
-            authority: r.authority.map(|a| a.component.text.to_string()),
-            path: r.path.component.text.to_string(),
-            query: r.query.map(|q| q.text.to_string()),
-            fragment: r.fragment.map(|f| f.text.to_string()),
-        }
-    }
-
-    /// What `Display` writes before the path so that it reads back as a path (see the type docs).
-    fn path_guard(&self) -> &'static str {
-        if self.authority.is_none() && self.path.starts_with("//") {
-            "/."
-        } else if self.scheme.is_none()
-            && self.authority.is_none()
-            && self.path.split('/').next().is_some_and(|s| s.contains(':'))
-        {
-            "./"
-        } else {
-            ""
-        }
-    }
-}
-
-impl fmt::Display for Parts {
-    /// RFC 3986 §5.3 component recomposition (with the path guard described on [`Parts`]).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(s) = &self.scheme {
-            write!(f, "{s}:")?;
-        }
-        if let Some(a) = &self.authority {
-            write!(f, "//{a}")?;
-        }
-        f.write_str(self.path_guard())?;
-        f.write_str(&self.path)?;
-        if let Some(q) = &self.query {
-            write!(f, "?{q}")?;
-        }
-        if let Some(fr) = &self.fragment {
-            write!(f, "#{fr}")?;
-        }
-        Ok(())
-    }
 }
 
 /// Why a string cannot be a base (RFC 3986 §5.2.1).
@@ -231,9 +160,7 @@ impl From<BaseError> for ResolveError {
 /// targets against ([`crate::relativize()`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Base {
-    grammar: Grammar,
-    text: String,
-    parts: Parts,
+    base: ReferenceBuf,
 }
 
 impl Base {
@@ -245,57 +172,55 @@ impl Base {
 
     /// The base from an already parsed reference.
     pub fn from_reference(r: &Reference<'_>) -> Result<Base, BaseError> {
-        if r.scheme.is_none() {
+        if r.scheme().is_none() {
             return Err(BaseError::NoScheme {
-                base: r.input.to_string(),
-                kind: r.kind,
-                grammar: r.grammar,
+                base: r.as_str().to_string(),
+                kind: r.kind(),
+                grammar: r.grammar(),
             });
         }
-        let mut parts = Parts::from_reference(r);
-        parts.fragment = None;
-        Ok(Base {
-            grammar: r.grammar,
-            text: r.input.to_string(),
-            parts,
-        })
+        Ok(Base { base: r.to_buf() })
     }
 
     /// The grammar the base was parsed with (references are parsed with it too).
     pub fn grammar(&self) -> Grammar {
-        self.grammar
+        self.base.grammar()
     }
 
     /// The base as given (with its fragment, if it had one).
     pub fn as_str(&self) -> &str {
-        &self.text
+        self.base.as_str()
     }
 
-    /// The components used for resolution (the fragment removed).
-    pub fn parts(&self) -> &Parts {
-        &self.parts
+    /// The base, parsed (with its fragment, which resolution never reads).
+    pub fn reference(&self) -> Reference<'_> {
+        self.base.reference()
     }
 
     /// Resolves `reference` strictly (RFC 3986 §5.2).
-    pub fn resolve(&self, reference: &str) -> Result<String, ResolveError> {
+    pub fn resolve(&self, reference: &str) -> Result<ReferenceBuf, ResolveError> {
         self.resolve_with(reference, Mode::Strict)
     }
 
     /// Resolves `reference` in the given mode (RFC 3986 §5.2).
-    pub fn resolve_with(&self, reference: &str, mode: Mode) -> Result<String, ResolveError> {
-        let r = crate::parse(self.grammar, reference).map_err(ResolveError::Reference)?;
-        Ok(self.resolve_reference(&r, mode).to_string())
+    pub fn resolve_with(&self, reference: &str, mode: Mode) -> Result<ReferenceBuf, ResolveError> {
+        let r = crate::parse(self.grammar(), reference).map_err(ResolveError::Reference)?;
+        Ok(self.resolve_reference(&r, mode))
     }
 
-    /// Resolves an already parsed reference and returns the target's components.
-    pub fn resolve_reference(&self, reference: &Reference<'_>, mode: Mode) -> Parts {
-        transform(&self.parts, &Parts::from_reference(reference), mode)
+    /// Resolves an already parsed reference.
+    pub fn resolve_reference(&self, reference: &Reference<'_>, mode: Mode) -> ReferenceBuf {
+        transform(&self.reference(), reference, mode)
     }
 }
 
 /// Resolves `reference` against `base` strictly (RFC 3986 §5.2), both parsed under `grammar`, and
 /// returns the target IRI (§5.3 recomposition).
-pub fn resolve(grammar: Grammar, base: &str, reference: &str) -> Result<String, ResolveError> {
+pub fn resolve(
+    grammar: Grammar,
+    base: &str,
+    reference: &str,
+) -> Result<ReferenceBuf, ResolveError> {
     resolve_with(grammar, base, reference, Mode::Strict)
 }
 
@@ -313,63 +238,79 @@ pub fn resolve_with(
     base: &str,
     reference: &str,
     mode: Mode,
-) -> Result<String, ResolveError> {
+) -> Result<ReferenceBuf, ResolveError> {
     Base::new(grammar, base)?.resolve_with(reference, mode)
 }
 
-/// RFC 3986 §5.2.2 "Transform References": the target components of reference `r` against `base`.
+fn text(c: Option<Component<'_>>) -> Option<&str> {
+    c.map(|c| c.text)
+}
+
+fn authority<'a>(r: &Reference<'a>) -> Option<&'a str> {
+    r.authority().map(|a| a.component.text)
+}
+
+/// RFC 3986 §5.2.2 "Transform References": the target of reference `r` against `base`, recomposed
+/// (§5.3) in the base's grammar.
 ///
-/// `base` should have a scheme (the pseudocode assumes it); its fragment is never read.
+/// `base` should have a scheme (the pseudocode assumes it); its fragment is never read. When the
+/// target has no authority and its path begins with `//`, the recomposition writes `/.` before the
+/// path (see the [module docs](self)).
 ///
 /// ```
-/// use iri_abnf::resolve::{transform, Mode, Parts};
+/// use iri_abnf::resolve::{transform, Mode};
+/// use iri_abnf::{parse, Grammar};
 ///
-/// let base = Parts { scheme: Some("f".into()), path: "/a".into(), ..Parts::default() };
-/// let r = Parts { path: ".//g".into(), ..Parts::default() };
+/// let base = parse(Grammar::Iri, "f:/a").unwrap();
+/// let r = parse(Grammar::Iri, ".//g").unwrap();
 /// let t = transform(&base, &r, Mode::Strict);
-/// assert_eq!((t.authority, t.path.as_str()), (None, "//g"));
-/// assert_eq!(transform(&base, &r, Mode::Strict).to_string(), "f:/.//g");
+/// assert_eq!(t, "f:/.//g");
+/// assert!(t.authority().is_none());
+/// assert_eq!(iri_abnf::remove_dot_segments(t.path().as_str()), "//g");
 /// ```
-pub fn transform(base: &Parts, r: &Parts, mode: Mode) -> Parts {
+pub fn transform(base: &Reference<'_>, r: &Reference<'_>, mode: Mode) -> ReferenceBuf {
+    let (b_scheme, b_authority, b_path, b_query) = (
+        text(base.scheme()),
+        authority(base),
+        base.path().as_str(),
+        text(base.query()),
+    );
+    let (r_authority, r_path, r_query) = (authority(r), r.path().as_str(), text(r.query()));
     // -- A non-strict parser may ignore a scheme in the reference if it is identical to the base URI's
     // scheme.
-    let r_scheme = match (&r.scheme, &base.scheme, mode) {
+    let r_scheme = match (text(r.scheme()), b_scheme, mode) {
         (Some(rs), Some(bs), Mode::NonStrict) if rs.eq_ignore_ascii_case(bs) => None,
-        (s, _, _) => s.clone(),
+        (s, _, _) => s,
     };
-    let mut t = Parts::default();
-    if let Some(scheme) = r_scheme {
-        t.scheme = Some(scheme);
-        t.authority = r.authority.clone();
-        t.path = remove_dot_segments(&r.path);
-        t.query = r.query.clone();
+    let (scheme, authority, path, query) = if r_scheme.is_some() {
+        (r_scheme, r_authority, remove_dot_segments(r_path), r_query)
+    } else if r_authority.is_some() {
+        (b_scheme, r_authority, remove_dot_segments(r_path), r_query)
+    } else if r_path.is_empty() {
+        (
+            b_scheme,
+            b_authority,
+            b_path.to_string(),
+            if r_query.is_some() { r_query } else { b_query },
+        )
+    } else if r_path.starts_with('/') {
+        (b_scheme, b_authority, remove_dot_segments(r_path), r_query)
     } else {
-        if r.authority.is_some() {
-            t.authority = r.authority.clone();
-            t.path = remove_dot_segments(&r.path);
-            t.query = r.query.clone();
-        } else {
-            if r.path.is_empty() {
-                t.path = base.path.clone();
-                t.query = if r.query.is_some() {
-                    r.query.clone()
-                } else {
-                    base.query.clone()
-                };
-            } else {
-                if r.path.starts_with('/') {
-                    t.path = remove_dot_segments(&r.path);
-                } else {
-                    t.path = remove_dot_segments(&merge(base, &r.path));
-                }
-                t.query = r.query.clone();
-            }
-            t.authority = base.authority.clone();
-        }
-        t.scheme = base.scheme.clone();
-    }
-    t.fragment = r.fragment.clone();
-    t
+        (
+            b_scheme,
+            b_authority,
+            remove_dot_segments(&merge(base, r_path)),
+            r_query,
+        )
+    };
+    compose(
+        base.grammar(),
+        scheme,
+        authority,
+        &path,
+        query,
+        text(r.fragment()),
+    )
 }
 
 /// RFC 3986 §5.2.3 "Merge Paths": the reference's path appended to the base path's "directory".
@@ -379,21 +320,21 @@ pub fn transform(base: &Parts, r: &Parts, mode: Mode) -> Parts {
 ///   whole path when it has no "/"), followed by the reference's path.
 ///
 /// ```
-/// use iri_abnf::resolve::{merge, Parts};
+/// use iri_abnf::resolve::merge;
+/// use iri_abnf::{parse, Grammar};
 ///
-/// let base = Parts { scheme: Some("http".into()), authority: Some("a".into()), ..Parts::default() };
-/// assert_eq!(merge(&base, "g"), "/g");
-/// let base = Parts { path: "/b/c/d;p".into(), ..base };
-/// assert_eq!(merge(&base, "g"), "/b/c/g");
-/// let base = Parts { scheme: Some("urn".into()), path: "x".into(), ..Parts::default() };
-/// assert_eq!(merge(&base, "g"), "g");
+/// let base = |s| parse(Grammar::Iri, s).unwrap();
+/// assert_eq!(merge(&base("http://a"), "g"), "/g");
+/// assert_eq!(merge(&base("http://a/b/c/d;p"), "g"), "/b/c/g");
+/// assert_eq!(merge(&base("urn:x"), "g"), "g");
 /// ```
-pub fn merge(base: &Parts, reference_path: &str) -> String {
-    if base.authority.is_some() && base.path.is_empty() {
+pub fn merge(base: &Reference<'_>, reference_path: &str) -> String {
+    let path = base.path().as_str();
+    if base.authority().is_some() && path.is_empty() {
         format!("/{reference_path}")
     } else {
-        let dir = match base.path.rfind('/') {
-            Some(i) => &base.path[..=i],
+        let dir = match path.rfind('/') {
+            Some(i) => &path[..=i],
             None => "",
         };
         format!("{dir}{reference_path}")

@@ -40,6 +40,7 @@
 use std::fmt;
 
 use crate::abnf::{self, AbnfError, Generator};
+use crate::components::Span;
 use crate::error::quote;
 use crate::grammar::Grammar;
 
@@ -232,8 +233,26 @@ fn check_inclusion(
 /// [`crate::check_invariants`] and display as the input for a reference), else what differs.
 pub fn compare_components(grammar: Grammar, rule: &str, input: &str) -> Result<bool, String> {
     use crate::{parse, parse_components, parse_rule, Components};
-    let walker = parse_rule(grammar, rule, input).map(|p| p.components);
+    let parsed = parse_rule(grammar, rule, input);
+    let walker = parsed.clone().map(|p| p.components);
     let fast = parse_components(grammar, rule, input);
+    // The segments, which both parsers compute from the path's span (RFC 3986 §3.3), are those of the
+    // parse tree.
+    if let (Ok(p), Ok(f)) = (&parsed, &fast) {
+        let path = match f {
+            Components::Reference(r) => Some(r.path()),
+            Components::Path(p) => Some(*p),
+            _ => None,
+        };
+        if let (Some(path), Some(tree)) = (path, tree_segments(&p.tree)) {
+            let spans: Vec<Span> = path.segments().map(|s| s.span).collect();
+            if spans != tree {
+                return Err(format!(
+                    "path segments {spans:?}, the parse tree has {tree:?}"
+                ));
+            }
+        }
+    }
     let verdict = match (&fast, &walker) {
         (Ok(f), Ok(w)) => {
             if f != w {
@@ -261,6 +280,33 @@ pub fn compare_components(grammar: Grammar, rule: &str, input: &str) -> Result<b
         }
     }
     Ok(verdict)
+}
+
+/// The spans of the segment nodes of the first path alternative in the tree (`ipath-abempty` …
+/// `ipath-empty` and their URI names), if there is one.
+fn tree_segments(node: &crate::SyntaxNode) -> Option<Vec<Span>> {
+    let base = crate::walk::base(node.rule);
+    if matches!(
+        base,
+        "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless" | "path-empty"
+    ) {
+        let mut spans: Vec<Span> = node
+            .children
+            .iter()
+            .filter(|c| crate::walk::base(c.rule).starts_with("segment"))
+            .map(|c| c.span)
+            .collect();
+        // `path-absolute = "/" [ segment-nz *( "/" segment ) ]` has no segment node for "/", which
+        // `path-abempty` reads as "/" and one empty segment: the segments are counted as there.
+        if base == "path-absolute" && spans.is_empty() {
+            spans.push(Span {
+                start: node.span.end,
+                end: node.span.end,
+            });
+        }
+        return Some(spans);
+    }
+    node.children.iter().find_map(tree_segments)
 }
 
 /// Runs a campaign; `on_mismatch` sees each mismatch as it is found. Fails only if a rule is unknown or
@@ -769,7 +815,7 @@ pub mod fuzz {
                         }
                     }
                 }
-                previous = Some(n);
+                previous = Some(n.into_string());
             }
         }
         let rule = if g == Grammar::Uri { "URI" } else { "IRI" };

@@ -4,7 +4,8 @@
 //! has been prefixed.") are handled by the same functions.
 
 use crate::components::{
-    Authority, Component, Host, HostKind, Path, PathKind, Port, Reference, ReferenceKind, Span,
+    Authority, AuthorityMeta, Component, Host, HostKind, HostTag, Meta, Path, PathKind, Port,
+    Reference, ReferenceKind, Span,
 };
 use crate::grammar::Grammar;
 use crate::syntax::SyntaxNode;
@@ -83,29 +84,50 @@ pub(crate) fn components<'a>(
 ) -> Result<Components<'a>, TreeShape> {
     let c = |span| Component::new(input, span);
     Ok(match base(tree.rule) {
-        "URI-reference" => Components::Reference(uri_reference(grammar, rule, input, tree)?),
-        "URI" | "absolute-URI" => Components::Reference(uri(grammar, rule, input, tree)?),
-        "relative-ref" => Components::Reference(relative_ref(grammar, rule, input, tree)?),
-        "authority" => Components::Authority(authority(input, tree)?),
+        "URI-reference" => Components::Reference(Reference::from_meta(
+            input,
+            uri_reference(grammar, rule, input, tree)?,
+        )),
+        "URI" | "absolute-URI" => Components::Reference(Reference::from_meta(
+            input,
+            uri(grammar, rule, input, tree)?,
+        )),
+        "relative-ref" => Components::Reference(Reference::from_meta(
+            input,
+            relative_ref(grammar, rule, input, tree)?,
+        )),
+        "authority" => Components::Authority(authority(input, tree)?.authority(input)),
         "host" | "IP-literal" | "IPv4address" | "IPv6address" | "IPvFuture" | "reg-name" => {
-            Components::Host(host(input, tree)?)
+            Components::Host(host_component(input, tree)?)
         }
-        "port" => Components::Port(port(input, tree)),
-        "path" => Components::Path(path(input, tree.children.first().unwrap_or(tree))?),
+        "port" => Components::Port(Port {
+            component: c(tree.span),
+        }),
+        "path" => {
+            let (span, kind) = path(tree.children.first().unwrap_or(tree))?;
+            Components::Path(Path {
+                component: c(span),
+                kind,
+            })
+        }
         "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless" | "path-empty" => {
-            Components::Path(path(input, tree)?)
+            let (span, kind) = path(tree)?;
+            Components::Path(Path {
+                component: c(span),
+                kind,
+            })
         }
         _ => Components::Text(c(tree.span)),
     })
 }
 
 /// `IRI-reference = IRI / irelative-ref` (`URI-reference = URI / relative-ref`).
-fn uri_reference<'a>(
+fn uri_reference(
     grammar: Grammar,
     rule: &'static str,
-    input: &'a str,
+    input: &str,
     node: &SyntaxNode,
-) -> Result<Reference<'a>, TreeShape> {
+) -> Result<Meta, TreeShape> {
     if let Some(n) = child(node, "URI") {
         uri(grammar, rule, input, n)
     } else {
@@ -114,71 +136,73 @@ fn uri_reference<'a>(
 }
 
 /// `IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]`, and `absolute-IRI` (no fragment).
-fn uri<'a>(
+fn uri(
     grammar: Grammar,
     rule: &'static str,
-    input: &'a str,
+    input: &str,
     node: &SyntaxNode,
-) -> Result<Reference<'a>, TreeShape> {
-    let scheme = Component::new(input, need(node, "scheme")?.span);
-    let (authority, path) = hier_part(input, need(node, "hier-part")?)?;
-    let query = child(node, "query").map(|n| Component::new(input, n.span));
-    let fragment = child(node, "fragment").map(|n| Component::new(input, n.span));
-    let kind = if fragment.is_some() {
+) -> Result<Meta, TreeShape> {
+    let scheme = need(node, "scheme")?.span;
+    let (authority, (path, path_kind)) = hier_part(input, need(node, "hier-part")?)?;
+    let query = child(node, "query").map(|n| n.span);
+    let hash = child(node, "fragment").map(|n| n.span.start - 1);
+    let kind = if hash.is_some() {
         ReferenceKind::Iri
     } else {
         ReferenceKind::AbsoluteIri
     };
-    Ok(Reference {
-        input,
+    Ok(Meta {
         grammar,
         rule,
         kind,
-        scheme: Some(scheme),
+        scheme_end: Some(scheme.end),
         authority,
         path,
+        path_kind,
         query,
-        fragment,
+        hash,
     })
 }
 
 /// `irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]`.
-fn relative_ref<'a>(
+fn relative_ref(
     grammar: Grammar,
     rule: &'static str,
-    input: &'a str,
+    input: &str,
     node: &SyntaxNode,
-) -> Result<Reference<'a>, TreeShape> {
-    let (authority, path) = hier_part(input, need(node, "relative-part")?)?;
-    let query = child(node, "query").map(|n| Component::new(input, n.span));
-    let fragment = child(node, "fragment").map(|n| Component::new(input, n.span));
+) -> Result<Meta, TreeShape> {
+    let (authority, (path, path_kind)) = hier_part(input, need(node, "relative-part")?)?;
+    let query = child(node, "query").map(|n| n.span);
+    let hash = child(node, "fragment").map(|n| n.span.start - 1);
+    let text = input.get(path.start..path.end).unwrap_or("");
     let kind = if authority.is_some() {
         ReferenceKind::NetworkPath
-    } else if path.component.text.starts_with('/') {
+    } else if text.starts_with('/') {
         ReferenceKind::AbsolutePath
-    } else if !path.component.text.is_empty() {
+    } else if !text.is_empty() {
         ReferenceKind::RelativePath
     } else {
         ReferenceKind::Empty
     };
-    Ok(Reference {
-        input,
+    Ok(Meta {
         grammar,
         rule,
         kind,
-        scheme: None,
+        scheme_end: None,
         authority,
         path,
+        path_kind,
         query,
-        fragment,
+        hash,
     })
 }
 
 /// `ihier-part` and `irelative-part`: `"//" iauthority ipath-abempty` or one path alternative.
-fn hier_part<'a>(
-    input: &'a str,
+#[allow(clippy::type_complexity)]
+fn hier_part(
+    input: &str,
     node: &SyntaxNode,
-) -> Result<(Option<Authority<'a>>, Path<'a>), TreeShape> {
+) -> Result<(Option<AuthorityMeta>, (Span, PathKind)), TreeShape> {
     let authority = match child(node, "authority") {
         Some(a) => Some(authority(input, a)?),
         None => None,
@@ -188,28 +212,57 @@ fn hier_part<'a>(
         .iter()
         .find(|c| base(c.rule).starts_with("path-"))
         .ok_or_else(|| TreeShape(format!("`{}` without a path", node.rule)))?;
-    Ok((authority, path(input, path_node)?))
+    Ok((authority, path(path_node)?))
 }
 
 /// `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]`.
-fn authority<'a>(input: &'a str, node: &SyntaxNode) -> Result<Authority<'a>, TreeShape> {
-    Ok(Authority {
-        component: Component::new(input, node.span),
-        userinfo: child(node, "userinfo").map(|n| Component::new(input, n.span)),
-        host: host(input, need(node, "host")?)?,
-        port: child(node, "port").map(|n| port(input, n)),
+fn authority(input: &str, node: &SyntaxNode) -> Result<AuthorityMeta, TreeShape> {
+    let host_node = need(node, "host")?;
+    let host_tag = host(input, host_node)?;
+    let port = child(node, "port");
+    if let Some(p) = port {
+        if p.span.end != node.span.end || p.span.start != host_node.span.end + 1 {
+            return Err(TreeShape("`port` not after `host` \":\"".into()));
+        }
+    }
+    Ok(AuthorityMeta {
+        span: node.span,
+        at: child(node, "userinfo").map(|n| n.span.end),
+        host: host_node.span,
+        host_tag,
+        has_port: port.is_some(),
     })
 }
 
-/// `port = *DIGIT`.
-fn port<'a>(input: &'a str, node: &SyntaxNode) -> Port<'a> {
-    Port {
-        component: Component::new(input, node.span),
-    }
+/// A host as the start rule (`ihost`, `IP-literal`, `IPv6address`, `IPvFuture`, `IPv4address`,
+/// `ireg-name`): the alternatives inside the brackets have no brackets of their own.
+fn host_component<'a>(input: &'a str, node: &SyntaxNode) -> Result<Host<'a>, TreeShape> {
+    let component = Component::new(input, node.span);
+    let kind = match node.rule {
+        "IPv6address" => HostKind::Ipv6 { address: component },
+        "IPvFuture" => {
+            let (version, address) = ipv_future(node.span, input);
+            HostKind::IpvFuture {
+                version: Component::new(input, version),
+                address: Component::new(input, address),
+            }
+        }
+        _ => {
+            let a = AuthorityMeta {
+                span: node.span,
+                at: None,
+                host: node.span,
+                host_tag: host(input, node)?,
+                has_port: false,
+            };
+            return Ok(a.authority(input).host);
+        }
+    };
+    Ok(Host { component, kind })
 }
 
-/// `ihost = IP-literal / IPv4address / ireg-name`; also the start rules of each alternative.
-fn host<'a>(input: &'a str, node: &SyntaxNode) -> Result<Host<'a>, TreeShape> {
+/// `ihost = IP-literal / IPv4address / ireg-name` (or one of its alternatives as the start rule).
+fn host(input: &str, node: &SyntaxNode) -> Result<HostTag, TreeShape> {
     let inner = if base(node.rule) == "host" {
         node.children
             .first()
@@ -217,53 +270,41 @@ fn host<'a>(input: &'a str, node: &SyntaxNode) -> Result<Host<'a>, TreeShape> {
     } else {
         node
     };
-    let kind = match inner.rule {
+    Ok(match inner.rule {
         "IP-literal" => ip_literal(input, inner)?,
-        "IPv6address" => HostKind::Ipv6 {
-            address: Component::new(input, inner.span),
-        },
-        "IPvFuture" => ipv_future(input, inner),
         "IPv4address" => ipv4address(input, inner)?,
-        _ => HostKind::RegName,
-    };
-    Ok(Host {
-        component: Component::new(input, node.span),
-        kind,
+        _ => HostTag::RegName,
     })
 }
 
 /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`.
-fn ip_literal<'a>(input: &'a str, node: &SyntaxNode) -> Result<HostKind<'a>, TreeShape> {
-    if let Some(v6) = child(node, "IPv6address") {
-        Ok(HostKind::Ipv6 {
-            address: Component::new(input, v6.span),
-        })
+fn ip_literal(input: &str, node: &SyntaxNode) -> Result<HostTag, TreeShape> {
+    if child(node, "IPv6address").is_some() {
+        Ok(HostTag::Ipv6)
     } else {
-        Ok(ipv_future(input, need(node, "IPvFuture")?))
+        let (version, _) = ipv_future(need(node, "IPvFuture")?.span, input);
+        Ok(HostTag::IpvFuture { dot: version.end })
     }
 }
 
 /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`: the version is the hex digits, the
 /// address what follows the first "." (HEXDIG contains no ".").
-fn ipv_future<'a>(input: &'a str, node: &SyntaxNode) -> HostKind<'a> {
-    let text = input.get(node.span.start..node.span.end).unwrap_or("");
+fn ipv_future(span: Span, input: &str) -> (Span, Span) {
+    let text = input.get(span.start..span.end).unwrap_or("");
     let dot = text.find('.').unwrap_or(text.len());
     let version = Span {
-        start: node.span.start + 1.min(text.len()),
-        end: node.span.start + dot,
+        start: span.start + 1.min(text.len()),
+        end: span.start + dot,
     };
     let address = Span {
-        start: (node.span.start + dot + 1).min(node.span.end),
-        end: node.span.end,
+        start: (span.start + dot + 1).min(span.end),
+        end: span.end,
     };
-    HostKind::IpvFuture {
-        version: Component::new(input, version),
-        address: Component::new(input, address),
-    }
+    (version, address)
 }
 
 /// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`.
-fn ipv4address<'a>(input: &'a str, node: &SyntaxNode) -> Result<HostKind<'a>, TreeShape> {
+fn ipv4address(input: &str, node: &SyntaxNode) -> Result<HostTag, TreeShape> {
     let mut octets = [0u8; 4];
     let mut n = 0;
     for c in node.children.iter().filter(|c| c.rule == "dec-octet") {
@@ -279,11 +320,11 @@ fn ipv4address<'a>(input: &'a str, node: &SyntaxNode) -> Result<HostKind<'a>, Tr
     if n != 4 {
         return Err(TreeShape(format!("IPv4address with {n} dec-octets")));
     }
-    Ok(HostKind::Ipv4 { octets })
+    Ok(HostTag::Ipv4(octets))
 }
 
 /// One of `ipath-abempty`, `ipath-absolute`, `ipath-noscheme`, `ipath-rootless`, `ipath-empty`.
-fn path<'a>(input: &'a str, node: &SyntaxNode) -> Result<Path<'a>, TreeShape> {
+fn path(node: &SyntaxNode) -> Result<(Span, PathKind), TreeShape> {
     let kind = match base(node.rule) {
         "path-abempty" => PathKind::Abempty,
         "path-absolute" => PathKind::Absolute,
@@ -292,31 +333,5 @@ fn path<'a>(input: &'a str, node: &SyntaxNode) -> Result<Path<'a>, TreeShape> {
         "path-empty" => PathKind::Empty,
         other => return Err(TreeShape(format!("`{other}` is not a path alternative"))),
     };
-    Ok(Path {
-        component: Component::new(input, node.span),
-        kind,
-        segments: segments(input, node.span),
-    })
-}
-
-/// RFC 3986 §3.3: the path split at each "/", after the leading "/" when there is one.
-fn segments(input: &str, span: Span) -> Vec<Component<'_>> {
-    let text = input.get(span.start..span.end).unwrap_or("");
-    if text.is_empty() {
-        return Vec::new();
-    }
-    let (mut start, body) = match text.strip_prefix('/') {
-        Some(rest) => (span.start + 1, rest),
-        None => (span.start, text),
-    };
-    let mut out = Vec::new();
-    for piece in body.split('/') {
-        let s = Span {
-            start,
-            end: start + piece.len(),
-        };
-        out.push(Component::new(input, s));
-        start = s.end + 1;
-    }
-    out
+    Ok((node.span, kind))
 }

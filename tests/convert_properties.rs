@@ -6,7 +6,6 @@ use std::sync::OnceLock;
 
 use iri_abnf::abnf::{mutate, rules, Generator};
 use iri_abnf::characters::{is_bidi_formatting, is_unreserved, pct_octet};
-use iri_abnf::convert::parts::split;
 use iri_abnf::convert::preprocess::trim_ascii_whitespace;
 use iri_abnf::convert::reg_name::{punycode_label_to_unicode, reg_name_to_ascii};
 use iri_abnf::convert::{
@@ -338,9 +337,9 @@ proptest! {
             prop_assert!(valid(Grammar::Iri, &full.iri));
             prop_assert!(!full.iri.chars().any(is_bidi_formatting));
             let (a, b) = (parse(Grammar::Iri, &c.iri).unwrap(), parse(Grammar::Iri, &full.iri).unwrap());
-            prop_assert_eq!(a.path.as_str(), b.path.as_str());
-            prop_assert_eq!(a.query.map(|q| q.text), b.query.map(|q| q.text));
-            if let (Some(ha), Some(hb)) = (a.authority, b.authority) {
+            prop_assert_eq!(a.path().as_str(), b.path().as_str());
+            prop_assert_eq!(a.query().map(|q| q.text), b.query().map(|q| q.text));
+            if let (Some(ha), Some(hb)) = (a.authority(), b.authority()) {
                 for (la, lb) in ha.host.component.text.split('.').zip(hb.host.component.text.split('.')) {
                     if la != lb {
                         let back = reg_name_to_ascii(lb).unwrap();
@@ -378,27 +377,6 @@ proptest! {
         // A valid IRI is unchanged except for its private use characters.
         if valid(Grammar::Iri, &leiri) && !leiri.chars().any(iri_abnf::characters::is_iprivate) {
             prop_assert_eq!(c.iri, leiri);
-        }
-    }
-
-    /// The Appendix B split gives the grammar's components for every valid IRI.
-    #[test]
-    fn split_matches_the_grammar(iri in generated(Grammar::Iri)) {
-        let r = parse(Grammar::Iri, &iri).unwrap();
-        let p = split(&iri);
-        let span = |c: &iri_abnf::Component<'_>| c.span.start..c.span.end;
-        prop_assert_eq!(p.scheme, r.scheme.as_ref().map(span));
-        prop_assert_eq!(p.query, r.query.as_ref().map(span));
-        prop_assert_eq!(p.fragment, r.fragment.as_ref().map(span));
-        prop_assert_eq!(p.path, r.path.component.span.start..r.path.component.span.end);
-        match (p.authority, r.authority) {
-            (None, None) => {}
-            (Some(pa), Some(ra)) => {
-                prop_assert_eq!(pa.userinfo, ra.userinfo.as_ref().map(span));
-                prop_assert_eq!(pa.host, span(&ra.host.component));
-                prop_assert_eq!(pa.port, ra.port.as_ref().map(|p| span(&p.component)));
-            }
-            (a, b) => prop_assert!(false, "{:?} vs {:?}", a, b.is_some()),
         }
     }
 

@@ -97,9 +97,9 @@ impl Cases {
     }
 }
 
-fn show<E: std::fmt::Display>(r: &Result<String, E>) -> String {
+fn show<S: AsRef<str>, E: std::fmt::Display>(r: &Result<S, E>) -> String {
     match r {
-        Ok(s) => format!("{s:?}"),
+        Ok(s) => format!("{:?}", s.as_ref()),
         Err(e) => format!("an error ({e})"),
     }
 }
@@ -116,7 +116,9 @@ fn run(folder: &'static str, cases: Cases) {
     let mut runner = Runner::new(DEVIATIONS, folder);
     for c in &cases.resolutions {
         let base = if c.normalize_base {
-            normalize(c.grammar, &c.base, Level::Path).unwrap_or_else(|_| c.base.clone())
+            normalize(c.grammar, &c.base, Level::Path)
+                .map(String::from)
+                .unwrap_or_else(|_| c.base.clone())
         } else {
             c.base.clone()
         };

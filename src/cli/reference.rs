@@ -297,6 +297,7 @@ pub fn run_resolve(args: &ResolveArgs) -> i32 {
         let result = match item.input {
             Ok(reference) => base
                 .resolve_with(reference, mode)
+                .map(String::from)
                 .map_err(|e| e.to_string()),
             Err(ref e) => Err(not_text_error(e)),
         };
@@ -379,7 +380,10 @@ pub fn run_relativize(args: &RelativizeArgs) -> i32 {
             return;
         }
         let result = match item.input {
-            Ok(target) => base.relativize(target).map_err(|e| e.to_string()),
+            Ok(target) => base
+                .relativize(target)
+                .map(String::from)
+                .map_err(|e| e.to_string()),
             Err(ref e) => Err(not_text_error(e)),
         };
         emit(&mut out, args.format, &item, &result, |reference, error| {
@@ -423,7 +427,9 @@ pub fn run_normalize(args: &NormalizeArgs) -> i32 {
             return;
         }
         let result = match item.input {
-            Ok(input) => normalize_with(grammar, input, &options).map_err(|e| e.message()),
+            Ok(input) => normalize_with(grammar, input, &options)
+                .map(String::from)
+                .map_err(|e| e.message()),
             Err(ref e) => Err(not_text_error(e)),
         };
         emit(
@@ -494,7 +500,9 @@ pub fn run_equal(args: &EqualArgs) -> i32 {
             grammar,
             level: options.level,
             equivalent: result.as_ref().map(|(eq, _)| *eq),
-            normalized: result.as_ref().map(|(_, n)| n.clone()),
+            normalized: result
+                .as_ref()
+                .map(|(_, [a, b])| [a.to_string(), b.to_string()]),
             error: error.clone(),
         }),
         Format::Text => match &result {

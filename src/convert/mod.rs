@@ -35,7 +35,6 @@
 //! ```
 
 pub mod leiri;
-pub mod parts;
 pub mod preprocess;
 pub mod query_charset;
 pub mod reg_name;

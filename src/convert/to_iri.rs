@@ -178,7 +178,7 @@ pub fn to_iri(uri: &str, options: &ToIriOptions) -> Result<IriConversion, Conver
 /// Step 1: the URI as pieces of US-ASCII characters, each with the kind of its component.
 fn pieces(uri: &str, r: &Reference<'_>) -> Vec<Piece> {
     let mut spans = Vec::new();
-    if let Some(a) = &r.authority {
+    if let Some(a) = r.authority() {
         if let Some(u) = &a.userinfo {
             spans.push((Kind::Userinfo, u.span));
         }
@@ -188,11 +188,11 @@ fn pieces(uri: &str, r: &Reference<'_>) -> Vec<Piece> {
         };
         spans.push((kind, a.host.component.span));
     }
-    spans.push((Kind::Path, r.path.component.span));
-    if let Some(q) = &r.query {
+    spans.push((Kind::Path, r.path().component.span));
+    if let Some(q) = r.query() {
         spans.push((Kind::Query, q.span));
     }
-    if let Some(f) = &r.fragment {
+    if let Some(f) = r.fragment() {
         spans.push((Kind::Fragment, f.span));
     }
     let mut out = Vec::new();

@@ -1,10 +1,10 @@
 //! Mapping IRIs to URIs (3987bis §3.3–§3.6), component by component (§11.2.2).
 
-use super::parts::{split, Parts};
 use super::query_charset::{encode_component, Charset};
 use super::reg_name::{reg_name_to_ascii, RegNameMapping};
 use super::{syntax_error, ConvertError, ConvertErrorKind};
 use crate::characters::{is_uri_char, push_pct_utf8};
+use crate::components::Meta;
 use crate::grammar::Grammar;
 
 /// How the `ireg-name` is mapped (3987bis §3.4).
@@ -114,15 +114,16 @@ pub(crate) fn map_components(
     input_valid: bool,
     options: &ToUriOptions,
 ) -> Result<UriConversion, ConvertError> {
-    let parts = split(input);
+    // RFC 3986 Appendix B on any string (the grammar's own split when the input is valid).
+    let parts = crate::split::lenient(Grammar::Iri, "IRI-reference", input);
     let mut notes = Vec::new();
     let mut out = String::with_capacity(input.len() + input.len() / 2);
     let mut done = 0;
 
     // §3.4: the ireg-name (an IP literal starts with "[").
     if options.host == HostMapping::Idna {
-        if let Some(host) = parts.authority.as_ref().map(|a| a.host.clone()) {
-            let text = &input[host.clone()];
+        if let Some(host) = parts.authority.map(|a| a.host) {
+            let text = &input[host.start..host.end];
             if !text.starts_with('[') {
                 let mapped = reg_name_to_ascii(text).map_err(|mut e| {
                     e.offset += host.start;
@@ -146,23 +147,24 @@ pub(crate) fn map_components(
     }
 
     // §3.5: the query of http and https IRIs with a document charset that is not UCS-based.
-    if let (Some(charset), Some(query)) = (options.query_charset, parts.query.clone()) {
+    if let (Some(charset), Some(query)) = (options.query_charset, parts.query) {
         if !charset.is_ucs_based() {
             if is_http(input, &parts) {
-                let mapped =
-                    encode_component(&input[query.clone()], charset).map_err(|mut e| {
+                let mapped = encode_component(&input[query.start..query.end], charset).map_err(
+                    |mut e| {
                         e.offset += query.start;
                         ConvertError {
                             offset: e.offset,
                             kind: ConvertErrorKind::Unmappable(e),
                         }
-                    })?;
+                    },
+                )?;
                 push_percent_encoded(&mut out, &input[done..query.start]);
                 out.push_str(&mapped);
                 done = query.end;
             } else {
-                let why = match &parts.scheme {
-                    Some(s) => format!("the scheme is {}", crate::error::quote(&input[s.clone()])),
+                let why = match parts.scheme(input) {
+                    Some(s) => format!("the scheme is {}", crate::error::quote(s.text)),
                     None => "the reference has no scheme".to_string(),
                 };
                 notes.push(format!(
@@ -183,9 +185,8 @@ pub(crate) fn map_components(
     })
 }
 
-fn is_http(input: &str, parts: &Parts) -> bool {
-    parts.scheme.as_ref().is_some_and(|s| {
-        let scheme = &input[s.clone()];
-        scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")
+fn is_http(input: &str, parts: &Meta) -> bool {
+    parts.scheme(input).is_some_and(|s| {
+        s.text.eq_ignore_ascii_case("http") || s.text.eq_ignore_ascii_case("https")
     })
 }
