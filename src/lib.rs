@@ -138,6 +138,7 @@ pub mod normalize;
 pub mod relativize;
 pub mod report;
 pub mod resolve;
+#[cfg(any(test, feature = "testing"))]
 pub mod selfcheck;
 mod split;
 pub mod syntax;

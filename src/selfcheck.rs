@@ -1,8 +1,9 @@
 //! Differential checking: the pest grammars against the automata compiled from the `.abnf` text.
 //!
-//! This is a test-support module: the crate's tests, the fuzz targets, `iri selfcheck` and
-//! `cargo xtask fuzz-corpus` drive it. It is public so that they can, and needs no optional feature,
-//! but it is not part of the API a user of the library is meant to build on.
+//! This is a test-support module behind the `testing` feature (which the default `cli` feature turns
+//! on): the crate's tests, the fuzz targets, `iri selfcheck` and `cargo xtask fuzz-corpus` drive it. It
+//! is not part of the API a user of the library is meant to build on; the string generator it uses,
+//! [`crate::abnf::Generator`] and [`crate::abnf::mutate`], is.
 //!
 //! For every grammar and every one of its rules, strings are generated from the rule's ABNF
 //! ([`crate::abnf::Generator`]), some are mutated ([`crate::abnf::mutate`]), and each string is checked
