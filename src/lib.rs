@@ -93,6 +93,8 @@
 //!
 //! let uri = to_uri("http://www.example.org/red%09ros\u{E9}#red", &ToUriOptions::default()).unwrap();
 //! assert_eq!(uri.uri, "http://www.example.org/red%09ros%C3%A9#red");
+//! // The result in the same component model as `parse`:
+//! assert_eq!(uri.reference().unwrap().path().as_str(), "/red%09ros%C3%A9");
 //! let iri = to_iri("http://www.example.org/D%C3%BCrst", &ToIriOptions::default()).unwrap();
 //! assert_eq!(iri.iri, "http://www.example.org/D\u{FC}rst");
 //! assert_eq!(iri.trace.steps[1], "http://www.example.org/D<c3><bc>rst");

@@ -21,6 +21,14 @@ pub struct LeiriConversion {
     pub input_valid: bool,
 }
 
+impl LeiriConversion {
+    /// The IRI as a parsed reference of the `iri` grammar (3987bis), with its components; `None` when
+    /// it is not a valid `IRI-reference` (the input was not a valid LEIRI).
+    pub fn reference(&self) -> Option<crate::Reference<'_>> {
+        crate::parse(Grammar::Iri, &self.iri).ok()
+    }
+}
+
 /// Converts a LEIRI to an IRI (3987bis §5.1). The mapping is defined for any string; the result says
 /// whether the input was a valid LEIRI.
 ///

@@ -97,6 +97,14 @@ pub struct IriConversion {
     pub trace: Trace,
 }
 
+impl IriConversion {
+    /// The IRI as a parsed reference of the `iri` grammar (3987bis), with its components; `None` when
+    /// it is not a valid `IRI-reference`.
+    pub fn reference(&self) -> Option<crate::Reference<'_>> {
+        crate::parse(Grammar::Iri, &self.iri).ok()
+    }
+}
+
 /// What a piece of the URI is, for step 4 and step 6.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {

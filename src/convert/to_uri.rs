@@ -44,6 +44,14 @@ pub struct UriConversion {
     pub notes: Vec<String>,
 }
 
+impl UriConversion {
+    /// The URI as a parsed reference of the `uri` grammar (RFC 3986), with its components; `None` when
+    /// it is not a valid `URI-reference` (only possible for raw input).
+    pub fn reference(&self) -> Option<crate::Reference<'_>> {
+        crate::parse(Grammar::Uri, &self.uri).ok()
+    }
+}
+
 /// The general percent-encoding of 3987bis §3.3, for any string: every character that is not allowed
 /// anywhere in a valid URI (neither `unreserved`, `reserved` nor "%") is converted to UTF-8 and each
 /// octet written as `%HH` with uppercase hex digits. Existing `%HH` and URI characters are left as they
