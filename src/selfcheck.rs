@@ -42,6 +42,7 @@ use std::fmt;
 use crate::abnf::{self, AbnfError, Generator};
 use crate::error::quote;
 use crate::grammar::Grammar;
+use crate::rule::{Rule, RuleName};
 
 /// What a campaign checks.
 #[derive(Clone, Debug)]
@@ -182,7 +183,7 @@ pub fn case_seed(seed: u64, grammar: Grammar, i: u64) -> u64 {
 }
 
 /// The pest verdict.
-fn pest_ok(grammar: Grammar, rule: &str, input: &str) -> bool {
+fn pest_ok(grammar: Grammar, rule: Rule, input: &str) -> bool {
     crate::validate(grammar, rule, input).is_ok()
 }
 
@@ -230,10 +231,14 @@ fn check_inclusion(
 /// (and [`crate::parse`] for the grammar's reference rule) against [`crate::parse_rule`]. Returns the
 /// verdict when they agree (same error, or equal components that also satisfy
 /// [`crate::check_invariants`] and display as the input for a reference), else what differs.
-pub fn compare_components(grammar: Grammar, rule: &str, input: &str) -> Result<bool, String> {
+pub fn compare_components(
+    grammar: Grammar,
+    rule: impl RuleName,
+    input: &str,
+) -> Result<bool, String> {
     use crate::{parse, parse_components, parse_rule, Components};
-    let walker = parse_rule(grammar, rule, input).map(|p| p.components);
-    let fast = parse_components(grammar, rule, input);
+    let walker = parse_rule(grammar, &rule, input).map(|p| p.components);
+    let fast = parse_components(grammar, &rule, input);
     let verdict = match (&fast, &walker) {
         (Ok(f), Ok(w)) => {
             if f != w {
@@ -319,7 +324,7 @@ pub fn run(config: &Config, mut on_mismatch: impl FnMut(&Mismatch)) -> Result<Re
                 report.cases += 1;
                 continue;
             }
-            let mut compare = |rule: &str, automaton: &abnf::Automaton, report: &mut Report| {
+            let mut compare = |rule: Rule, automaton: &abnf::Automaton, report: &mut Report| {
                 let p = pest_ok(grammar, rule, &input);
                 let a = automaton.is_match(&input);
                 report.comparisons += 1;
@@ -338,7 +343,7 @@ pub fn run(config: &Config, mut on_mismatch: impl FnMut(&Mismatch)) -> Result<Re
                 }
                 p
             };
-            compare(rule, automaton, &mut report);
+            compare(*rule, automaton, &mut report);
             if *rule != reference {
                 accepted += u64::from(compare(reference, reference_automaton, &mut report));
             } else {

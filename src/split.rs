@@ -26,12 +26,13 @@ use crate::components::{
     Authority, Component, Host, HostKind, Path, PathKind, Port, Reference, ReferenceKind, Span,
 };
 use crate::grammar::Grammar;
-use crate::walk::{base, Components};
+use crate::rule::Rule;
+use crate::walk::Components;
 
-/// Whether `input` matches the rule `rule` (spec spelling) of `grammar`, to its end, by the rule's
+/// Whether `input` matches the rule `rule` of `grammar`, to its end, by the rule's
 /// (precompiled) DFA; `None` when there is no verdict (the automaton cannot be built), in which case
 /// the caller takes the pest path.
-pub(crate) fn is_valid(grammar: Grammar, rule: &str, input: &str) -> Option<bool> {
+pub(crate) fn is_valid(grammar: Grammar, rule: Rule, input: &str) -> Option<bool> {
     match crate::abnf::dfa(grammar, rule) {
         Some(Ok(dfa)) => Some(dfa.is_match(input)),
         _ => None,
@@ -52,43 +53,43 @@ fn find(bytes: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> usize {
     i
 }
 
-/// The components of `input`, which matches `rule` (spec spelling) of `grammar`; `None` only if the
+/// The components of `input`, which matches `rule` of `grammar`; `None` only if the
 /// string turns out not to have the shape the rule gives it (it does not match the rule).
 pub(crate) fn components<'a>(
     grammar: Grammar,
-    rule: &'static str,
+    rule: Rule,
     input: &'a str,
 ) -> Option<Components<'a>> {
     let all = || component(input, 0, input.len());
-    Some(match base(rule) {
-        "URI-reference" | "URI" | "absolute-URI" | "relative-ref" => {
-            Components::Reference(reference(grammar, rule, input)?)
+    Some(match rule.uri_counterpart() {
+        Rule::UriReference | Rule::Uri | Rule::AbsoluteUri | Rule::RelativeRef => {
+            Components::Reference(reference(grammar, rule.name(), input)?)
         }
-        "authority" => Components::Authority(authority(input, 0, input.len())?),
-        "host" | "IP-literal" => Components::Host(host(input, 0, input.len())?),
-        "IPv6address" => Components::Host(Host {
+        Rule::Authority => Components::Authority(authority(input, 0, input.len())?),
+        Rule::Host | Rule::IpLiteral => Components::Host(host(input, 0, input.len())?),
+        Rule::Ipv6address => Components::Host(Host {
             component: all(),
             kind: HostKind::Ipv6 { address: all() },
         }),
-        "IPvFuture" => Components::Host(Host {
+        Rule::IpvFuture => Components::Host(Host {
             component: all(),
             kind: ipv_future(input, 0, input.len()),
         }),
-        "IPv4address" => Components::Host(Host {
+        Rule::Ipv4address => Components::Host(Host {
             component: all(),
             kind: HostKind::Ipv4 {
                 octets: ipv4(input.as_bytes())?,
             },
         }),
-        "reg-name" => Components::Host(Host {
+        Rule::RegName => Components::Host(Host {
             component: all(),
             kind: HostKind::RegName,
         }),
-        "port" => Components::Port(Port { component: all() }),
+        Rule::Port => Components::Port(Port { component: all() }),
         // `ipath` tries its alternatives in order, each to the end of the input: ipath-abempty takes
         // every path that is empty or begins with "/", ipath-noscheme every other one whose first
         // segment has no ":", ipath-rootless the rest.
-        "path" => {
+        Rule::Path => {
             let b = input.as_bytes();
             let kind = if b.first().is_none_or(|&c| c == b'/') {
                 PathKind::Abempty
@@ -99,11 +100,11 @@ pub(crate) fn components<'a>(
             };
             Components::Path(path(input, 0, input.len(), kind))
         }
-        "path-abempty" => Components::Path(path(input, 0, input.len(), PathKind::Abempty)),
-        "path-absolute" => Components::Path(path(input, 0, input.len(), PathKind::Absolute)),
-        "path-noscheme" => Components::Path(path(input, 0, input.len(), PathKind::Noscheme)),
-        "path-rootless" => Components::Path(path(input, 0, input.len(), PathKind::Rootless)),
-        "path-empty" => Components::Path(path(input, 0, input.len(), PathKind::Empty)),
+        Rule::PathAbempty => Components::Path(path(input, 0, input.len(), PathKind::Abempty)),
+        Rule::PathAbsolute => Components::Path(path(input, 0, input.len(), PathKind::Absolute)),
+        Rule::PathNoscheme => Components::Path(path(input, 0, input.len(), PathKind::Noscheme)),
+        Rule::PathRootless => Components::Path(path(input, 0, input.len(), PathKind::Rootless)),
+        Rule::PathEmpty => Components::Path(path(input, 0, input.len(), PathKind::Empty)),
         _ => Components::Text(all()),
     })
 }

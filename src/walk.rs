@@ -7,6 +7,7 @@ use crate::components::{
     Authority, Component, Host, HostKind, Path, PathKind, Port, Reference, ReferenceKind, Span,
 };
 use crate::grammar::Grammar;
+use crate::rule::Rule;
 use crate::syntax::SyntaxNode;
 
 /// The typed result of a parse, by what the start rule describes.
@@ -28,49 +29,17 @@ pub enum Components<'a> {
     Text(Component<'a>),
 }
 
-/// The URI spelling of a rule name: `IRI` → `URI`, `ihost` → `host`; other names are returned as given.
-pub(crate) fn base(rule: &str) -> &str {
-    const URI_RULES: &[&str] = &[
-        "hier-part",
-        "relative-ref",
-        "relative-part",
-        "authority",
-        "userinfo",
-        "host",
-        "reg-name",
-        "path",
-        "path-abempty",
-        "path-absolute",
-        "path-noscheme",
-        "path-rootless",
-        "path-empty",
-        "segment",
-        "segment-nz",
-        "segment-nz-nc",
-        "pchar",
-        "query",
-        "fragment",
-    ];
-    match rule {
-        "IRI" => "URI",
-        "IRI-reference" => "URI-reference",
-        "absolute-IRI" => "absolute-URI",
-        r => match r.strip_prefix('i') {
-            Some(rest) if URI_RULES.contains(&rest) => rest,
-            _ => r,
-        },
-    }
-}
-
-fn child<'n>(node: &'n SyntaxNode, name: &str) -> Option<&'n SyntaxNode> {
-    node.children.iter().find(|c| base(c.rule) == name)
+fn child(node: &SyntaxNode, name: Rule) -> Option<&SyntaxNode> {
+    node.children
+        .iter()
+        .find(|c| c.rule.uri_counterpart() == name)
 }
 
 /// Something in the tree was not where the grammar puts it: a bug, reported instead of a panic.
 #[derive(Debug)]
 pub(crate) struct TreeShape(pub String);
 
-fn need<'n>(node: &'n SyntaxNode, name: &str) -> Result<&'n SyntaxNode, TreeShape> {
+fn need(node: &SyntaxNode, name: Rule) -> Result<&SyntaxNode, TreeShape> {
     child(node, name).ok_or_else(|| TreeShape(format!("`{}` without `{name}`", node.rule)))
 }
 
@@ -82,19 +51,24 @@ pub(crate) fn components<'a>(
     tree: &SyntaxNode,
 ) -> Result<Components<'a>, TreeShape> {
     let c = |span| Component::new(input, span);
-    Ok(match base(tree.rule) {
-        "URI-reference" => Components::Reference(uri_reference(grammar, rule, input, tree)?),
-        "URI" | "absolute-URI" => Components::Reference(uri(grammar, rule, input, tree)?),
-        "relative-ref" => Components::Reference(relative_ref(grammar, rule, input, tree)?),
-        "authority" => Components::Authority(authority(input, tree)?),
-        "host" | "IP-literal" | "IPv4address" | "IPv6address" | "IPvFuture" | "reg-name" => {
-            Components::Host(host(input, tree)?)
-        }
-        "port" => Components::Port(port(input, tree)),
-        "path" => Components::Path(path(input, tree.children.first().unwrap_or(tree))?),
-        "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless" | "path-empty" => {
-            Components::Path(path(input, tree)?)
-        }
+    Ok(match tree.rule.uri_counterpart() {
+        Rule::UriReference => Components::Reference(uri_reference(grammar, rule, input, tree)?),
+        Rule::Uri | Rule::AbsoluteUri => Components::Reference(uri(grammar, rule, input, tree)?),
+        Rule::RelativeRef => Components::Reference(relative_ref(grammar, rule, input, tree)?),
+        Rule::Authority => Components::Authority(authority(input, tree)?),
+        Rule::Host
+        | Rule::IpLiteral
+        | Rule::Ipv4address
+        | Rule::Ipv6address
+        | Rule::IpvFuture
+        | Rule::RegName => Components::Host(host(input, tree)?),
+        Rule::Port => Components::Port(port(input, tree)),
+        Rule::Path => Components::Path(path(input, tree.children.first().unwrap_or(tree))?),
+        Rule::PathAbempty
+        | Rule::PathAbsolute
+        | Rule::PathNoscheme
+        | Rule::PathRootless
+        | Rule::PathEmpty => Components::Path(path(input, tree)?),
         _ => Components::Text(c(tree.span)),
     })
 }
@@ -106,10 +80,10 @@ fn uri_reference<'a>(
     input: &'a str,
     node: &SyntaxNode,
 ) -> Result<Reference<'a>, TreeShape> {
-    if let Some(n) = child(node, "URI") {
+    if let Some(n) = child(node, Rule::Uri) {
         uri(grammar, rule, input, n)
     } else {
-        relative_ref(grammar, rule, input, need(node, "relative-ref")?)
+        relative_ref(grammar, rule, input, need(node, Rule::RelativeRef)?)
     }
 }
 
@@ -120,10 +94,10 @@ fn uri<'a>(
     input: &'a str,
     node: &SyntaxNode,
 ) -> Result<Reference<'a>, TreeShape> {
-    let scheme = Component::new(input, need(node, "scheme")?.span);
-    let (authority, path) = hier_part(input, need(node, "hier-part")?)?;
-    let query = child(node, "query").map(|n| Component::new(input, n.span));
-    let fragment = child(node, "fragment").map(|n| Component::new(input, n.span));
+    let scheme = Component::new(input, need(node, Rule::Scheme)?.span);
+    let (authority, path) = hier_part(input, need(node, Rule::HierPart)?)?;
+    let query = child(node, Rule::Query).map(|n| Component::new(input, n.span));
+    let fragment = child(node, Rule::Fragment).map(|n| Component::new(input, n.span));
     let kind = if fragment.is_some() {
         ReferenceKind::Iri
     } else {
@@ -149,9 +123,9 @@ fn relative_ref<'a>(
     input: &'a str,
     node: &SyntaxNode,
 ) -> Result<Reference<'a>, TreeShape> {
-    let (authority, path) = hier_part(input, need(node, "relative-part")?)?;
-    let query = child(node, "query").map(|n| Component::new(input, n.span));
-    let fragment = child(node, "fragment").map(|n| Component::new(input, n.span));
+    let (authority, path) = hier_part(input, need(node, Rule::RelativePart)?)?;
+    let query = child(node, Rule::Query).map(|n| Component::new(input, n.span));
+    let fragment = child(node, Rule::Fragment).map(|n| Component::new(input, n.span));
     let kind = if authority.is_some() {
         ReferenceKind::NetworkPath
     } else if path.component.text.starts_with('/') {
@@ -179,14 +153,23 @@ fn hier_part<'a>(
     input: &'a str,
     node: &SyntaxNode,
 ) -> Result<(Option<Authority<'a>>, Path<'a>), TreeShape> {
-    let authority = match child(node, "authority") {
+    let authority = match child(node, Rule::Authority) {
         Some(a) => Some(authority(input, a)?),
         None => None,
     };
     let path_node = node
         .children
         .iter()
-        .find(|c| base(c.rule).starts_with("path-"))
+        .find(|c| {
+            matches!(
+                c.rule.uri_counterpart(),
+                Rule::PathAbempty
+                    | Rule::PathAbsolute
+                    | Rule::PathNoscheme
+                    | Rule::PathRootless
+                    | Rule::PathEmpty
+            )
+        })
         .ok_or_else(|| TreeShape(format!("`{}` without a path", node.rule)))?;
     Ok((authority, path(input, path_node)?))
 }
@@ -195,9 +178,9 @@ fn hier_part<'a>(
 fn authority<'a>(input: &'a str, node: &SyntaxNode) -> Result<Authority<'a>, TreeShape> {
     Ok(Authority {
         component: Component::new(input, node.span),
-        userinfo: child(node, "userinfo").map(|n| Component::new(input, n.span)),
-        host: host(input, need(node, "host")?)?,
-        port: child(node, "port").map(|n| port(input, n)),
+        userinfo: child(node, Rule::Userinfo).map(|n| Component::new(input, n.span)),
+        host: host(input, need(node, Rule::Host)?)?,
+        port: child(node, Rule::Port).map(|n| port(input, n)),
     })
 }
 
@@ -210,7 +193,7 @@ fn port<'a>(input: &'a str, node: &SyntaxNode) -> Port<'a> {
 
 /// `ihost = IP-literal / IPv4address / ireg-name`; also the start rules of each alternative.
 fn host<'a>(input: &'a str, node: &SyntaxNode) -> Result<Host<'a>, TreeShape> {
-    let inner = if base(node.rule) == "host" {
+    let inner = if node.rule.uri_counterpart() == Rule::Host {
         node.children
             .first()
             .ok_or_else(|| TreeShape("host without an alternative".into()))?
@@ -218,12 +201,12 @@ fn host<'a>(input: &'a str, node: &SyntaxNode) -> Result<Host<'a>, TreeShape> {
         node
     };
     let kind = match inner.rule {
-        "IP-literal" => ip_literal(input, inner)?,
-        "IPv6address" => HostKind::Ipv6 {
+        Rule::IpLiteral => ip_literal(input, inner)?,
+        Rule::Ipv6address => HostKind::Ipv6 {
             address: Component::new(input, inner.span),
         },
-        "IPvFuture" => ipv_future(input, inner),
-        "IPv4address" => ipv4address(input, inner)?,
+        Rule::IpvFuture => ipv_future(input, inner),
+        Rule::Ipv4address => ipv4address(input, inner)?,
         _ => HostKind::RegName,
     };
     Ok(Host {
@@ -234,12 +217,12 @@ fn host<'a>(input: &'a str, node: &SyntaxNode) -> Result<Host<'a>, TreeShape> {
 
 /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`.
 fn ip_literal<'a>(input: &'a str, node: &SyntaxNode) -> Result<HostKind<'a>, TreeShape> {
-    if let Some(v6) = child(node, "IPv6address") {
+    if let Some(v6) = child(node, Rule::Ipv6address) {
         Ok(HostKind::Ipv6 {
             address: Component::new(input, v6.span),
         })
     } else {
-        Ok(ipv_future(input, need(node, "IPvFuture")?))
+        Ok(ipv_future(input, need(node, Rule::IpvFuture)?))
     }
 }
 
@@ -266,7 +249,7 @@ fn ipv_future<'a>(input: &'a str, node: &SyntaxNode) -> HostKind<'a> {
 fn ipv4address<'a>(input: &'a str, node: &SyntaxNode) -> Result<HostKind<'a>, TreeShape> {
     let mut octets = [0u8; 4];
     let mut n = 0;
-    for c in node.children.iter().filter(|c| c.rule == "dec-octet") {
+    for c in node.children.iter().filter(|c| c.rule == Rule::DecOctet) {
         let text = input.get(c.span.start..c.span.end).unwrap_or("");
         let value = text
             .parse::<u8>()
@@ -284,12 +267,12 @@ fn ipv4address<'a>(input: &'a str, node: &SyntaxNode) -> Result<HostKind<'a>, Tr
 
 /// One of `ipath-abempty`, `ipath-absolute`, `ipath-noscheme`, `ipath-rootless`, `ipath-empty`.
 fn path<'a>(input: &'a str, node: &SyntaxNode) -> Result<Path<'a>, TreeShape> {
-    let kind = match base(node.rule) {
-        "path-abempty" => PathKind::Abempty,
-        "path-absolute" => PathKind::Absolute,
-        "path-noscheme" => PathKind::Noscheme,
-        "path-rootless" => PathKind::Rootless,
-        "path-empty" => PathKind::Empty,
+    let kind = match node.rule.uri_counterpart() {
+        Rule::PathAbempty => PathKind::Abempty,
+        Rule::PathAbsolute => PathKind::Absolute,
+        Rule::PathNoscheme => PathKind::Noscheme,
+        Rule::PathRootless => PathKind::Rootless,
+        Rule::PathEmpty => PathKind::Empty,
         other => return Err(TreeShape(format!("`{other}` is not a path alternative"))),
     };
     Ok(Path {

@@ -10,7 +10,7 @@ mod reference;
 mod selfcheck;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use iri_abnf::Grammar;
+use iri_abnf::{Grammar, Rule};
 
 /// Exit code: every input was valid (or every operation succeeded).
 pub const EXIT_OK: i32 = 0;
@@ -110,10 +110,12 @@ impl From<GrammarArg> for Grammar {
     }
 }
 
-/// Resolves `--rule` (or the grammar's reference rule) to its spec spelling, or prints the error that
-/// lists the grammar's rules.
-pub fn resolve_rule(grammar: Grammar, rule: Option<&str>) -> Result<&'static str, i32> {
-    let name = rule.unwrap_or(grammar.reference_rule());
+/// Resolves `--rule` (default: the grammar's reference rule), or prints the error that names the
+/// closest rules and lists the grammar's rules.
+pub fn resolve_rule(grammar: Grammar, rule: Option<&str>) -> Result<Rule, i32> {
+    let Some(name) = rule else {
+        return Ok(grammar.reference_rule());
+    };
     grammar.rule(name).ok_or_else(|| {
         eprintln!(
             "iri: {}",

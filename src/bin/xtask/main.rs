@@ -27,7 +27,7 @@ enum Task {
         #[arg(long)]
         check: bool,
     },
-    /// Write seed corpora for the fuzz targets into fuzz/corpus/<target>/ (spec examples and strings
+    /// Write seed corpora for the fuzz targets into `fuzz/corpus/<target>/` (spec examples and strings
     /// generated from every rule of every grammar).
     FuzzCorpus,
     /// Print the size and build time of each grammar's reference automaton (for src/abnf docs).
