@@ -45,7 +45,8 @@ pub struct ParseArgs {
     /// The grammar.
     #[arg(long, short, value_enum, default_value = "iri")]
     grammar: GrammarArg,
-    /// The start rule, in spec spelling (default: IRI-reference, or URI-reference for uri).
+    /// The start rule, in spec spelling or with '_' for '-' (default: IRI-reference, or URI-reference
+    /// for uri); `iri rules --grammar G` lists the rules of grammar G.
     #[arg(long, short)]
     rule: Option<String>,
     /// Output format.
