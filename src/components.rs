@@ -4,6 +4,7 @@ use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::grammar::Grammar;
+use crate::rule::Rule;
 
 /// A byte range `start..end` of the input.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -435,7 +436,7 @@ impl AuthorityMeta {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Meta {
     pub(crate) grammar: Grammar,
-    pub(crate) rule: &'static str,
+    pub(crate) rule: Rule,
     pub(crate) kind: ReferenceKind,
     /// The offset of the ":" after the scheme (the scheme is `0..scheme_end`).
     pub(crate) scheme_end: Option<usize>,
@@ -513,8 +514,8 @@ impl<'a> Reference<'a> {
         self.meta.grammar
     }
 
-    /// The start rule it was parsed with, in spec spelling.
-    pub fn rule(&self) -> &'static str {
+    /// The start rule it was parsed with.
+    pub fn rule(&self) -> Rule {
         self.meta.rule
     }
 
@@ -585,7 +586,7 @@ impl serde::Serialize for Reference<'_> {
         use serde::ser::SerializeStruct;
         let mut st = s.serialize_struct("Reference", 8)?;
         st.serialize_field("grammar", &self.grammar())?;
-        st.serialize_field("rule", self.rule())?;
+        st.serialize_field("rule", self.rule().name())?;
         st.serialize_field("kind", &self.kind())?;
         st.serialize_field("scheme", &self.scheme())?;
         st.serialize_field("authority", &self.authority())?;
@@ -649,8 +650,8 @@ impl ReferenceBuf {
         self.meta.grammar
     }
 
-    /// The rule it matches, in spec spelling.
-    pub fn rule(&self) -> &'static str {
+    /// The rule it matches.
+    pub fn rule(&self) -> Rule {
         self.meta.rule
     }
 

@@ -1,13 +1,14 @@
 //! Errors with positions: byte offset, character column, the rules and tokens expected there, and a
 //! caret rendering of the input (in the manner of regex-syntax's diagnostics).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::fmt;
 
 use pest::error::{ErrorVariant, InputLocation};
 use pest::RuleType;
 
 use crate::grammar::Grammar;
+use crate::rule::Rule;
 
 /// What kind of error a [`crate::Error`] or [`ParseError`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -349,10 +350,11 @@ fn abnf_char(c: char) -> String {
 /// choice; this crate never switches that process-wide setting), otherwise the start of the furthest
 /// failed rule. The start rule itself and pest's `EOI` are not listed.
 pub(crate) fn pest_rules<R: RuleType>(
-    rule: &'static str,
+    rule: Rule,
     error: &pest::error::Error<R>,
-    spec: &HashMap<R, &'static str>,
+    spec: impl Fn(R) -> Option<Rule>,
 ) -> (usize, Vec<&'static str>) {
+    let spec = |r: &R| spec(*r).map(Rule::name);
     let mut offset = match error.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
@@ -362,17 +364,17 @@ pub(crate) fn pest_rules<R: RuleType>(
         offset = attempts.max_position.max(offset);
         for stack in attempts.call_stacks() {
             // The rule that was trying to match at the offset, named in spec spelling.
-            let deepest = stack.deepest.get_rule().and_then(|r| spec.get(r)).copied();
-            let parent = stack.parent.as_ref().and_then(|r| spec.get(r)).copied();
+            let deepest = stack.deepest.get_rule().and_then(spec);
+            let parent = stack.parent.as_ref().and_then(spec);
             if let Some(name) = deepest.or(parent) {
                 names.insert(name);
             }
         }
     }
     if let ErrorVariant::ParsingError { positives, .. } = &error.variant {
-        names.extend(positives.iter().filter_map(|r| spec.get(r)).copied());
+        names.extend(positives.iter().filter_map(spec));
     }
-    names.remove(rule);
+    names.remove(rule.name());
     (offset, names.into_iter().collect())
 }
 
@@ -381,7 +383,7 @@ pub(crate) fn pest_rules<R: RuleType>(
 /// offset and rule names) when pest failed at the same offset.
 pub(crate) fn syntax_error(
     grammar: Grammar,
-    rule: &'static str,
+    rule: Rule,
     input: &str,
     dfa: &crate::abnf::Dfa,
     failure: crate::abnf::Failure,
@@ -399,7 +401,7 @@ pub(crate) fn syntax_error(
     }
     ParseError {
         grammar,
-        rule,
+        rule: rule.name(),
         input: input.to_string(),
         offset: failure.offset,
         column: column_of(input, failure.offset),
@@ -412,14 +414,14 @@ pub(crate) fn syntax_error(
 /// tests rule out): pest's offset and rules.
 pub(crate) fn pest_only_error(
     grammar: Grammar,
-    rule: &'static str,
+    rule: Rule,
     input: &str,
     (offset, names): (usize, Vec<&'static str>),
 ) -> ParseError {
     let offset = offset.min(input.len());
     ParseError {
         grammar,
-        rule,
+        rule: rule.name(),
         input: input.to_string(),
         offset,
         column: column_of(input, offset),

@@ -10,6 +10,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::rule::{Rule, RuleName};
+
 /// One of the grammars this crate implements; see the [module docs](self) for the specs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -50,30 +52,31 @@ impl Grammar {
         }
     }
 
-    /// The name of the rule that describes a whole reference (absolute or relative): `URI-reference` for
-    /// `uri`, `IRI-reference` for the others. It is the default start rule.
-    pub fn reference_rule(self) -> &'static str {
+    /// The rule that describes a whole reference (absolute or relative): `URI-reference` for `uri`,
+    /// `IRI-reference` for the others. It is the default start rule.
+    pub fn reference_rule(self) -> Rule {
         match self {
-            Grammar::Uri => "URI-reference",
-            _ => "IRI-reference",
+            Grammar::Uri => Rule::UriReference,
+            _ => Rule::IriReference,
         }
     }
 
-    /// The rule names of the grammar in spec spelling (`IRI-reference`, `ireg-name`), in the order of the
-    /// `.abnf` files. Every one of them can be a start rule.
-    pub fn rules(self) -> &'static [&'static str] {
-        crate::syntax::rule_names(self)
+    /// The rules of the grammar, in the order of its `.abnf` files. Every one of them can be a start
+    /// rule.
+    pub fn rules(self) -> &'static [Rule] {
+        crate::rule::grammar_rules(self)
     }
 
-    /// Finds a rule by name, in spec spelling (`ireg-name`) or with underscores (`ireg_name`), and returns
-    /// its spec spelling. ASCII case matters, as rule names in this crate are spelled as in the specs.
-    pub fn rule(self, name: &str) -> Option<&'static str> {
-        self.rules().iter().copied().find(|r| {
-            r.len() == name.len()
-                && r.bytes()
-                    .zip(name.bytes())
-                    .all(|(a, b)| a == b || (a == b'-' && b == b'_'))
-        })
+    /// Whether the grammar has `rule`.
+    pub fn has(self, rule: Rule) -> bool {
+        rule.grammar_bits() & (1 << self as u8) != 0
+    }
+
+    /// The rule `name` of the grammar, if it has it: a [`Rule`], or a name in spec spelling (`ireg-name`)
+    /// or with underscores (`ireg_name`). ASCII case matters, as rule names in this crate are spelled as
+    /// in the specs.
+    pub fn rule(self, name: impl RuleName) -> Option<Rule> {
+        name.to_rule().filter(|&r| self.has(r))
     }
 
     /// The verbatim ABNF sources of the grammar (file name, text), in load order: a rule of a later file
@@ -128,7 +131,8 @@ impl FromStr for Grammar {
     }
 }
 
-/// The error of looking up a start rule that the grammar does not have; it lists the grammar's rules.
+/// The error of looking up a start rule that the grammar does not have; it names the grammar's rules
+/// closest to the name given, then lists all of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownRule {
     /// The grammar that was searched.
@@ -141,11 +145,21 @@ impl fmt::Display for UnknownRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "the grammar `{}` has no rule {:?}; its rules are: {}",
-            self.grammar,
-            self.name,
-            self.grammar.rules().join(", ")
-        )
+            "the grammar `{}` has no rule {:?}",
+            self.grammar, self.name
+        )?;
+        crate::rule::write_suggestions(
+            f,
+            &crate::rule::close_matches(&self.name, self.grammar.rules()),
+        )?;
+        f.write_str("; its rules are: ")?;
+        for (i, r) in self.grammar.rules().iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(r.name())?;
+        }
+        Ok(())
     }
 }
 

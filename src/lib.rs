@@ -140,6 +140,7 @@ pub mod normalize;
 pub mod relativize;
 pub mod report;
 pub mod resolve;
+pub mod rule;
 #[cfg(any(test, feature = "testing"))]
 pub mod selfcheck;
 mod split;
@@ -168,6 +169,7 @@ pub use invariants::check_invariants;
 pub use normalize::{equivalent, normalize, Level};
 pub use relativize::{relativize, RelativizeError};
 pub use resolve::{remove_dot_segments, resolve, resolve_with, Base, Mode, ResolveError};
+pub use rule::{Rule, RuleName, UnknownRuleName};
 pub use syntax::{ParseOrRuleError as Error, SyntaxNode};
 pub use walk::Components;
 
@@ -181,8 +183,8 @@ impl Error {
     }
 }
 
-/// Checks that `input` matches `rule` of `grammar` to its end. `rule` is a rule name in spec spelling
-/// (`IRI-reference`) or with underscores (`IRI_reference`).
+/// Checks that `input` matches `rule` of `grammar` to its end. `rule` is a [`Rule`] or a rule name in
+/// spec spelling (`IRI-reference`) or with underscores (`IRI_reference`), see [`RuleName`].
 ///
 /// The verdict and the error offset come from the rule's DFA ([`abnf::dfa`]), so they are exact for
 /// the ABNF: the offset is the first character that no string of the rule's language can have after
@@ -191,15 +193,15 @@ impl Error {
 /// [`syntax::PEST_EXPLAIN_LIMIT`] bytes, to name the rules it was trying when it failed at the same
 /// offset (with `pest::set_error_detail(true)`, which the `iri` command sets, it names the rules inside
 /// which it failed). A valid input costs one walk of the DFA and no allocation.
-pub fn validate(grammar: Grammar, rule: &str, input: &str) -> Result<(), Error> {
+pub fn validate(grammar: Grammar, rule: impl RuleName, input: &str) -> Result<(), Error> {
     syntax::validate(grammar, rule, input)
 }
 
 /// Whether `input` matches `rule` of `grammar` to its end (`false` if the grammar has no such rule):
 /// the verdict of [`validate`] without the error. It walks the rule's precompiled DFA over the input's
 /// bytes and allocates nothing (the DFA of a rule that is not precompiled is built on its first use).
-pub fn is_valid(grammar: Grammar, rule: &str, input: &str) -> bool {
-    match abnf::dfa(grammar, rule) {
+pub fn is_valid(grammar: Grammar, rule: impl RuleName, input: &str) -> bool {
+    match abnf::dfa(grammar, &rule) {
         Some(Ok(dfa)) => dfa.is_match(input),
         Some(Err(_)) => syntax::parse_tree(grammar, rule, input).is_ok(),
         None => false,
@@ -244,15 +246,10 @@ pub fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError>
 /// ```
 pub fn parse_components<'a>(
     grammar: Grammar,
-    rule: &str,
+    rule: impl RuleName,
     input: &'a str,
 ) -> Result<Components<'a>, Error> {
-    let Some(rule) = grammar.rule(rule) else {
-        return Err(Error::Rule(UnknownRule {
-            grammar,
-            name: rule.to_string(),
-        }));
-    };
+    let rule = rule::lookup(grammar, &rule).map_err(Error::Rule)?;
     if split::is_valid(grammar, rule, input) == Some(true) {
         if let Some(c) = split::components(grammar, rule, input) {
             return Ok(c);
@@ -283,9 +280,13 @@ pub struct Parsed<'a> {
 /// This is the reference path: the pest parser gives the tree, and a tree walker (one function per
 /// rule) reads the components off it. [`parse`] and [`parse_components`] give the same components
 /// faster, without the tree.
-pub fn parse_rule<'a>(grammar: Grammar, rule: &str, input: &'a str) -> Result<Parsed<'a>, Error> {
+pub fn parse_rule<'a>(
+    grammar: Grammar,
+    rule: impl RuleName,
+    input: &'a str,
+) -> Result<Parsed<'a>, Error> {
+    let rule = rule::lookup(grammar, &rule).map_err(Error::Rule)?;
     let tree = syntax::parse_tree(grammar, rule, input)?;
-    let rule = grammar.rule(rule).unwrap_or("");
     let components = match walk::components(grammar, rule, input, &tree) {
         Ok(c) => c,
         // The tree of a successful parse always has the shape the grammar gives it (the walker's own
@@ -305,7 +306,7 @@ pub fn parse_rule<'a>(grammar: Grammar, rule: &str, input: &'a str) -> Result<Pa
     Ok(Parsed {
         input,
         grammar,
-        rule,
+        rule: rule.name(),
         tree,
         components,
     })

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use crate::components::{Authority, Component, Host, HostKind, Path, Port, PortValue, Reference};
 use crate::error::quote;
 use crate::grammar::Grammar;
+use crate::rule::RuleName;
 use crate::walk::Components;
 
 fn comp(c: Option<&Component<'_>>) -> String {
@@ -26,9 +27,9 @@ fn comp(c: Option<&Component<'_>>) -> String {
 /// assert!(text.contains("port: \"8080\" 9..13 (number 8080)"));
 /// assert!(text.contains("path: \"/b\" 13..15 (path-abempty)"));
 /// ```
-pub fn describe(grammar: Grammar, rule: &str, components: &Components<'_>) -> String {
+pub fn describe(grammar: Grammar, rule: impl RuleName, components: &Components<'_>) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "grammar: {grammar}\nrule: {rule}");
+    let _ = writeln!(s, "grammar: {grammar}\nrule: {}", rule.as_name());
     match components {
         Components::Reference(r) => reference(grammar, r, &mut s),
         Components::Authority(a) => authority(grammar, a, "", &mut s),

@@ -44,6 +44,7 @@ use crate::abnf::{self, AbnfError, Generator};
 use crate::components::Span;
 use crate::error::quote;
 use crate::grammar::Grammar;
+use crate::rule::{Rule, RuleName};
 
 /// What a campaign checks.
 #[derive(Clone, Debug)]
@@ -184,7 +185,7 @@ pub fn case_seed(seed: u64, grammar: Grammar, i: u64) -> u64 {
 }
 
 /// The pest verdict.
-fn pest_ok(grammar: Grammar, rule: &str, input: &str) -> bool {
+fn pest_ok(grammar: Grammar, rule: Rule, input: &str) -> bool {
     crate::validate(grammar, rule, input).is_ok()
 }
 
@@ -232,11 +233,15 @@ fn check_inclusion(
 /// (and [`crate::parse`] for the grammar's reference rule) against [`crate::parse_rule`]. Returns the
 /// verdict when they agree (same error, or equal components that also satisfy
 /// [`crate::check_invariants`] and display as the input for a reference), else what differs.
-pub fn compare_components(grammar: Grammar, rule: &str, input: &str) -> Result<bool, String> {
+pub fn compare_components(
+    grammar: Grammar,
+    rule: impl RuleName,
+    input: &str,
+) -> Result<bool, String> {
     use crate::{parse, parse_components, parse_rule, Components};
-    let parsed = parse_rule(grammar, rule, input);
+    let parsed = parse_rule(grammar, &rule, input);
     let walker = parsed.clone().map(|p| p.components);
-    let fast = parse_components(grammar, rule, input);
+    let fast = parse_components(grammar, &rule, input);
     // The segments, which both parsers compute from the path's span (RFC 3986 §3.3), are those of the
     // parse tree.
     if let (Ok(p), Ok(f)) = (&parsed, &fast) {
@@ -286,20 +291,29 @@ pub fn compare_components(grammar: Grammar, rule: &str, input: &str) -> Result<b
 /// The spans of the segment nodes of the first path alternative in the tree (`ipath-abempty` …
 /// `ipath-empty` and their URI names), if there is one.
 fn tree_segments(node: &crate::SyntaxNode) -> Option<Vec<Span>> {
-    let base = crate::walk::base(node.rule);
+    let base = node.rule.uri_counterpart();
     if matches!(
         base,
-        "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless" | "path-empty"
+        Rule::PathAbempty
+            | Rule::PathAbsolute
+            | Rule::PathNoscheme
+            | Rule::PathRootless
+            | Rule::PathEmpty
     ) {
         let mut spans: Vec<Span> = node
             .children
             .iter()
-            .filter(|c| crate::walk::base(c.rule).starts_with("segment"))
+            .filter(|c| {
+                matches!(
+                    c.rule.uri_counterpart(),
+                    Rule::Segment | Rule::SegmentNz | Rule::SegmentNzNc
+                )
+            })
             .map(|c| c.span)
             .collect();
         // `path-absolute = "/" [ segment-nz *( "/" segment ) ]` has no segment node for "/", which
         // `path-abempty` reads as "/" and one empty segment: the segments are counted as there.
-        if base == "path-absolute" && spans.is_empty() {
+        if base == Rule::PathAbsolute && spans.is_empty() {
             spans.push(Span {
                 start: node.span.end,
                 end: node.span.end,
@@ -366,7 +380,7 @@ pub fn run(config: &Config, mut on_mismatch: impl FnMut(&Mismatch)) -> Result<Re
                 report.cases += 1;
                 continue;
             }
-            let mut compare = |rule: &str, automaton: &abnf::Automaton, report: &mut Report| {
+            let mut compare = |rule: Rule, automaton: &abnf::Automaton, report: &mut Report| {
                 let p = pest_ok(grammar, rule, &input);
                 let a = automaton.is_match(&input);
                 report.comparisons += 1;
@@ -385,7 +399,7 @@ pub fn run(config: &Config, mut on_mismatch: impl FnMut(&Mismatch)) -> Result<Re
                 }
                 p
             };
-            compare(rule, automaton, &mut report);
+            compare(*rule, automaton, &mut report);
             if *rule != reference {
                 accepted += u64::from(compare(reference, reference_automaton, &mut report));
             } else {

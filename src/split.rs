@@ -27,12 +27,13 @@ use crate::components::{
     ReferenceKind, Span,
 };
 use crate::grammar::Grammar;
-use crate::walk::{base, Components};
+use crate::rule::Rule;
+use crate::walk::Components;
 
 /// Whether `input` matches the rule `rule` (spec spelling) of `grammar`, to its end, by the rule's
 /// (precompiled) DFA; `None` when there is no verdict (the automaton cannot be built), in which case
 /// the caller takes the pest path.
-pub(crate) fn is_valid(grammar: Grammar, rule: &str, input: &str) -> Option<bool> {
+pub(crate) fn is_valid(grammar: Grammar, rule: Rule, input: &str) -> Option<bool> {
     match crate::abnf::dfa(grammar, rule) {
         Some(Ok(dfa)) => Some(dfa.is_match(input)),
         _ => None,
@@ -57,16 +58,18 @@ fn find(bytes: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> usize {
 /// string turns out not to have the shape the rule gives it (it does not match the rule).
 pub(crate) fn components<'a>(
     grammar: Grammar,
-    rule: &'static str,
+    rule: Rule,
     input: &'a str,
 ) -> Option<Components<'a>> {
     let all = || component(input, 0, input.len());
-    Some(match base(rule) {
-        "URI-reference" | "URI" | "absolute-URI" | "relative-ref" => {
+    Some(match rule.uri_counterpart() {
+        Rule::UriReference | Rule::Uri | Rule::AbsoluteUri | Rule::RelativeRef => {
             Components::Reference(reference(grammar, rule, input)?)
         }
-        "authority" => Components::Authority(authority(input, 0, input.len())?.authority(input)),
-        "host" | "IP-literal" => {
+        Rule::Authority => {
+            Components::Authority(authority(input, 0, input.len())?.authority(input))
+        }
+        Rule::Host | Rule::IpLiteral => {
             let (span, host_tag) = host(input, 0, input.len())?;
             let a = AuthorityMeta {
                 span,
@@ -77,11 +80,11 @@ pub(crate) fn components<'a>(
             };
             Components::Host(a.authority(input).host)
         }
-        "IPv6address" => Components::Host(Host {
+        Rule::Ipv6address => Components::Host(Host {
             component: all(),
             kind: HostKind::Ipv6 { address: all() },
         }),
-        "IPvFuture" => {
+        Rule::IpvFuture => {
             let b = input.as_bytes();
             let dot = find(b, 0, |c| c == b'.');
             Components::Host(Host {
@@ -92,21 +95,21 @@ pub(crate) fn components<'a>(
                 },
             })
         }
-        "IPv4address" => Components::Host(Host {
+        Rule::Ipv4address => Components::Host(Host {
             component: all(),
             kind: HostKind::Ipv4 {
                 octets: ipv4(input.as_bytes())?,
             },
         }),
-        "reg-name" => Components::Host(Host {
+        Rule::RegName => Components::Host(Host {
             component: all(),
             kind: HostKind::RegName,
         }),
-        "port" => Components::Port(Port { component: all() }),
+        Rule::Port => Components::Port(Port { component: all() }),
         // `ipath` tries its alternatives in order, each to the end of the input: ipath-abempty takes
         // every path that is empty or begins with "/", ipath-noscheme every other one whose first
         // segment has no ":", ipath-rootless the rest.
-        "path" => {
+        Rule::Path => {
             let b = input.as_bytes();
             let kind = if b.first().is_none_or(|&c| c == b'/') {
                 PathKind::Abempty
@@ -117,11 +120,11 @@ pub(crate) fn components<'a>(
             };
             Components::Path(path(input, kind))
         }
-        "path-abempty" => Components::Path(path(input, PathKind::Abempty)),
-        "path-absolute" => Components::Path(path(input, PathKind::Absolute)),
-        "path-noscheme" => Components::Path(path(input, PathKind::Noscheme)),
-        "path-rootless" => Components::Path(path(input, PathKind::Rootless)),
-        "path-empty" => Components::Path(path(input, PathKind::Empty)),
+        Rule::PathAbempty => Components::Path(path(input, PathKind::Abempty)),
+        Rule::PathAbsolute => Components::Path(path(input, PathKind::Absolute)),
+        Rule::PathNoscheme => Components::Path(path(input, PathKind::Noscheme)),
+        Rule::PathRootless => Components::Path(path(input, PathKind::Rootless)),
+        Rule::PathEmpty => Components::Path(path(input, PathKind::Empty)),
         _ => Components::Text(all()),
     })
 }
@@ -134,18 +137,14 @@ fn path(input: &str, kind: PathKind) -> Path<'_> {
 }
 
 /// A whole reference (`IRI-reference`, `IRI`, `absolute-IRI`, `irelative-ref` and the URI rules).
-pub(crate) fn reference<'a>(
-    grammar: Grammar,
-    rule: &'static str,
-    input: &'a str,
-) -> Option<Reference<'a>> {
+pub(crate) fn reference<'a>(grammar: Grammar, rule: Rule, input: &'a str) -> Option<Reference<'a>> {
     Some(Reference::from_meta(input, meta(grammar, rule, input)?))
 }
 
 /// The offsets of a whole reference, split as RFC 3986 Appendix B does:
 /// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, with the authority split as the
 /// grammar says.
-pub(crate) fn meta(grammar: Grammar, rule: &'static str, input: &str) -> Option<Meta> {
+pub(crate) fn meta(grammar: Grammar, rule: Rule, input: &str) -> Option<Meta> {
     let b = input.as_bytes();
     let len = b.len();
     let first = find(b, 0, |c| matches!(c, b':' | b'/' | b'?' | b'#'));
@@ -167,7 +166,7 @@ pub(crate) fn meta(grammar: Grammar, rule: &'static str, input: &str) -> Option<
 /// The path, query and fragment from `pos`, and the kinds.
 fn rest(
     grammar: Grammar,
-    rule: &'static str,
+    rule: Rule,
     b: &[u8],
     scheme_end: Option<usize>,
     authority: Option<AuthorityMeta>,
@@ -272,7 +271,7 @@ fn host(input: &str, start: usize, end: usize) -> Option<(Span, HostTag)> {
 /// the first "]" followed by ":" or the end; otherwise the host up to a final ":" followed by digits
 /// only). For a valid reference it equals [`meta`] (the tests check this); for other strings it tells
 /// the conversions where the host and the query are. The kinds are those the split suggests.
-pub(crate) fn lenient(grammar: Grammar, rule: &'static str, input: &str) -> Meta {
+pub(crate) fn lenient(grammar: Grammar, rule: Rule, input: &str) -> Meta {
     let b = input.as_bytes();
     let len = b.len();
     let first = find(b, 0, |c| matches!(c, b':' | b'/' | b'?' | b'#'));
@@ -410,7 +409,7 @@ mod tests {
     #[test]
     fn lenient_split_of_any_string() {
         let g = Grammar::Iri;
-        let rule = "IRI-reference";
+        let rule = Rule::IriReference;
         let s = "foo://u@example.com:8042/over/there?name=ferret#nose";
         let m = lenient(g, rule, s);
         assert_eq!(m.scheme(s).unwrap().text, "foo");

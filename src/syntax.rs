@@ -6,7 +6,6 @@
 //! A parse always goes through the start wrapper `start_R = { SOI ~ R ~ EOI }`, so every rule is matched
 //! against the whole input.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use pest::iterators::Pair;
@@ -14,6 +13,7 @@ use pest::{Parser, RuleType};
 
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{Grammar, UnknownRule};
+use crate::rule::{Rule, RuleName};
 use crate::Span;
 
 macro_rules! grammar_parser {
@@ -64,15 +64,15 @@ grammar_parser!(
     "../grammar/start-leiri.pest"
 );
 
-/// One node of a parse tree: a rule (in spec spelling) that matched `span` of the input.
+/// One node of a parse tree: a rule that matched `span` of the input.
 ///
 /// Only rules that carry structure produce nodes; character-level rules (`ALPHA`, `ipchar`,
 /// `pct-encoded`, `ucschar`, …) are silent in the pest grammars and leave none.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SyntaxNode {
-    /// The rule, spelled as in the spec (`ireg-name`).
-    pub rule: &'static str,
+    /// The rule; it displays, serializes and compares with strings in spec spelling (`ireg-name`).
+    pub rule: Rule,
     /// The bytes of the input the rule matched.
     pub span: Span,
     /// The nodes of the rules matched inside this one, in input order.
@@ -80,8 +80,9 @@ pub struct SyntaxNode {
 }
 
 impl SyntaxNode {
-    /// The first child node of the given rule.
-    pub fn child(&self, rule: &str) -> Option<&SyntaxNode> {
+    /// The first child node of the given rule (a [`Rule`] or a rule name, see [`RuleName`]).
+    pub fn child(&self, rule: impl RuleName) -> Option<&SyntaxNode> {
+        let rule = rule.to_rule()?;
         self.children.iter().find(|c| c.rule == rule)
     }
 
@@ -109,25 +110,17 @@ impl SyntaxNode {
     }
 }
 
-/// The spec-spelled rule names of a grammar, in `.abnf` order (from the start wrappers, which the test
-/// `start_rules_cover_the_abnf` keeps equal to the `.abnf` rule list).
-pub(crate) fn rule_names(grammar: Grammar) -> &'static [&'static str] {
-    match grammar {
-        Grammar::Uri => table::<uri::Rule>(&URI_TABLE).names.as_slice(),
-        Grammar::Rfc3987 => table::<rfc3987::Rule>(&RFC3987_TABLE).names.as_slice(),
-        Grammar::Iri => table::<iri::Rule>(&IRI_TABLE).names.as_slice(),
-        Grammar::Leiri => table::<leiri::Rule>(&LEIRI_TABLE).names.as_slice(),
-    }
-}
-
-/// Per-grammar lookup tables built once from `Rule::all_rules()`.
+/// The two directions between a grammar's pest rules and [`Rule`], built once from `Rule::all_rules()`.
+///
+/// pest names a rule as the ABNF does with `_` for `-` (no ABNF rule name contains `_`, RFC 5234 §2.1,
+/// and the test `pest_rules_are_the_abnf_rules_with_their_text` keeps the two rule sets equal), and
+/// the start wrapper of rule `R` is `start_R`; the names are read once, here, and a lookup is then one
+/// index into a table.
 struct Table<R> {
-    /// Spec names in `.abnf` order.
-    names: Vec<&'static str>,
-    /// Spec name → its start wrapper.
-    start: HashMap<&'static str, R>,
-    /// Rule → spec name (for the tree and for errors); start wrappers map to their rule's name.
-    spec: HashMap<R, &'static str>,
+    /// pest rule (`R as usize`) → the ABNF rule; a start wrapper maps to its rule, `EOI` to `None`.
+    rule: Vec<Option<Rule>>,
+    /// ABNF rule (`Rule as usize`) → its start wrapper, for the rules of the grammar.
+    start: Vec<Option<R>>,
 }
 
 static URI_TABLE: OnceLock<Table<uri::Rule>> = OnceLock::new();
@@ -135,60 +128,61 @@ static RFC3987_TABLE: OnceLock<Table<rfc3987::Rule>> = OnceLock::new();
 static IRI_TABLE: OnceLock<Table<iri::Rule>> = OnceLock::new();
 static LEIRI_TABLE: OnceLock<Table<leiri::Rule>> = OnceLock::new();
 
-trait AllRules: RuleType {
+trait PestRule: RuleType {
     fn all() -> &'static [Self];
+    fn index(self) -> usize;
 }
-macro_rules! all_rules {
+macro_rules! pest_rule {
     ($($m:ident),*) => {$(
-        impl AllRules for $m::Rule {
+        impl PestRule for $m::Rule {
             fn all() -> &'static [Self] {
                 $m::Rule::all_rules()
+            }
+            fn index(self) -> usize {
+                self as usize
             }
         }
     )*};
 }
-all_rules!(uri, rfc3987, iri, leiri);
+pest_rule!(uri, rfc3987, iri, leiri);
 
-fn table<R: AllRules>(cell: &'static OnceLock<Table<R>>) -> &'static Table<R> {
+impl<R: PestRule> Table<R> {
+    /// The ABNF rule of a pest rule (the rule itself for a start wrapper); `None` for `EOI`.
+    fn rule(&self, pest: R) -> Option<Rule> {
+        self.rule.get(pest.index()).copied().flatten()
+    }
+}
+
+fn table<R: PestRule>(cell: &'static OnceLock<Table<R>>) -> &'static Table<R> {
     cell.get_or_init(|| {
-        let mut names = Vec::new();
-        let mut start = HashMap::new();
-        let mut spec = HashMap::new();
-        // The spec name of every rule: pest names are the ABNF names with "-" replaced by "_", and no
-        // ABNF rule name contains "_" (RFC 5234 §2.1), so the mapping back is exact. Names are leaked
-        // once per grammar to get `&'static str` (a few dozen short strings).
-        let mut by_pest_name: HashMap<String, &'static str> = HashMap::new();
-        for &rule in R::all() {
-            let pest_name = format!("{rule:?}");
-            if pest_name.starts_with("start_") || pest_name == "EOI" {
-                continue;
-            }
-            let name: &'static str = Box::leak(pest_name.replace('_', "-").into_boxed_str());
-            by_pest_name.insert(pest_name, name);
-            spec.insert(rule, name);
-        }
-        for &rule in R::all() {
-            let pest_name = format!("{rule:?}");
-            if let Some(inner) = pest_name.strip_prefix("start_") {
-                if let Some(&name) = by_pest_name.get(inner) {
-                    names.push(name);
-                    start.insert(name, rule);
-                    spec.insert(rule, name);
+        let len = R::all().iter().map(|r| r.index() + 1).max().unwrap_or(0);
+        let mut rule = vec![None; len];
+        let mut start = vec![None; Rule::COUNT];
+        for &pest in R::all() {
+            let pest_name = format!("{pest:?}");
+            let (name, is_start) = match pest_name.strip_prefix("start_") {
+                Some(inner) => (inner, true),
+                None => (pest_name.as_str(), false),
+            };
+            if let Some(r) = Rule::from_name(name) {
+                rule[pest.index()] = Some(r);
+                if is_start {
+                    start[r as usize] = Some(pest);
                 }
             }
         }
-        Table { names, start, spec }
+        Table { rule, start }
     })
 }
 
-/// Parses `input` with `rule` of `grammar` as the start rule, matched to the end of the input, and
-/// returns the syntax tree rooted at that rule.
+/// Parses `input` with `rule` of `grammar` (a [`Rule`] or a rule name, see [`RuleName`]) as the start
+/// rule, matched to the end of the input, and returns the syntax tree rooted at that rule.
 pub fn parse_tree(
     grammar: Grammar,
-    rule: &str,
+    rule: impl RuleName,
     input: &str,
 ) -> Result<SyntaxNode, ParseOrRuleError> {
-    let rule = grammar.rule(rule).ok_or_else(|| unknown(grammar, rule))?;
+    let rule = lookup(grammar, &rule)?;
     pest_parse(grammar, rule, input).map_err(|pest| {
         // The offset and the characters come from the DFA, as for `validate`.
         let error = match crate::abnf::dfa(grammar, rule) {
@@ -239,23 +233,23 @@ impl ParseOrRuleError {
     }
 }
 
-/// Runs the pest parser of `grammar` with the start rule `rule` (spec spelling, from the grammar's
-/// table): the tree, or pest's error position and the rules it names there.
-fn run<R: AllRules, P: Parser<R>>(
+/// Runs the pest parser of `grammar` with the start rule `rule` (a rule of the grammar): the tree, or
+/// pest's error position and the rules it names there.
+fn run<R: PestRule, P: Parser<R>>(
     cell: &'static OnceLock<Table<R>>,
-    rule: &'static str,
+    rule: Rule,
     input: &str,
 ) -> Result<SyntaxNode, (usize, Vec<&'static str>)> {
     let table = table(cell);
-    // `rule` comes from this table (`Grammar::rule`), so its wrapper is there.
-    let Some(&start) = table.start.get(rule) else {
+    // Every rule of the grammar has its start wrapper (`start_rules_cover_the_abnf`).
+    let Some(start) = table.start[rule as usize] else {
         return Err((0, Vec::new()));
     };
     match P::parse(start, input) {
         Ok(mut pairs) => {
             // The start wrapper always yields its pair; an empty tree would be right for a rule with none.
             let mut root = match pairs.next() {
-                Some(pair) => convert(pair, &table.spec),
+                Some(pair) => convert(pair, rule, table),
                 None => SyntaxNode {
                     rule,
                     span: Span {
@@ -275,14 +269,14 @@ fn run<R: AllRules, P: Parser<R>>(
             }
             Ok(root)
         }
-        Err(e) => Err(crate::error::pest_rules(rule, &e, &table.spec)),
+        Err(e) => Err(crate::error::pest_rules(rule, &e, |r| table.rule(r))),
     }
 }
 
-/// The pest parse of `input` by `rule` (spec spelling) of `grammar`.
+/// The pest parse of `input` by `rule` of `grammar`.
 fn pest_parse(
     grammar: Grammar,
-    rule: &'static str,
+    rule: Rule,
     input: &str,
 ) -> Result<SyntaxNode, (usize, Vec<&'static str>)> {
     match grammar {
@@ -295,14 +289,15 @@ fn pest_parse(
     }
 }
 
-/// Where the pest parser of `grammar` fails on `input` with the start rule `rule`, and the rules (spec
-/// spelling) it names there; `None` if it accepts the input or the grammar has no such rule. This is
+/// Where the pest parser of `grammar` fails on `input` with the start rule `rule` (a [`Rule`] or a rule
+/// name), and the rules (spec spelling) it names there; `None` if it accepts the input or the grammar
+/// has no such rule. This is
 /// pest's own position (see [`crate::validate`] for how it relates to the error offset, which comes
 /// from the rule's DFA); with `pest::set_error_detail(true)` it is the furthest position its attempts
 /// reached.
 pub fn pest_failure(
     grammar: Grammar,
-    rule: &str,
+    rule: impl RuleName,
     input: &str,
 ) -> Option<(usize, Vec<&'static str>)> {
     let rule = grammar.rule(rule)?;
@@ -317,7 +312,7 @@ pub const PEST_EXPLAIN_LIMIT: usize = 64 << 10;
 /// it ran (it is run here for inputs up to [`PEST_EXPLAIN_LIMIT`] bytes otherwise).
 fn explain(
     grammar: Grammar,
-    rule: &'static str,
+    rule: Rule,
     input: &str,
     dfa: &crate::abnf::Dfa,
     failure: crate::abnf::Failure,
@@ -334,8 +329,12 @@ fn explain(
 }
 
 /// [`crate::validate`]: the verdict and the error offset from the rule's DFA, rule names from pest.
-pub(crate) fn validate(grammar: Grammar, rule: &str, input: &str) -> Result<(), ParseOrRuleError> {
-    let name = grammar.rule(rule).ok_or_else(|| unknown(grammar, rule))?;
+pub(crate) fn validate(
+    grammar: Grammar,
+    rule: impl RuleName,
+    input: &str,
+) -> Result<(), ParseOrRuleError> {
+    let name = lookup(grammar, &rule)?;
     match crate::abnf::dfa(grammar, name) {
         Some(Ok(dfa)) => match dfa.check(input) {
             Ok(()) => Ok(()),
@@ -348,20 +347,20 @@ pub(crate) fn validate(grammar: Grammar, rule: &str, input: &str) -> Result<(), 
     }
 }
 
-fn unknown(grammar: Grammar, rule: &str) -> ParseOrRuleError {
-    ParseOrRuleError::Rule(UnknownRule {
-        grammar,
-        name: rule.to_string(),
-    })
+/// The rule `rule` of `grammar`, or the error that names it.
+fn lookup(grammar: Grammar, rule: &impl RuleName) -> Result<Rule, ParseOrRuleError> {
+    crate::rule::lookup(grammar, rule).map_err(ParseOrRuleError::Rule)
 }
 
-fn convert<R: RuleType>(pair: Pair<'_, R>, spec: &HashMap<R, &'static str>) -> SyntaxNode {
+/// The node of `pair`, a match of `rule`, with the nodes of the ABNF rules inside it (not `EOI`).
+fn convert<R: PestRule>(pair: Pair<'_, R>, rule: Rule, table: &Table<R>) -> SyntaxNode {
     let span = pair.as_span();
-    let rule = spec.get(&pair.as_rule()).copied().unwrap_or("EOI");
     let children = pair
         .into_inner()
-        .filter(|p| spec.contains_key(&p.as_rule()))
-        .map(|p| convert(p, spec))
+        .filter_map(|p| {
+            let inner = table.rule(p.as_rule())?;
+            Some(convert(p, inner, table))
+        })
         .collect();
     SyntaxNode {
         rule,
@@ -370,5 +369,56 @@ fn convert<R: RuleType>(pair: Pair<'_, R>, spec: &HashMap<R, &'static str>) -> S
             end: span.end(),
         },
         children,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every rule of the grammar has its start wrapper, and every pest rule but `EOI` is a rule of the
+    /// grammar or the start wrapper of one.
+    fn tables_are_complete<R: PestRule>(grammar: Grammar, cell: &'static OnceLock<Table<R>>) {
+        let table = table(cell);
+        for &rule in grammar.rules() {
+            let start = table.start[rule as usize]
+                .unwrap_or_else(|| panic!("{grammar}: {rule} has no start wrapper"));
+            assert_eq!(table.rule(start), Some(rule), "{grammar}: {rule}");
+        }
+        for &pest in R::all() {
+            let name = format!("{pest:?}");
+            match table.rule(pest) {
+                Some(rule) => {
+                    assert!(grammar.has(rule), "{grammar}: {name} is {rule}");
+                    let pest_name = rule.name().replace('-', "_");
+                    assert!(
+                        name == pest_name || name == format!("start_{pest_name}"),
+                        "{grammar}: {name} is {rule}"
+                    );
+                }
+                None => assert_eq!(name, "EOI", "{grammar}: {name} is no rule"),
+            }
+        }
+        let starts = table.start.iter().flatten().count();
+        assert_eq!(starts, grammar.rules().len(), "{grammar}");
+    }
+
+    #[test]
+    fn pest_rules_map_to_the_rules_of_their_grammar() {
+        tables_are_complete(Grammar::Uri, &URI_TABLE);
+        tables_are_complete(Grammar::Rfc3987, &RFC3987_TABLE);
+        tables_are_complete(Grammar::Iri, &IRI_TABLE);
+        tables_are_complete(Grammar::Leiri, &LEIRI_TABLE);
+    }
+
+    #[test]
+    fn the_tree_names_its_rules() {
+        let tree = parse_tree(Grammar::Iri, Rule::Iauthority, "u@h:1").expect("parses");
+        assert_eq!(tree.rule, Rule::Iauthority);
+        let names: Vec<Rule> = tree.children.iter().map(|c| c.rule).collect();
+        assert_eq!(names, [Rule::Iuserinfo, Rule::Ihost, Rule::Port]);
+        assert_eq!(tree.child("ihost").map(|n| n.span.start), Some(2));
+        assert_eq!(tree.child(Rule::Port).map(|n| n.span.start), Some(4));
+        assert!(tree.child("nope").is_none() && tree.child(Rule::Host).is_none());
     }
 }

@@ -8,6 +8,7 @@ use crate::components::{
     Reference, ReferenceKind, Span,
 };
 use crate::grammar::Grammar;
+use crate::rule::Rule;
 use crate::syntax::SyntaxNode;
 
 /// The typed result of a parse, by what the start rule describes.
@@ -29,88 +30,63 @@ pub enum Components<'a> {
     Text(Component<'a>),
 }
 
-/// The URI spelling of a rule name: `IRI` → `URI`, `ihost` → `host`; other names are returned as given.
-pub(crate) fn base(rule: &str) -> &str {
-    const URI_RULES: &[&str] = &[
-        "hier-part",
-        "relative-ref",
-        "relative-part",
-        "authority",
-        "userinfo",
-        "host",
-        "reg-name",
-        "path",
-        "path-abempty",
-        "path-absolute",
-        "path-noscheme",
-        "path-rootless",
-        "path-empty",
-        "segment",
-        "segment-nz",
-        "segment-nz-nc",
-        "pchar",
-        "query",
-        "fragment",
-    ];
-    match rule {
-        "IRI" => "URI",
-        "IRI-reference" => "URI-reference",
-        "absolute-IRI" => "absolute-URI",
-        r => match r.strip_prefix('i') {
-            Some(rest) if URI_RULES.contains(&rest) => rest,
-            _ => r,
-        },
-    }
-}
-
-fn child<'n>(node: &'n SyntaxNode, name: &str) -> Option<&'n SyntaxNode> {
-    node.children.iter().find(|c| base(c.rule) == name)
+fn child(node: &SyntaxNode, name: Rule) -> Option<&SyntaxNode> {
+    node.children
+        .iter()
+        .find(|c| c.rule.uri_counterpart() == name)
 }
 
 /// Something in the tree was not where the grammar puts it: a bug, reported instead of a panic.
 #[derive(Debug)]
 pub(crate) struct TreeShape(pub String);
 
-fn need<'n>(node: &'n SyntaxNode, name: &str) -> Result<&'n SyntaxNode, TreeShape> {
+fn need(node: &SyntaxNode, name: Rule) -> Result<&SyntaxNode, TreeShape> {
     child(node, name).ok_or_else(|| TreeShape(format!("`{}` without `{name}`", node.rule)))
 }
 
 /// Walks the tree of a successful parse with `rule` as the start rule.
 pub(crate) fn components<'a>(
     grammar: Grammar,
-    rule: &'static str,
+    rule: Rule,
     input: &'a str,
     tree: &SyntaxNode,
 ) -> Result<Components<'a>, TreeShape> {
     let c = |span| Component::new(input, span);
-    Ok(match base(tree.rule) {
-        "URI-reference" => Components::Reference(Reference::from_meta(
+    Ok(match tree.rule.uri_counterpart() {
+        Rule::UriReference => Components::Reference(Reference::from_meta(
             input,
             uri_reference(grammar, rule, input, tree)?,
         )),
-        "URI" | "absolute-URI" => Components::Reference(Reference::from_meta(
+        Rule::Uri | Rule::AbsoluteUri => Components::Reference(Reference::from_meta(
             input,
             uri(grammar, rule, input, tree)?,
         )),
-        "relative-ref" => Components::Reference(Reference::from_meta(
+        Rule::RelativeRef => Components::Reference(Reference::from_meta(
             input,
             relative_ref(grammar, rule, input, tree)?,
         )),
-        "authority" => Components::Authority(authority(input, tree)?.authority(input)),
-        "host" | "IP-literal" | "IPv4address" | "IPv6address" | "IPvFuture" | "reg-name" => {
-            Components::Host(host_component(input, tree)?)
-        }
-        "port" => Components::Port(Port {
+        Rule::Authority => Components::Authority(authority(input, tree)?.authority(input)),
+        Rule::Host
+        | Rule::IpLiteral
+        | Rule::Ipv4address
+        | Rule::Ipv6address
+        | Rule::IpvFuture
+        | Rule::RegName => Components::Host(host_component(input, tree)?),
+        Rule::Port => Components::Port(Port {
             component: c(tree.span),
         }),
-        "path" => {
+        Rule::Path => {
             let (span, kind) = path(tree.children.first().unwrap_or(tree))?;
             Components::Path(Path {
                 component: c(span),
                 kind,
             })
         }
-        "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless" | "path-empty" => {
+        Rule::PathAbempty
+        | Rule::PathAbsolute
+        | Rule::PathNoscheme
+        | Rule::PathRootless
+        | Rule::PathEmpty => {
             let (span, kind) = path(tree)?;
             Components::Path(Path {
                 component: c(span),
@@ -124,28 +100,23 @@ pub(crate) fn components<'a>(
 /// `IRI-reference = IRI / irelative-ref` (`URI-reference = URI / relative-ref`).
 fn uri_reference(
     grammar: Grammar,
-    rule: &'static str,
+    rule: Rule,
     input: &str,
     node: &SyntaxNode,
 ) -> Result<Meta, TreeShape> {
-    if let Some(n) = child(node, "URI") {
+    if let Some(n) = child(node, Rule::Uri) {
         uri(grammar, rule, input, n)
     } else {
-        relative_ref(grammar, rule, input, need(node, "relative-ref")?)
+        relative_ref(grammar, rule, input, need(node, Rule::RelativeRef)?)
     }
 }
 
 /// `IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]`, and `absolute-IRI` (no fragment).
-fn uri(
-    grammar: Grammar,
-    rule: &'static str,
-    input: &str,
-    node: &SyntaxNode,
-) -> Result<Meta, TreeShape> {
-    let scheme = need(node, "scheme")?.span;
-    let (authority, (path, path_kind)) = hier_part(input, need(node, "hier-part")?)?;
-    let query = child(node, "query").map(|n| n.span);
-    let hash = child(node, "fragment").map(|n| n.span.start - 1);
+fn uri(grammar: Grammar, rule: Rule, input: &str, node: &SyntaxNode) -> Result<Meta, TreeShape> {
+    let scheme = need(node, Rule::Scheme)?.span;
+    let (authority, (path, path_kind)) = hier_part(input, need(node, Rule::HierPart)?)?;
+    let query = child(node, Rule::Query).map(|n| n.span);
+    let hash = child(node, Rule::Fragment).map(|n| n.span.start - 1);
     let kind = if hash.is_some() {
         ReferenceKind::Iri
     } else {
@@ -167,13 +138,13 @@ fn uri(
 /// `irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]`.
 fn relative_ref(
     grammar: Grammar,
-    rule: &'static str,
+    rule: Rule,
     input: &str,
     node: &SyntaxNode,
 ) -> Result<Meta, TreeShape> {
-    let (authority, (path, path_kind)) = hier_part(input, need(node, "relative-part")?)?;
-    let query = child(node, "query").map(|n| n.span);
-    let hash = child(node, "fragment").map(|n| n.span.start - 1);
+    let (authority, (path, path_kind)) = hier_part(input, need(node, Rule::RelativePart)?)?;
+    let query = child(node, Rule::Query).map(|n| n.span);
+    let hash = child(node, Rule::Fragment).map(|n| n.span.start - 1);
     let text = input.get(path.start..path.end).unwrap_or("");
     let kind = if authority.is_some() {
         ReferenceKind::NetworkPath
@@ -203,23 +174,32 @@ fn hier_part(
     input: &str,
     node: &SyntaxNode,
 ) -> Result<(Option<AuthorityMeta>, (Span, PathKind)), TreeShape> {
-    let authority = match child(node, "authority") {
+    let authority = match child(node, Rule::Authority) {
         Some(a) => Some(authority(input, a)?),
         None => None,
     };
     let path_node = node
         .children
         .iter()
-        .find(|c| base(c.rule).starts_with("path-"))
+        .find(|c| {
+            matches!(
+                c.rule.uri_counterpart(),
+                Rule::PathAbempty
+                    | Rule::PathAbsolute
+                    | Rule::PathNoscheme
+                    | Rule::PathRootless
+                    | Rule::PathEmpty
+            )
+        })
         .ok_or_else(|| TreeShape(format!("`{}` without a path", node.rule)))?;
     Ok((authority, path(path_node)?))
 }
 
 /// `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]`.
 fn authority(input: &str, node: &SyntaxNode) -> Result<AuthorityMeta, TreeShape> {
-    let host_node = need(node, "host")?;
+    let host_node = need(node, Rule::Host)?;
     let host_tag = host(input, host_node)?;
-    let port = child(node, "port");
+    let port = child(node, Rule::Port);
     if let Some(p) = port {
         if p.span.end != node.span.end || p.span.start != host_node.span.end + 1 {
             return Err(TreeShape("`port` not after `host` \":\"".into()));
@@ -227,7 +207,7 @@ fn authority(input: &str, node: &SyntaxNode) -> Result<AuthorityMeta, TreeShape>
     }
     Ok(AuthorityMeta {
         span: node.span,
-        at: child(node, "userinfo").map(|n| n.span.end),
+        at: child(node, Rule::Userinfo).map(|n| n.span.end),
         host: host_node.span,
         host_tag,
         has_port: port.is_some(),
@@ -239,8 +219,8 @@ fn authority(input: &str, node: &SyntaxNode) -> Result<AuthorityMeta, TreeShape>
 fn host_component<'a>(input: &'a str, node: &SyntaxNode) -> Result<Host<'a>, TreeShape> {
     let component = Component::new(input, node.span);
     let kind = match node.rule {
-        "IPv6address" => HostKind::Ipv6 { address: component },
-        "IPvFuture" => {
+        Rule::Ipv6address => HostKind::Ipv6 { address: component },
+        Rule::IpvFuture => {
             let (version, address) = ipv_future(node.span, input);
             HostKind::IpvFuture {
                 version: Component::new(input, version),
@@ -263,7 +243,7 @@ fn host_component<'a>(input: &'a str, node: &SyntaxNode) -> Result<Host<'a>, Tre
 
 /// `ihost = IP-literal / IPv4address / ireg-name` (or one of its alternatives as the start rule).
 fn host(input: &str, node: &SyntaxNode) -> Result<HostTag, TreeShape> {
-    let inner = if base(node.rule) == "host" {
+    let inner = if node.rule.uri_counterpart() == Rule::Host {
         node.children
             .first()
             .ok_or_else(|| TreeShape("host without an alternative".into()))?
@@ -271,18 +251,18 @@ fn host(input: &str, node: &SyntaxNode) -> Result<HostTag, TreeShape> {
         node
     };
     Ok(match inner.rule {
-        "IP-literal" => ip_literal(input, inner)?,
-        "IPv4address" => ipv4address(input, inner)?,
+        Rule::IpLiteral => ip_literal(input, inner)?,
+        Rule::Ipv4address => ipv4address(input, inner)?,
         _ => HostTag::RegName,
     })
 }
 
 /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`.
 fn ip_literal(input: &str, node: &SyntaxNode) -> Result<HostTag, TreeShape> {
-    if child(node, "IPv6address").is_some() {
+    if child(node, Rule::Ipv6address).is_some() {
         Ok(HostTag::Ipv6)
     } else {
-        let (version, _) = ipv_future(need(node, "IPvFuture")?.span, input);
+        let (version, _) = ipv_future(need(node, Rule::IpvFuture)?.span, input);
         Ok(HostTag::IpvFuture { dot: version.end })
     }
 }
@@ -307,7 +287,7 @@ fn ipv_future(span: Span, input: &str) -> (Span, Span) {
 fn ipv4address(input: &str, node: &SyntaxNode) -> Result<HostTag, TreeShape> {
     let mut octets = [0u8; 4];
     let mut n = 0;
-    for c in node.children.iter().filter(|c| c.rule == "dec-octet") {
+    for c in node.children.iter().filter(|c| c.rule == Rule::DecOctet) {
         let text = input.get(c.span.start..c.span.end).unwrap_or("");
         let value = text
             .parse::<u8>()
@@ -325,12 +305,12 @@ fn ipv4address(input: &str, node: &SyntaxNode) -> Result<HostTag, TreeShape> {
 
 /// One of `ipath-abempty`, `ipath-absolute`, `ipath-noscheme`, `ipath-rootless`, `ipath-empty`.
 fn path(node: &SyntaxNode) -> Result<(Span, PathKind), TreeShape> {
-    let kind = match base(node.rule) {
-        "path-abempty" => PathKind::Abempty,
-        "path-absolute" => PathKind::Absolute,
-        "path-noscheme" => PathKind::Noscheme,
-        "path-rootless" => PathKind::Rootless,
-        "path-empty" => PathKind::Empty,
+    let kind = match node.rule.uri_counterpart() {
+        Rule::PathAbempty => PathKind::Abempty,
+        Rule::PathAbsolute => PathKind::Absolute,
+        Rule::PathNoscheme => PathKind::Noscheme,
+        Rule::PathRootless => PathKind::Rootless,
+        Rule::PathEmpty => PathKind::Empty,
         other => return Err(TreeShape(format!("`{other}` is not a path alternative"))),
     };
     Ok((node.span, kind))

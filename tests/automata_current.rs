@@ -1,11 +1,11 @@
 //! The precompiled DFAs under `src/abnf/automata/` are what the `.abnf` files compile to now.
 //!
 //! When a grammar file changes, this test fails naming the stale files; `cargo xtask automata` rewrites
-//! them.
+//! them. The generated files include `rules.rs`, the `Rule` enum of the grammars' rule names.
 
 use std::path::Path;
 
-use iri_abnf::abnf::precompiled::{generate, COMMAND, DIR};
+use iri_abnf::abnf::precompiled::{generate, rule_source, COMMAND, DIR, RULES_FILE};
 
 #[test]
 fn precompiled_automata_are_current() {
@@ -30,6 +30,25 @@ fn precompiled_automata_are_current() {
         stale.is_empty(),
         "the precompiled automata in {DIR} are stale: {}.\nRun `{COMMAND}` and commit the result.",
         stale.join(", ")
+    );
+}
+
+/// The [`iri_abnf::Rule`] enum is generated from the `.abnf` rule names with the automata, and says so.
+#[test]
+fn the_rule_enum_is_current() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(DIR)
+        .join(RULES_FILE);
+    let wanted = rule_source().unwrap_or_else(|e| panic!("the grammars do not load: {e}"));
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == wanted,
+        "{} is stale.\nRun `{COMMAND}` and commit the result.",
+        path.display()
+    );
+    assert!(
+        wanted.lines().take(3).any(|l| l.contains(COMMAND)),
+        "the header names the command"
     );
 }
 

@@ -238,3 +238,59 @@ fn help_explains_grammars_and_rules() {
     let (code, _, err) = iri(&["check", "--grammar", "nope", "x"], None);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn rules_lists_the_rules_of_the_grammar() {
+    for g in iri_abnf::Grammar::ALL {
+        let (code, out, err) = iri(&["rules", "--grammar", g.name()], None);
+        assert_eq!(code, 0, "{err}");
+        let names: Vec<&str> = g.rules().iter().map(|r| r.name()).collect();
+        assert_eq!(out.lines().collect::<Vec<_>>(), names, "{g}");
+        let (code, out, err) = iri(&["rules", "--grammar", g.name(), "--format", "json"], None);
+        assert_eq!(code, 0, "{err}");
+        let records = json_lines(&out);
+        assert_eq!(records.len(), 1, "{out}");
+        assert_eq!(records[0]["grammar"], g.name());
+        assert_eq!(records[0]["reference_rule"], g.reference_rule().name());
+        assert_eq!(records[0]["rules"], serde_json::json!(names), "{g}");
+    }
+    let (_, out, _) = iri(&["rules"], None);
+    assert!(out.lines().any(|l| l == "ireg-name"), "the default is iri");
+}
+
+#[test]
+fn the_rule_help_says_where_the_rules_are_listed() {
+    for sub in ["check", "parse", "selfcheck"] {
+        let (code, out, _) = iri(&[sub, "--help"], None);
+        assert_eq!(code, 0);
+        assert!(out.contains("iri rules --grammar G"), "{sub}: {out}");
+    }
+    let (_, out, _) = iri(&["--help"], None);
+    assert!(out.contains("iri rules --grammar G"), "{out}");
+}
+
+#[test]
+fn an_unknown_rule_names_the_closest_rules() {
+    let (code, out, err) = iri(
+        &["check", "--grammar", "iri", "--rule", "URI-reference", "x"],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.starts_with(
+            "iri: the grammar `iri` has no rule \"URI-reference\" (did you mean `IRI-reference`?); \
+             its rules are: ALPHA, DIGIT,"
+        ),
+        "{err}"
+    );
+    let (code, _, err) = iri(
+        &["parse", "--grammar", "uri", "--rule", "ipath_abempty", "/a"],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("has no rule \"ipath_abempty\" (did you mean `path-abempty`?);"),
+        "{err}"
+    );
+}

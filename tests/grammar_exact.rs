@@ -3,9 +3,9 @@
 //! IRI-reference fallback, ipath alternatives, and case-insensitive quoted strings (RFC 5234 §2.3).
 //! Each verdict is compared with an independent model written from the ABNF text.
 
-use iri_abnf::{parse, parse_rule, validate, Components, Grammar, HostKind};
+use iri_abnf::{parse, parse_rule, validate, Components, Grammar, HostKind, RuleName};
 
-fn ok(g: Grammar, rule: &str, s: &str) -> bool {
+fn ok(g: Grammar, rule: impl RuleName, s: &str) -> bool {
     match validate(g, rule, s) {
         Ok(()) => true,
         Err(iri_abnf::Error::Parse(_)) => false,

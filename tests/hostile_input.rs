@@ -352,7 +352,8 @@ fn selfcheck_lists_the_rules_for_an_unknown_rule() {
     );
     assert_eq!(code, 2);
     assert!(
-        err.contains("has no rule \"ihost\"; its rules are: ALPHA") && err.contains("reg-name"),
+        err.contains("has no rule \"ihost\" (did you mean `host`?); its rules are: ALPHA")
+            && err.contains("reg-name"),
         "{err}"
     );
 }

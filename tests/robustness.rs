@@ -2,7 +2,7 @@
 //! error points at a character boundary inside the input with a consistent column.
 
 use iri_abnf::selfcheck::case_seed;
-use iri_abnf::{check_invariants, parse, parse_rule, Components, Grammar};
+use iri_abnf::{check_invariants, parse, parse_rule, Components, Grammar, Rule};
 
 /// A deterministic stream of numbers from the crate's seed mixer, so that a failure can be replayed from
 /// its seed.
@@ -100,7 +100,7 @@ fn random_inputs_never_panic_and_keep_invariants() {
     let seed = 0x1E1_ABAF;
     let mut rng = Rng(seed, 0);
     let mut valid = [0usize; 4];
-    let rules_of = |g: Grammar| -> Vec<&'static str> { g.rules().to_vec() };
+    let rules_of = |g: Grammar| -> Vec<Rule> { g.rules().to_vec() };
     for case in 0..4000 {
         let input = random_input(&mut rng);
         for (gi, g) in Grammar::ALL.into_iter().enumerate() {

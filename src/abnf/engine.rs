@@ -10,6 +10,7 @@ use regex_automata::util::primitives::StateID;
 
 use super::AbnfError;
 use crate::grammar::Grammar;
+use crate::rule::{Rule, RuleName};
 
 /// The DFA of one rule, borrowed for the life of the process: loaded zero-copy from the precompiled
 /// bytes ([`super::precompiled`]) or built at run time ([`super::automaton`]).
@@ -299,33 +300,19 @@ fn dead_ends(dfa: &DFA<&'static [u32]>, start: StateID) -> Box<[StateID]> {
 
 type Cell = OnceLock<Result<Dfa, AbnfError>>;
 
-/// One cell per rule of each grammar, indexed by the rule's position in [`Grammar::rules`].
-fn cells(grammar: Grammar) -> &'static [Cell] {
-    static CELLS: [OnceLock<Box<[Cell]>>; 4] = [const { OnceLock::new() }; 4];
-    CELLS[grammar as usize].get_or_init(|| grammar.rules().iter().map(|_| Cell::new()).collect())
-}
-
-/// The position of the rule `name` in [`Grammar::rules`], spelled as [`Grammar::rule`] accepts.
-fn rule_index(grammar: Grammar, name: &str) -> Option<usize> {
-    grammar.rules().iter().position(|r| {
-        r.len() == name.len()
-            && r.bytes()
-                .zip(name.bytes())
-                .all(|(a, b)| a == b || (a == b'-' && b == b'_'))
-    })
-}
-
-/// The DFA of `rule` (spec spelling or with underscores) of `grammar`: the precompiled one when there is
-/// one (loaded once), otherwise built on first use. `None` if the grammar has no such rule. After the
-/// first call for a rule, this allocates nothing.
-pub fn dfa(grammar: Grammar, rule: &str) -> Option<Result<&'static Dfa, AbnfError>> {
-    let i = rule_index(grammar, rule)?;
-    let name = grammar.rules()[i];
+/// The DFA of `rule` of `grammar`: a [`Rule`], or a rule name in spec spelling or with underscores
+/// ([`Grammar::rule`]). It is the precompiled one when there is one (loaded once), otherwise built on
+/// first use. `None` if the grammar has no such rule. After the first call for a rule, this allocates
+/// nothing.
+pub fn dfa(grammar: Grammar, rule: impl RuleName) -> Option<Result<&'static Dfa, AbnfError>> {
+    /// One cell per grammar and rule, indexed by `Grammar as usize` and `Rule as usize`.
+    static CELLS: [[Cell; Rule::COUNT]; 4] = [const { [const { Cell::new() }; Rule::COUNT] }; 4];
+    let rule = grammar.rule(rule)?;
     Some(
-        cells(grammar)[i]
-            .get_or_init(|| match super::precompiled::load(grammar, name) {
+        CELLS[grammar as usize][rule as usize]
+            .get_or_init(|| match super::precompiled::load(grammar, rule) {
                 Some((dfa, start)) => Ok(Dfa::new(dfa, start, true)),
-                None => super::automaton(grammar, name)
+                None => super::automaton(grammar, rule.name())
                     .map(|a| Dfa::new(a.dfa().as_ref(), a.start_state(), false)),
             })
             .as_ref()

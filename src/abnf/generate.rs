@@ -71,11 +71,12 @@ pub struct Generator<'r> {
 }
 
 impl<'r> Generator<'r> {
-    /// A generator for the rule `rule` of `rules`.
+    /// A generator for the rule `rule` of `rules`: a name in any case, or a [`crate::Rule`].
     ///
     /// Fails if the rule or a rule it uses is undefined, if they are recursive, or if the shortest string
     /// of the rule is longer than 65536 code points.
-    pub fn new(rules: &'r AbnfRules, rule: &str) -> Result<Generator<'r>, AbnfError> {
+    pub fn new(rules: &'r AbnfRules, rule: impl AsRef<str>) -> Result<Generator<'r>, AbnfError> {
+        let rule = rule.as_ref();
         let order = dependency_order(rules, rule)?;
         let mut generator = Generator {
             rules,

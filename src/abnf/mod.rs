@@ -91,6 +91,7 @@
 //! exploring UTF-8 sequences from the state by runs of one byte class.
 
 mod automata;
+mod codegen;
 mod compile;
 pub mod engine;
 pub mod generate;
@@ -194,6 +195,14 @@ pub enum AbnfError {
         /// The rules of the cycle, first and last the same.
         cycle: Vec<String>,
     },
+    /// Two rule names of the grammars cannot be told apart in the generated [`crate::Rule`] enum (two
+    /// spellings of one name, or two names with one variant name).
+    Naming {
+        /// The second of the two names.
+        rule: String,
+        /// What it clashes with.
+        message: String,
+    },
     /// Compiling the rule would exceed a size or nesting limit.
     Limit {
         /// The start rule.
@@ -223,7 +232,9 @@ impl fmt::Display for AbnfError {
                     cycle.join(" -> ")
                 )
             }
-            AbnfError::Limit { rule, message } => write!(f, "rule `{rule}`: {message}"),
+            AbnfError::Naming { rule, message } | AbnfError::Limit { rule, message } => {
+                write!(f, "rule `{rule}`: {message}")
+            }
         }
     }
 }
@@ -379,12 +390,13 @@ impl AbnfRules {
         out
     }
 
-    /// Compiles the rule `start` into an automaton that accepts exactly the strings of its language.
+    /// Compiles the rule `start` (a name in any case, or a [`crate::Rule`]) into an automaton that
+    /// accepts exactly the strings of its language.
     ///
     /// Fails if `start` or a rule it uses is not defined, if the rules it uses are recursive, or if the
     /// automaton would exceed the size limits.
-    pub fn compile(&self, start: &str) -> Result<Automaton, AbnfError> {
-        compile::compile(self, start)
+    pub fn compile(&self, start: impl AsRef<str>) -> Result<Automaton, AbnfError> {
+        compile::compile(self, start.as_ref())
     }
 }
 
@@ -497,9 +509,11 @@ pub fn rules(grammar: Grammar) -> Result<&'static AbnfRules, AbnfError> {
         .map_err(Clone::clone)
 }
 
-/// The automaton of the rule `rule` (any case) of the grammar `grammar`, built once.
-pub fn automaton(grammar: Grammar, rule: &str) -> Result<&'static Automaton, AbnfError> {
+/// The automaton of the rule `rule` of the grammar `grammar`, built once: a [`crate::Rule`], or a rule
+/// name in any case (ABNF rule names are case-insensitive, RFC 5234 §2.1).
+pub fn automaton(grammar: Grammar, rule: impl AsRef<str>) -> Result<&'static Automaton, AbnfError> {
     static AUTOMATA: Cells<Result<Automaton, AbnfError>> = OnceLock::new();
+    let rule = rule.as_ref();
     let set = rules(grammar)?;
     if set.rule(rule).is_none() {
         return Err(AbnfError::UndefinedRule {

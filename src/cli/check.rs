@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use iri_abnf::{validate, Error, Grammar, ParseError};
+use iri_abnf::{validate, Error, Grammar, ParseError, Rule};
 use serde::Serialize;
 
 use super::input::{Batch, BatchReader, Decoding, InputArgs, Item, NotText, NotTextKind};
@@ -59,7 +59,8 @@ pub struct CheckArgs {
     /// The grammar.
     #[arg(long, short, value_enum, default_value = "iri")]
     grammar: GrammarArg,
-    /// The start rule, in spec spelling (default: IRI-reference, or URI-reference for uri).
+    /// The start rule, in spec spelling or with '_' for '-' (default: IRI-reference, or URI-reference
+    /// for uri); `iri rules --grammar G` lists the rules of grammar G.
     #[arg(long, short)]
     rule: Option<String>,
     /// Output format.
@@ -97,7 +98,7 @@ pub struct CheckRecord<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub input_escaped: Option<&'a str>,
     pub grammar: Grammar,
-    pub rule: &'a str,
+    pub rule: Rule,
     pub valid: bool,
     pub error: Option<ErrorRecord>,
     #[serde(skip_serializing_if = "is_false")]
@@ -196,7 +197,7 @@ impl Stats {
 /// What does not change from input to input.
 struct Ctx<'a> {
     grammar: Grammar,
-    rule: &'static str,
+    rule: Rule,
     count: bool,
     format: CheckFormat,
     files: &'a [PathBuf],

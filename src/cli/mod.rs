@@ -7,10 +7,11 @@ mod output;
 mod packaging;
 mod parse;
 mod reference;
+mod rules;
 mod selfcheck;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use iri_abnf::Grammar;
+use iri_abnf::{Grammar, Rule};
 
 /// Exit code: every input was valid (or every operation succeeded).
 pub const EXIT_OK: i32 = 0;
@@ -50,8 +51,9 @@ Grammars (--grammar):
 
 Rules (--rule): any ABNF rule of the grammar, spelled as in the spec (IRI-reference, absolute-IRI,
 irelative-ref, iauthority, ihost, ireg-name, ipath, iquery, ifragment, IPv6address, IPv4address,
-dec-octet, ucschar, ...) or with '_' for '-'. The input must match the rule to its end. The default is
-the grammar's reference rule. An unknown rule name is an error that lists the grammar's rules.";
+dec-octet, ucschar, ...) or with '_' for '-'; `iri rules --grammar G` lists the rules of grammar G.
+The input must match the rule to its end. The default is the grammar's reference rule. An unknown
+rule name is an error that names the closest rules and lists the grammar's rules.";
 
 /// The command line of `iri`.
 #[derive(Parser)]
@@ -73,6 +75,7 @@ pub struct Cli {
 enum Command {
     Check(check::CheckArgs),
     Parse(parse::ParseArgs),
+    Rules(rules::RulesArgs),
     ToUri(convert::ToUriArgs),
     ToIri(convert::ToIriArgs),
     FromLeiri(convert::FromLeiriArgs),
@@ -110,10 +113,12 @@ impl From<GrammarArg> for Grammar {
     }
 }
 
-/// Resolves `--rule` (or the grammar's reference rule) to its spec spelling, or prints the error that
-/// lists the grammar's rules.
-pub fn resolve_rule(grammar: Grammar, rule: Option<&str>) -> Result<&'static str, i32> {
-    let name = rule.unwrap_or(grammar.reference_rule());
+/// Resolves `--rule` (default: the grammar's reference rule), or prints the error that names the
+/// closest rules and lists the grammar's rules.
+pub fn resolve_rule(grammar: Grammar, rule: Option<&str>) -> Result<Rule, i32> {
+    let Some(name) = rule else {
+        return Ok(grammar.reference_rule());
+    };
     grammar.rule(name).ok_or_else(|| {
         eprintln!(
             "iri: {}",
@@ -139,6 +144,7 @@ pub fn main() -> i32 {
     match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Parse(args) => parse::run(&args),
+        Command::Rules(args) => rules::run(&args),
         Command::ToUri(args) => convert::run_to_uri(&args),
         Command::ToIri(args) => convert::run_to_iri(&args),
         Command::FromLeiri(args) => convert::run_from_leiri(&args),

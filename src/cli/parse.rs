@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 use iri_abnf::report::describe;
-use iri_abnf::{parse_components, parse_rule, Components, Error, Grammar};
+use iri_abnf::{parse_components, parse_rule, Components, Error, Grammar, Rule};
 use serde::Serialize;
 use std::ffi::OsString;
 
@@ -45,7 +45,8 @@ pub struct ParseArgs {
     /// The grammar.
     #[arg(long, short, value_enum, default_value = "iri")]
     grammar: GrammarArg,
-    /// The start rule, in spec spelling (default: IRI-reference, or URI-reference for uri).
+    /// The start rule, in spec spelling or with '_' for '-' (default: IRI-reference, or URI-reference
+    /// for uri); `iri rules --grammar G` lists the rules of grammar G.
     #[arg(long, short)]
     rule: Option<String>,
     /// Output format.
@@ -71,7 +72,7 @@ struct ParseRecord<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     input_escaped: Option<&'a str>,
     grammar: Grammar,
-    rule: &'a str,
+    rule: Rule,
     valid: bool,
     components: Option<&'a Components<'a>>,
     error: Option<ErrorRecord>,
@@ -148,7 +149,7 @@ fn parse_one(
     out: &mut Out,
     args: &ParseArgs,
     grammar: Grammar,
-    rule: &'static str,
+    rule: Rule,
     input: &str,
     bom_removed: bool,
 ) {

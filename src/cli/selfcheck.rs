@@ -34,7 +34,8 @@ pub struct SelfcheckArgs {
     /// The grammar, or `all`.
     #[arg(long, short, default_value = "all")]
     grammar: String,
-    /// Generate only from these rules (repeatable; default: every rule of the grammar).
+    /// Generate only from these rules (repeatable; default: every rule of the grammar); `iri rules
+    /// --grammar G` lists the rules of grammar G.
     #[arg(long, short)]
     rule: Vec<String>,
     /// Cases per grammar.

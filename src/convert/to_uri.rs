@@ -123,7 +123,7 @@ pub(crate) fn map_components(
     options: &ToUriOptions,
 ) -> Result<UriConversion, ConvertError> {
     // RFC 3986 Appendix B on any string (the grammar's own split when the input is valid).
-    let parts = crate::split::lenient(Grammar::Iri, "IRI-reference", input);
+    let parts = crate::split::lenient(Grammar::Iri, crate::Rule::IriReference, input);
     let mut notes = Vec::new();
     let mut out = String::with_capacity(input.len() + input.len() / 2);
     let mut done = 0;
