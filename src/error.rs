@@ -1,7 +1,7 @@
 //! Errors with positions: byte offset, character column, the rules and tokens expected there, and a
 //! caret rendering of the input (in the manner of regex-syntax's diagnostics).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::fmt;
 
 use pest::error::{ErrorVariant, InputLocation};
@@ -366,7 +366,7 @@ fn abnf_char(c: char) -> String {
 pub(crate) fn pest_rules<R: RuleType>(
     rule: &'static str,
     error: &pest::error::Error<R>,
-    spec: &HashMap<R, &'static str>,
+    spec: impl Fn(R) -> Option<&'static str>,
 ) -> (usize, Vec<&'static str>) {
     let mut offset = match error.location {
         InputLocation::Pos(p) => p,
@@ -377,15 +377,15 @@ pub(crate) fn pest_rules<R: RuleType>(
         offset = attempts.max_position.max(offset);
         for stack in attempts.call_stacks() {
             // The rule that was trying to match at the offset, named in spec spelling.
-            let deepest = stack.deepest.get_rule().and_then(|r| spec.get(r)).copied();
-            let parent = stack.parent.as_ref().and_then(|r| spec.get(r)).copied();
+            let deepest = stack.deepest.get_rule().and_then(|&r| spec(r));
+            let parent = stack.parent.and_then(&spec);
             if let Some(name) = deepest.or(parent) {
                 names.insert(name);
             }
         }
     }
     if let ErrorVariant::ParsingError { positives, .. } = &error.variant {
-        names.extend(positives.iter().filter_map(|r| spec.get(r)).copied());
+        names.extend(positives.iter().filter_map(|&r| spec(r)));
     }
     names.remove(rule);
     (offset, names.into_iter().collect())

@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use pest::iterators::Pair;
-use pest::{Parser, RuleType};
+use pest::iterators::Pairs;
+use pest::{Parser, RuleType, Token};
 
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{Grammar, UnknownRule};
@@ -124,10 +124,30 @@ pub(crate) fn rule_names(grammar: Grammar) -> &'static [&'static str] {
 struct Table<R> {
     /// Spec names in `.abnf` order.
     names: Vec<&'static str>,
-    /// Spec name → its start wrapper.
-    start: HashMap<&'static str, R>,
-    /// Rule → spec name (for the tree and for errors); start wrappers map to their rule's name.
-    spec: HashMap<R, &'static str>,
+    /// The start wrapper of each rule of `names`, at the same index.
+    start: Vec<R>,
+    /// Pest rule (by [`AllRules::index`]) → spec name, for the tree and for errors; start wrappers map
+    /// to their rule's name, `EOI` to none.
+    spec: Vec<Option<&'static str>>,
+}
+
+impl<R: AllRules> Table<R> {
+    /// The spec name of a pest rule (`None` for `EOI`).
+    #[inline]
+    fn spec(&self, rule: R) -> Option<&'static str> {
+        self.spec.get(rule.index()).copied().flatten()
+    }
+
+    /// The start wrapper of `rule` (spec spelling). `rule` normally comes from `names` itself
+    /// (`Grammar::rule`), so comparing addresses finds it without comparing text.
+    fn start(&self, rule: &str) -> Option<R> {
+        let i = self
+            .names
+            .iter()
+            .position(|n| std::ptr::eq(*n, rule))
+            .or_else(|| self.names.iter().position(|n| *n == rule))?;
+        self.start.get(i).copied()
+    }
 }
 
 static URI_TABLE: OnceLock<Table<uri::Rule>> = OnceLock::new();
@@ -137,12 +157,18 @@ static LEIRI_TABLE: OnceLock<Table<leiri::Rule>> = OnceLock::new();
 
 trait AllRules: RuleType {
     fn all() -> &'static [Self];
+    /// The position of the rule in the generated `Rule` enum.
+    fn index(self) -> usize;
 }
 macro_rules! all_rules {
     ($($m:ident),*) => {$(
         impl AllRules for $m::Rule {
             fn all() -> &'static [Self] {
                 $m::Rule::all_rules()
+            }
+            #[inline]
+            fn index(self) -> usize {
+                self as usize
             }
         }
     )*};
@@ -152,8 +178,9 @@ all_rules!(uri, rfc3987, iri, leiri);
 fn table<R: AllRules>(cell: &'static OnceLock<Table<R>>) -> &'static Table<R> {
     cell.get_or_init(|| {
         let mut names = Vec::new();
-        let mut start = HashMap::new();
-        let mut spec = HashMap::new();
+        let mut start = Vec::new();
+        let len = R::all().iter().map(|r| r.index() + 1).max().unwrap_or(0);
+        let mut spec = vec![None; len];
         // The spec name of every rule: pest names are the ABNF names with "-" replaced by "_", and no
         // ABNF rule name contains "_" (RFC 5234 §2.1), so the mapping back is exact. Names are leaked
         // once per grammar to get `&'static str` (a few dozen short strings).
@@ -165,15 +192,15 @@ fn table<R: AllRules>(cell: &'static OnceLock<Table<R>>) -> &'static Table<R> {
             }
             let name: &'static str = Box::leak(pest_name.replace('_', "-").into_boxed_str());
             by_pest_name.insert(pest_name, name);
-            spec.insert(rule, name);
+            spec[rule.index()] = Some(name);
         }
         for &rule in R::all() {
             let pest_name = format!("{rule:?}");
             if let Some(inner) = pest_name.strip_prefix("start_") {
                 if let Some(&name) = by_pest_name.get(inner) {
                     names.push(name);
-                    start.insert(name, rule);
-                    spec.insert(rule, name);
+                    start.push(rule);
+                    spec[rule.index()] = Some(name);
                 }
             }
         }
@@ -248,14 +275,14 @@ fn run<R: AllRules, P: Parser<R>>(
 ) -> Result<SyntaxNode, (usize, Vec<&'static str>)> {
     let table = table(cell);
     // `rule` comes from this table (`Grammar::rule`), so its wrapper is there.
-    let Some(&start) = table.start.get(rule) else {
+    let Some(start) = table.start(rule) else {
         return Err((0, Vec::new()));
     };
     match P::parse(start, input) {
-        Ok(mut pairs) => {
+        Ok(pairs) => {
             // The start wrapper always yields its pair; an empty tree would be right for a rule with none.
-            let mut root = match pairs.next() {
-                Some(pair) => convert(pair, &table.spec),
+            let mut root = match convert(pairs, table) {
+                Some(node) => node,
                 None => SyntaxNode {
                     rule,
                     span: Span {
@@ -275,7 +302,7 @@ fn run<R: AllRules, P: Parser<R>>(
             }
             Ok(root)
         }
-        Err(e) => Err(crate::error::pest_rules(rule, &e, &table.spec)),
+        Err(e) => Err(crate::error::pest_rules(rule, &e, |r| table.spec(r))),
     }
 }
 
@@ -355,20 +382,37 @@ fn unknown(grammar: Grammar, rule: &str) -> ParseOrRuleError {
     })
 }
 
-fn convert<R: RuleType>(pair: Pair<'_, R>, spec: &HashMap<R, &'static str>) -> SyntaxNode {
-    let span = pair.as_span();
-    let rule = spec.get(&pair.as_rule()).copied().unwrap_or("EOI");
-    let children = pair
-        .into_inner()
-        .filter(|p| spec.contains_key(&p.as_rule()))
-        .map(|p| convert(p, spec))
-        .collect();
-    SyntaxNode {
-        rule,
-        span: Span {
-            start: span.start(),
-            end: span.end(),
-        },
-        children,
+/// The tree of the first pair of `pairs` (the start wrapper), from the flat token stream: one node per
+/// pair of a rule with a spec name (every rule but `EOI`), children in input order.
+fn convert<R: AllRules>(pairs: Pairs<'_, R>, table: &Table<R>) -> Option<SyntaxNode> {
+    // The nodes whose end has not been seen yet, outermost first.
+    let mut open: Vec<SyntaxNode> = Vec::with_capacity(16);
+    for token in pairs.tokens() {
+        match token {
+            Token::Start { rule, pos } => {
+                if let Some(name) = table.spec(rule) {
+                    open.push(SyntaxNode {
+                        rule: name,
+                        span: Span {
+                            start: pos.pos(),
+                            end: pos.pos(),
+                        },
+                        children: Vec::new(),
+                    });
+                }
+            }
+            Token::End { rule, pos } => {
+                if table.spec(rule).is_none() {
+                    continue;
+                }
+                let mut node = open.pop()?;
+                node.span.end = pos.pos();
+                match open.last_mut() {
+                    Some(parent) => parent.children.push(node),
+                    None => return Some(node),
+                }
+            }
+        }
     }
+    None
 }
