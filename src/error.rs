@@ -1,11 +1,13 @@
 //! Errors with positions: byte offset, character column, the rules and tokens expected there, and a
 //! caret rendering of the input (in the manner of regex-syntax's diagnostics).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::fmt;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use pest::error::{ErrorVariant, InputLocation};
 use pest::RuleType;
+use regex_automata::util::primitives::StateID;
 
 use crate::grammar::Grammar;
 use crate::rule::Rule;
@@ -395,7 +397,12 @@ pub(crate) fn syntax_error(
         }
         _ => Vec::new(),
     };
-    expected.extend(Expected::from_ranges(&dfa.continuations(failure.state)));
+    expected.extend(Expected::from_ranges(&continuations(
+        grammar,
+        rule,
+        dfa,
+        failure.state,
+    )));
     if dfa.accepts_end(failure.state) {
         expected.push(Expected::EndOfInput);
     }
@@ -408,6 +415,36 @@ pub(crate) fn syntax_error(
         expected,
         hint: zone_id_hint(grammar, input, failure.offset),
     }
+}
+
+/// [`crate::abnf::Dfa::continuations`] of `state` in the DFA of `rule` of `grammar`, worked out once
+/// per state: it depends on the state alone, and working it out (a walk over the byte classes of every
+/// UTF-8 length) costs more than the rest of an error. The cache holds at most one entry per state of
+/// the DFAs that errors reach.
+fn continuations(
+    grammar: Grammar,
+    rule: Rule,
+    dfa: &crate::abnf::Dfa,
+    state: StateID,
+) -> Arc<[(char, char)]> {
+    type Key = (Grammar, Rule, StateID);
+    type Ranges = Arc<[(char, char)]>;
+    static CACHE: OnceLock<Mutex<HashMap<Key, Ranges>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let key = (grammar, rule, state);
+    if let Some(ranges) = cache
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&key)
+    {
+        return ranges.clone();
+    }
+    let ranges: Ranges = dfa.continuations(state).into();
+    cache
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(key, ranges.clone());
+    ranges
 }
 
 /// The error when pest rejects an input that the DFA accepts (the two grammars disagree, which the

@@ -8,8 +8,8 @@
 
 use std::sync::OnceLock;
 
-use pest::iterators::Pair;
-use pest::{Parser, RuleType};
+use pest::iterators::Pairs;
+use pest::{Parser, RuleType, Token};
 
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{Grammar, UnknownRule};
@@ -246,10 +246,10 @@ fn run<R: PestRule, P: Parser<R>>(
         return Err((0, Vec::new()));
     };
     match P::parse(start, input) {
-        Ok(mut pairs) => {
+        Ok(pairs) => {
             // The start wrapper always yields its pair; an empty tree would be right for a rule with none.
-            let mut root = match pairs.next() {
-                Some(pair) => convert(pair, rule, table),
+            let mut root = match convert(pairs, table) {
+                Some(node) => node,
                 None => SyntaxNode {
                     rule,
                     span: Span {
@@ -352,24 +352,39 @@ fn lookup(grammar: Grammar, rule: &impl RuleName) -> Result<Rule, ParseOrRuleErr
     crate::rule::lookup(grammar, rule).map_err(ParseOrRuleError::Rule)
 }
 
-/// The node of `pair`, a match of `rule`, with the nodes of the ABNF rules inside it (not `EOI`).
-fn convert<R: PestRule>(pair: Pair<'_, R>, rule: Rule, table: &Table<R>) -> SyntaxNode {
-    let span = pair.as_span();
-    let children = pair
-        .into_inner()
-        .filter_map(|p| {
-            let inner = table.rule(p.as_rule())?;
-            Some(convert(p, inner, table))
-        })
-        .collect();
-    SyntaxNode {
-        rule,
-        span: Span {
-            start: span.start(),
-            end: span.end(),
-        },
-        children,
+/// The tree of the first pair of `pairs` (the start wrapper), from the flat token stream: one node per
+/// pair of a rule with a spec name (every rule but `EOI`), children in input order.
+fn convert<R: PestRule>(pairs: Pairs<'_, R>, table: &Table<R>) -> Option<SyntaxNode> {
+    // The nodes whose end has not been seen yet, outermost first.
+    let mut open: Vec<SyntaxNode> = Vec::with_capacity(16);
+    for token in pairs.tokens() {
+        match token {
+            Token::Start { rule, pos } => {
+                if let Some(r) = table.rule(rule) {
+                    open.push(SyntaxNode {
+                        rule: r,
+                        span: Span {
+                            start: pos.pos(),
+                            end: pos.pos(),
+                        },
+                        children: Vec::new(),
+                    });
+                }
+            }
+            Token::End { rule, pos } => {
+                if table.rule(rule).is_none() {
+                    continue;
+                }
+                let mut node = open.pop()?;
+                node.span.end = pos.pos();
+                match open.last_mut() {
+                    Some(parent) => parent.children.push(node),
+                    None => return Some(node),
+                }
+            }
+        }
     }
+    None
 }
 
 #[cfg(test)]
