@@ -145,6 +145,18 @@ pub(crate) fn reference<'a>(grammar: Grammar, rule: Rule, input: &'a str) -> Opt
 /// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, with the authority split as the
 /// grammar says.
 pub(crate) fn meta(grammar: Grammar, rule: Rule, input: &str) -> Option<Meta> {
+    appendix_b(grammar, rule, input, authority)
+}
+
+/// RFC 3986 Appendix B: the scheme up to the first ":" before any "/", "?" or "#", the authority
+/// after "//" up to the next "/", "?" or "#" (split by `split_authority`, given its start and end),
+/// then the path, query and fragment ([`rest`]).
+fn appendix_b(
+    grammar: Grammar,
+    rule: Rule,
+    input: &str,
+    split_authority: impl Fn(&str, usize, usize) -> Option<AuthorityMeta>,
+) -> Option<Meta> {
     let b = input.as_bytes();
     let len = b.len();
     let first = find(b, 0, |c| matches!(c, b':' | b'/' | b'?' | b'#'));
@@ -156,7 +168,7 @@ pub(crate) fn meta(grammar: Grammar, rule: Rule, input: &str) -> Option<Meta> {
     let authority = if b.get(pos..pos + 2) == Some(b"//") {
         let start = pos + 2;
         pos = find(b, start, |c| matches!(c, b'/' | b'?' | b'#'));
-        Some(authority(input, start, pos)?)
+        Some(split_authority(input, start, pos)?)
     } else {
         None
     };
@@ -272,22 +284,9 @@ fn host(input: &str, start: usize, end: usize) -> Option<(Span, HostTag)> {
 /// only). For a valid reference it equals [`meta`] (the tests check this); for other strings it tells
 /// the conversions where the host and the query are. The kinds are those the split suggests.
 pub(crate) fn lenient(grammar: Grammar, rule: Rule, input: &str) -> Meta {
-    let b = input.as_bytes();
-    let len = b.len();
-    let first = find(b, 0, |c| matches!(c, b':' | b'/' | b'?' | b'#'));
-    let (scheme_end, mut pos) = if first < len && b[first] == b':' && first > 0 {
-        (Some(first), first + 1)
-    } else {
-        (None, 0)
-    };
-    let authority = if b.get(pos..pos + 2) == Some(b"//") {
-        let start = pos + 2;
-        pos = find(b, start, |c| matches!(c, b'/' | b'?' | b'#'));
-        Some(lenient_authority(input, start, pos))
-    } else {
-        None
-    };
-    rest(grammar, rule, b, scheme_end, authority, pos)
+    let split = |input: &str, start, end| Some(lenient_authority(input, start, end));
+    appendix_b(grammar, rule, input, split)
+        .expect("the lenient authority split always gives an authority")
 }
 
 fn lenient_authority(input: &str, start: usize, end: usize) -> AuthorityMeta {
