@@ -196,7 +196,7 @@ pub fn validate(grammar: Grammar, rule: &str, input: &str) -> Result<(), Error> 
 /// the verdict of [`validate`] without the error. It walks the rule's precompiled DFA over the input's
 /// bytes and allocates nothing (the DFA of a rule that is not precompiled is built on its first use).
 pub fn is_valid(grammar: Grammar, rule: &str, input: &str) -> bool {
-    match abnf::dfa(grammar, rule) {
+    match abnf::engine::loaded(grammar, rule) {
         Some(Ok(dfa)) => dfa.is_match(input),
         Some(Err(_)) => syntax::parse_tree(grammar, rule, input).is_ok(),
         None => false,

@@ -775,22 +775,47 @@ fn rule_index(grammar: Grammar, name: &str) -> Option<usize> {
     })
 }
 
+/// The cells of the DFAs of the grammars' reference rules, by [`Grammar`] number.
+static REFERENCE: [Cell; 4] = [const { Cell::new() }; 4];
+
+/// The DFA of `rule` (spec spelling or with underscores) of `grammar`, or why it could not be built, as
+/// [`dfa`] gives it but borrowed: no error is cloned. The grammar's reference rule, once loaded, is
+/// found with one comparison.
+#[inline]
+pub(crate) fn loaded(grammar: Grammar, rule: &str) -> Option<&'static Result<Dfa, AbnfError>> {
+    if rule == grammar.reference_rule() {
+        if let Some(loaded) = REFERENCE[grammar as usize].get() {
+            return Some(loaded);
+        }
+    }
+    load(grammar, rule)
+}
+
+/// [`loaded`] for any rule: looks the rule up and loads its DFA on first use.
+#[cold]
+#[inline(never)]
+fn load(grammar: Grammar, rule: &str) -> Option<&'static Result<Dfa, AbnfError>> {
+    let i = rule_index(grammar, rule)?;
+    let name = grammar.rules()[i];
+    let cell = if name == grammar.reference_rule() {
+        &REFERENCE[grammar as usize]
+    } else {
+        &cells(grammar)[i]
+    };
+    Some(cell.get_or_init(|| {
+        match super::precompiled::load(grammar, name) {
+            Some((dfa, start)) => Ok(Dfa::new(dfa, start, true)),
+            None => super::automaton(grammar, name)
+                .map(|a| Dfa::new(a.dfa().as_ref(), a.start_state(), false)),
+        }
+    }))
+}
+
 /// The DFA of `rule` (spec spelling or with underscores) of `grammar`: the precompiled one when there is
 /// one (loaded once), otherwise built on first use. `None` if the grammar has no such rule. After the
 /// first call for a rule, this allocates nothing.
 pub fn dfa(grammar: Grammar, rule: &str) -> Option<Result<&'static Dfa, AbnfError>> {
-    let i = rule_index(grammar, rule)?;
-    let name = grammar.rules()[i];
-    Some(
-        cells(grammar)[i]
-            .get_or_init(|| match super::precompiled::load(grammar, name) {
-                Some((dfa, start)) => Ok(Dfa::new(dfa, start, true)),
-                None => super::automaton(grammar, name)
-                    .map(|a| Dfa::new(a.dfa().as_ref(), a.start_state(), false)),
-            })
-            .as_ref()
-            .map_err(Clone::clone),
-    )
+    loaded(grammar, rule).map(|r| r.as_ref().map_err(Clone::clone))
 }
 
 /// Whether `input` leads `dfa` from the anchored `start` state to a match at the end of the input: the
