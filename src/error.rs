@@ -408,7 +408,9 @@ pub(crate) fn syntax_error(
         }
         _ => Vec::new(),
     };
-    expected.extend(Expected::from_ranges(&dfa.continuations(failure.state)));
+    expected.extend(Expected::from_ranges(
+        &dfa.shared_continuations(failure.state),
+    ));
     if dfa.accepts_end(failure.state) {
         expected.push(Expected::EndOfInput);
     }

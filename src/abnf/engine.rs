@@ -2,7 +2,7 @@
 //! character that no string of the language can have there, and the characters that could.
 
 use std::collections::{HashMap, HashSet, VecDeque};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use regex_automata::dfa::dense::DFA;
 use regex_automata::dfa::Automaton as _;
@@ -26,7 +26,12 @@ pub struct Dfa {
     /// The transitions in the compact form that [`Dfa::is_match`] walks; `None` when the DFA is too
     /// large for 16-bit entries (then the DFA itself is walked).
     table: Option<Table>,
+    /// The [`Dfa::continuations`] of the states asked for so far (only errors ask).
+    continuations: Arc<Mutex<HashMap<StateID, Ranges>>>,
 }
+
+/// Inclusive ranges of code points, shared.
+type Ranges = Arc<[(char, char)]>;
 
 /// Where and why the input is not in the language: see [`Dfa::check`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +54,7 @@ impl Dfa {
             dead_ends,
             precompiled,
             table,
+            continuations: Arc::default(),
         }
     }
 
@@ -133,7 +139,28 @@ impl Dfa {
     /// The code points whose UTF-8 encoding leads from `state` to a live state, as sorted, merged,
     /// inclusive ranges. Explores UTF-8 sequences by runs of bytes of one byte class, with the suffixes
     /// of each intermediate state computed once, so it never enumerates the code points one by one.
+    /// The ranges of a state are computed once and kept with the DFA.
     pub fn continuations(&self, state: StateID) -> Vec<(char, char)> {
+        self.shared_continuations(state).to_vec()
+    }
+
+    /// [`Dfa::continuations`], shared with the DFA's memo.
+    pub(crate) fn shared_continuations(&self, state: StateID) -> Ranges {
+        // A panic while the lock was held cannot leave the map half-updated: insertion is one step.
+        let memo = || {
+            self.continuations
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+        };
+        if let Some(known) = memo().get(&state) {
+            return Arc::clone(known);
+        }
+        let ranges: Ranges = self.compute_continuations(state).into();
+        Arc::clone(memo().entry(state).or_insert(ranges))
+    }
+
+    /// [`Dfa::continuations`], computed.
+    fn compute_continuations(&self, state: StateID) -> Vec<(char, char)> {
         if !self.is_live(state) {
             return Vec::new();
         }
