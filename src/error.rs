@@ -76,9 +76,9 @@ impl Expected {
 /// character boundary (or the input's length when the input ends too early); `column` is the 1-based
 /// character position of that offset. Both come from the rule's DFA, so they are exact for the ABNF.
 /// `expected` lists, in spec spelling, the rules that could continue at that offset (`ireg-name`,
-/// `port`; named when the pest parser fails at the same offset, see [`crate::validate`]), then every
-/// character the grammar would accept there, as ABNF literals and code point ranges (`"/"`, `%x41-5A`),
-/// then `end of input` when the input could end there.
+/// `port`; only in the errors of [`crate::explain`], when the pest parser fails at the same offset),
+/// then every character the grammar would accept there, as ABNF literals and code point ranges (`"/"`,
+/// `%x41-5A`), then `end of input` when the input could end there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ParseError {

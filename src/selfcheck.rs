@@ -228,13 +228,21 @@ fn check_inclusion(
 
 /// Compares the fast component parser with the tree walker on one string: [`crate::parse_components`]
 /// (and [`crate::parse`] for the grammar's reference rule) against [`crate::parse_rule`]. Returns the
-/// verdict when they agree (same error, or equal components that also satisfy
-/// [`crate::check_invariants`] and display as the input for a reference), else what differs.
+/// verdict when they agree (equal components that also satisfy [`crate::check_invariants`] and display
+/// as the input for a reference, or the same error: the walker's is [`crate::explain`]'s, the fast
+/// parser's is [`crate::validate`]'s, which is the same without the rule names), else what differs.
 pub fn compare_components(grammar: Grammar, rule: &str, input: &str) -> Result<bool, String> {
     use crate::{parse, parse_components, parse_rule, Components};
     let walker = parse_rule(grammar, rule, input).map(|p| p.components);
     let fast = parse_components(grammar, rule, input);
-    let verdict = match (&fast, &walker) {
+    if let Err(w) = &walker {
+        let full = crate::explain(grammar, rule, input);
+        if full.as_ref().err() != Some(w) {
+            return Err(format!("explain gives {full:?}, the walker {w}"));
+        }
+    }
+    let walker_unnamed = walker.clone().map_err(without_rules);
+    let verdict = match (&fast, &walker_unnamed) {
         (Ok(f), Ok(w)) => {
             if f != w {
                 return Err(format!("fast parser gives {f:?}, the walker {w:?}"));
@@ -246,7 +254,9 @@ pub fn compare_components(grammar: Grammar, rule: &str, input: &str) -> Result<b
         }
         (Err(f), Err(w)) => {
             if f != w {
-                return Err(format!("fast parser fails with {f}, the walker with {w}"));
+                return Err(format!(
+                    "fast parser fails with {f}, the walker with {w} (rules left out)"
+                ));
             }
             false
         }
@@ -254,13 +264,26 @@ pub fn compare_components(grammar: Grammar, rule: &str, input: &str) -> Result<b
         (Err(e), Ok(_)) => return Err(format!("fast parser rejects ({e}), the walker accepts")),
     };
     if grammar.rule(rule) == Some(grammar.reference_rule()) {
-        match (parse(grammar, input), walker) {
+        match (parse(grammar, input), walker_unnamed) {
             (Ok(f), Ok(Components::Reference(w))) if f == w => {}
             (Err(f), Err(crate::Error::Parse(w))) if f == w => {}
             (f, w) => return Err(format!("parse gives {f:?}, the walker {w:?}")),
         }
     }
     Ok(verdict)
+}
+
+/// The error without the rules of its expected list: what [`crate::validate`] gives for the input
+/// that [`crate::explain`] gives `e` for.
+fn without_rules(e: crate::Error) -> crate::Error {
+    match e {
+        crate::Error::Parse(mut p) => {
+            p.expected
+                .retain(|x| !matches!(x, crate::error::Expected::Rule(_)));
+            crate::Error::Parse(p)
+        }
+        other => other,
+    }
 }
 
 /// Runs a campaign; `on_mismatch` sees each mismatch as it is found. Fails only if a rule is unknown or
