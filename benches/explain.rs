@@ -8,7 +8,7 @@
 //! - `tree/mix`: [`syntax::parse_tree`] on every line (an invalid line gets its error, without
 //!   `pest::set_error_detail`);
 //! - `tree/mix-valid`: the same on the valid lines only;
-//! - `explain/mix-invalid`: [`validate`] of the invalid lines with `pest::set_error_detail(true)` (as
+//! - `explain/mix-invalid`: [`explain`] of the invalid lines with `pest::set_error_detail(true)` (as
 //!   the `iri` command runs it): the DFA finds the offset, then pest runs with error detail to name the
 //!   rules it was trying there;
 //! - `explain/pest-only`: that pest run alone ([`syntax::pest_failure`]).
@@ -21,7 +21,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use iri_abnf::{is_valid, syntax, validate, Grammar};
+use iri_abnf::{explain, is_valid, syntax, Grammar};
 
 /// Lines taken from the corpus.
 const SAMPLE: usize = 10_000;
@@ -143,7 +143,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             invalid
                 .iter()
-                .map(|s| match validate(Grammar::Iri, RULE, black_box(s)) {
+                .map(|s| match explain(Grammar::Iri, RULE, black_box(s)) {
                     Err(e) => e.as_parse().map_or(0, |e| e.expected.len()),
                     Ok(()) => 0,
                 })

@@ -3,14 +3,17 @@
 //! `cargo bench --bench peers`; `benches/peers-table.sh` runs it and prints a Markdown table.
 //!
 //! Operations, per input set:
-//! - `validate`: is the input an IRI-reference? Ours (`validate`, the pest grammar with error detail),
-//!   the verdict alone (`is_valid`, the precompiled DFA of the `.abnf` rule), and each peer's
-//!   parser used as a validator in its strictest RFC 3987 mode: `oxiri::IriRef::parse`,
+//! - `validate`: is the input an IRI-reference? Ours (`validate`: the verdict, and for an invalid input
+//!   the error from the precompiled DFA of the `.abnf` rule), the verdict alone (`is_valid`), and each
+//!   peer's parser used as a validator in its strictest RFC 3987 mode: `oxiri::IriRef::parse`,
 //!   `fluent_uri::IriRef::parse`, `iri_string::types::IriReferenceStr::new`. `url::Url::parse` is
 //!   WHATWG URL parsing, not RFC 3987 (it rejects relative references and accepts much that the RFCs
 //!   do not): it is listed for scale only, as `url-whatwg`.
 //! - `parse`: parse into components (scheme, authority, path, query, fragment): ours (`parse`, with
 //!   spans), `fluent_uri::IriRef::parse` and `oxiri::IriRef::parse`, reading every component.
+//! - `explain`: the full explanation of an invalid input (`explain`: the DFA's error and the rules the
+//!   pest parser names, without `pest::set_error_detail`), over the inputs of the set that `is_valid`
+//!   rejects; only for a set that has some.
 //!
 //! Input sets (10,000 lines each, the first lines of each file, so the sample is deterministic):
 //! - `mix`: `corpus.txt` from `../shared/bench/gen_corpus.py` (about 30% non-ASCII, 1% invalid),
@@ -30,7 +33,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
-use iri_abnf::{is_valid, parse, validate, Grammar};
+use iri_abnf::{explain, is_valid, parse, validate, Grammar};
 
 /// Lines taken from each source.
 const SAMPLE: usize = 10_000;
@@ -253,6 +256,28 @@ fn bench(c: &mut Criterion) {
                 b.iter(|| lines.iter().filter_map(|s| f(black_box(s))).sum::<usize>())
             });
         }
+        group.finish();
+
+        let invalid: Vec<&str> = lines
+            .iter()
+            .copied()
+            .filter(|s| !is_valid(Grammar::Iri, "IRI-reference", s))
+            .collect();
+        if invalid.is_empty() {
+            continue;
+        }
+        let mut group = c.benchmark_group(format!("peers-{set}-explain"));
+        group.throughput(Throughput::Elements(invalid.len() as u64));
+        group.sampling_mode(SamplingMode::Flat);
+        group.sample_size(10);
+        group.bench_function("ours", |b| {
+            b.iter(|| {
+                invalid
+                    .iter()
+                    .filter(|s| explain(Grammar::Iri, "IRI-reference", black_box(s)).is_err())
+                    .count()
+            })
+        });
         group.finish();
     }
 }

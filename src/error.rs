@@ -1,13 +1,11 @@
 //! Errors with positions: byte offset, character column, the rules and tokens expected there, and a
 //! caret rendering of the input (in the manner of regex-syntax's diagnostics).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::fmt;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use pest::error::{ErrorVariant, InputLocation};
 use pest::RuleType;
-use regex_automata::util::primitives::StateID;
 
 use crate::grammar::Grammar;
 use crate::rule::Rule;
@@ -79,9 +77,9 @@ impl Expected {
 /// character boundary (or the input's length when the input ends too early); `column` is the 1-based
 /// character position of that offset. Both come from the rule's DFA, so they are exact for the ABNF.
 /// `expected` lists, in spec spelling, the rules that could continue at that offset (`ireg-name`,
-/// `port`; named when the pest parser fails at the same offset, see [`crate::validate`]), then every
-/// character the grammar would accept there, as ABNF literals and code point ranges (`"/"`, `%x41-5A`),
-/// then `end of input` when the input could end there.
+/// `port`; only in the errors of [`crate::explain`], when the pest parser fails at the same offset),
+/// then every character the grammar would accept there, as ABNF literals and code point ranges (`"/"`,
+/// `%x41-5A`), then `end of input` when the input could end there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ParseError {
@@ -397,12 +395,9 @@ pub(crate) fn syntax_error(
         }
         _ => Vec::new(),
     };
-    expected.extend(Expected::from_ranges(&continuations(
-        grammar,
-        rule,
-        dfa,
-        failure.state,
-    )));
+    expected.extend(Expected::from_ranges(
+        &dfa.shared_continuations(failure.state),
+    ));
     if dfa.accepts_end(failure.state) {
         expected.push(Expected::EndOfInput);
     }
@@ -415,36 +410,6 @@ pub(crate) fn syntax_error(
         expected,
         hint: zone_id_hint(grammar, input, failure.offset),
     }
-}
-
-/// [`crate::abnf::Dfa::continuations`] of `state` in the DFA of `rule` of `grammar`, worked out once
-/// per state: it depends on the state alone, and working it out (a walk over the byte classes of every
-/// UTF-8 length) costs more than the rest of an error. The cache holds at most one entry per state of
-/// the DFAs that errors reach.
-fn continuations(
-    grammar: Grammar,
-    rule: Rule,
-    dfa: &crate::abnf::Dfa,
-    state: StateID,
-) -> Arc<[(char, char)]> {
-    type Key = (Grammar, Rule, StateID);
-    type Ranges = Arc<[(char, char)]>;
-    static CACHE: OnceLock<Mutex<HashMap<Key, Ranges>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    let key = (grammar, rule, state);
-    if let Some(ranges) = cache
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .get(&key)
-    {
-        return ranges.clone();
-    }
-    let ranges: Ranges = dfa.continuations(state).into();
-    cache
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .insert(key, ranges.clone());
-    ranges
 }
 
 /// The error when pest rejects an input that the DFA accepts (the two grammars disagree, which the

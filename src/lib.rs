@@ -26,10 +26,12 @@
 //! [`validate`] and [`is_valid`] decide with the rule's deterministic automaton, compiled from the
 //! verbatim `.abnf` text ([`abnf`]; the reference, absolute, relative and component rules are
 //! precompiled, others are compiled on first use). [`is_valid`] allocates nothing; [`validate`]
-//! allocates only to describe an invalid input.
+//! allocates only to describe an invalid input, from the automaton alone: where, and which characters
+//! could come there. [`explain`] gives the same error with the rules the pest parser names there, for
+//! people (the `iri` command shows it).
 //!
 //! ```
-//! use iri_abnf::{is_valid, validate, Expected, Grammar};
+//! use iri_abnf::{explain, is_valid, validate, Expected, Grammar};
 //!
 //! assert!(is_valid(Grammar::Iri, "IRI-reference", "http://résumé.example.org"));
 //! assert!(validate(Grammar::Iri, "IRI-reference", "http://résumé.example.org").is_ok());
@@ -39,6 +41,11 @@
 //! // "/" is in the range %x23-3B of characters that could come instead of "é".
 //! assert!(err.expected.contains(&Expected::Range('#', ';')));
 //! assert!(err.expected.contains(&Expected::EndOfInput));
+//! // The full explanation also names the rules that could go on there (with pest's error detail,
+//! // which the `iri` command turns on).
+//! pest::set_error_detail(true);
+//! let full = explain(Grammar::Uri, "URI-reference", "http://résumé.example.org").unwrap_err();
+//! assert!(full.as_parse().unwrap().expected.contains(&Expected::Rule("reg-name")));
 //! // Any rule can be the start rule:
 //! assert!(validate(Grammar::Iri, "ihost", "résumé.example.org").is_ok());
 //! assert!(!is_valid(Grammar::Uri, "dec-octet", "256"));
@@ -48,7 +55,8 @@
 //! some string of the rule's language starts with, at a character boundary: the first offending
 //! character, or the input's length when the input is a proper prefix (`http://a:8x` is an unfinished
 //! `userinfo`, so the error is at its end). A PEG parser reports where its ordered choices gave up,
-//! which can be earlier or later.
+//! which can be earlier or later; [`explain`] names pest's rules only where pest fails at the same
+//! offset.
 //!
 //! ## Parsing into components
 //!
@@ -70,8 +78,8 @@
 //! ## Errors
 //!
 //! A [`ParseError`] has its [`kind`](ParseError::kind), the byte offset, the 1-based character column,
-//! what the grammar expected there ([`Expected`]: rules in spec spelling, characters and code point
-//! ranges in ABNF notation, end of input) and a caret rendering:
+//! what the grammar expected there ([`Expected`]: rules in spec spelling from [`explain`], characters
+//! and code point ranges in ABNF notation, end of input) and a caret rendering:
 //!
 //! ```
 //! use iri_abnf::{validate, Grammar};
@@ -186,24 +194,68 @@ impl Error {
 /// Checks that `input` matches `rule` of `grammar` to its end. `rule` is a [`Rule`] or a rule name in
 /// spec spelling (`IRI-reference`) or with underscores (`IRI_reference`), see [`RuleName`].
 ///
-/// The verdict and the error offset come from the rule's DFA ([`abnf::dfa`]), so they are exact for
-/// the ABNF: the offset is the first character that no string of the rule's language can have after
-/// what precedes it (the input's length if the input is a proper prefix). The error lists the characters
-/// that could come there; the pest parser runs only for an invalid input of at most
-/// [`syntax::PEST_EXPLAIN_LIMIT`] bytes, to name the rules it was trying when it failed at the same
-/// offset (with `pest::set_error_detail(true)`, which the `iri` command sets, it names the rules inside
-/// which it failed). A valid input costs one walk of the DFA and no allocation.
+/// The verdict and the error come from the rule's DFA alone ([`abnf::dfa`]), so they are exact for the
+/// ABNF: the error's offset is the first character that no string of the rule's language can have
+/// after what precedes it (the input's length if the input is a proper prefix), and its
+/// [`expected`](ParseError::expected) list gives the characters that could come there and whether the
+/// input could end there. It names no rules: [`explain`] gives the same error with the rules the pest
+/// parser names. A valid input costs one walk of the DFA and no allocation; an invalid one, a second
+/// walk that stops at the offset, and the list of the characters.
+///
+/// ```
+/// use iri_abnf::{validate, ErrorKind, Expected, Grammar};
+///
+/// let err = validate(Grammar::Uri, "URI-reference", "http://a/b c").unwrap_err();
+/// let err = err.as_parse().unwrap();
+/// assert_eq!((err.offset, err.kind()), (10, ErrorKind::InvalidCharacter));
+/// // "/" is in one of the ranges of characters that could come instead of the space.
+/// assert!(err.expected.iter().any(|e| matches!(e, Expected::Range(a, b) if (*a..=*b).contains(&'/'))));
+/// assert!(err.expected.contains(&Expected::EndOfInput));
+/// assert!(!err.expected.iter().any(|e| matches!(e, Expected::Rule(_))));
+/// ```
 pub fn validate(grammar: Grammar, rule: impl RuleName, input: &str) -> Result<(), Error> {
     syntax::validate(grammar, rule, input)
+}
+
+/// [`validate`], and for an invalid input the full explanation: the same error, whose
+/// [`expected`](ParseError::expected) list starts with the rules (in spec spelling) that the pest
+/// parser names when it fails at the same offset.
+///
+/// The pest parser runs only for an invalid input of at most [`syntax::PEST_EXPLAIN_LIMIT`] bytes, and
+/// its rules are named only where it fails at the error's offset. Where a PEG parser gives up need not
+/// be the offset of the ABNF (its ordered choices can fail earlier or later). By default pest reports
+/// the start of the rule that failed furthest, which is seldom the offset; with
+/// `pest::set_error_detail(true)`, which the `iri` command sets (this crate never changes that
+/// process-wide setting), it reports the furthest position its attempts reached, nearly always the
+/// offset, and the rules inside which it failed there. A valid input costs what it costs [`validate`].
+///
+/// ```
+/// use iri_abnf::{explain, validate, Expected, Grammar};
+///
+/// pest::set_error_detail(true);
+/// let input = "http://résumé.example.org";
+/// let full = explain(Grammar::Uri, "URI-reference", input).unwrap_err();
+/// let full = full.as_parse().unwrap();
+/// let plain = validate(Grammar::Uri, "URI-reference", input).unwrap_err();
+/// let plain = plain.as_parse().unwrap();
+/// assert_eq!((full.offset, full.column), (plain.offset, plain.column));
+/// assert!(full.expected.contains(&Expected::Rule("reg-name")));
+/// // The rules come first, then what `validate` lists.
+/// assert!(full.expected.ends_with(&plain.expected));
+/// ```
+pub fn explain(grammar: Grammar, rule: impl RuleName, input: &str) -> Result<(), Error> {
+    syntax::explain(grammar, rule, input)
 }
 
 /// Whether `input` matches `rule` of `grammar` to its end (`false` if the grammar has no such rule):
 /// the verdict of [`validate`] without the error. It walks the rule's precompiled DFA over the input's
 /// bytes and allocates nothing (the DFA of a rule that is not precompiled is built on its first use).
 pub fn is_valid(grammar: Grammar, rule: impl RuleName, input: &str) -> bool {
-    match abnf::dfa(grammar, &rule) {
-        Some(Ok(dfa)) => dfa.is_match(input),
-        Some(Err(_)) => syntax::parse_tree(grammar, rule, input).is_ok(),
+    match grammar.rule(&rule) {
+        Some(r) => match abnf::engine::loaded(grammar, r) {
+            Ok(dfa) => dfa.is_match(input),
+            Err(_) => syntax::parse_tree(grammar, r, input).is_ok(),
+        },
         None => false,
     }
 }

@@ -231,8 +231,9 @@ fn check_inclusion(
 
 /// Compares the fast component parser with the tree walker on one string: [`crate::parse_components`]
 /// (and [`crate::parse`] for the grammar's reference rule) against [`crate::parse_rule`]. Returns the
-/// verdict when they agree (same error, or equal components that also satisfy
-/// [`crate::check_invariants`] and display as the input for a reference), else what differs.
+/// verdict when they agree (equal components that also satisfy [`crate::check_invariants`] and display
+/// as the input for a reference, or the same error: the walker's is [`crate::explain`]'s, the fast
+/// parser's is [`crate::validate`]'s, which is the same without the rule names), else what differs.
 pub fn compare_components(
     grammar: Grammar,
     rule: impl RuleName,
@@ -242,6 +243,12 @@ pub fn compare_components(
     let parsed = parse_rule(grammar, &rule, input);
     let walker = parsed.clone().map(|p| p.components);
     let fast = parse_components(grammar, &rule, input);
+    if let Err(w) = &walker {
+        let full = crate::explain(grammar, &rule, input);
+        if full.as_ref().err() != Some(w) {
+            return Err(format!("explain gives {full:?}, the walker {w}"));
+        }
+    }
     // The segments, which both parsers compute from the path's span (RFC 3986 §3.3), are those of the
     // parse tree.
     if let (Ok(p), Ok(f)) = (&parsed, &fast) {
@@ -259,7 +266,8 @@ pub fn compare_components(
             }
         }
     }
-    let verdict = match (&fast, &walker) {
+    let walker_unnamed = walker.clone().map_err(without_rules);
+    let verdict = match (&fast, &walker_unnamed) {
         (Ok(f), Ok(w)) => {
             if f != w {
                 return Err(format!("fast parser gives {f:?}, the walker {w:?}"));
@@ -271,7 +279,9 @@ pub fn compare_components(
         }
         (Err(f), Err(w)) => {
             if f != w {
-                return Err(format!("fast parser fails with {f}, the walker with {w}"));
+                return Err(format!(
+                    "fast parser fails with {f}, the walker with {w} (rules left out)"
+                ));
             }
             false
         }
@@ -279,7 +289,7 @@ pub fn compare_components(
         (Err(e), Ok(_)) => return Err(format!("fast parser rejects ({e}), the walker accepts")),
     };
     if grammar.rule(rule) == Some(grammar.reference_rule()) {
-        match (parse(grammar, input), walker) {
+        match (parse(grammar, input), walker_unnamed) {
             (Ok(f), Ok(Components::Reference(w))) if f == w => {}
             (Err(f), Err(crate::Error::Parse(w))) if f == w => {}
             (f, w) => return Err(format!("parse gives {f:?}, the walker {w:?}")),
@@ -322,6 +332,19 @@ fn tree_segments(node: &crate::SyntaxNode) -> Option<Vec<Span>> {
         return Some(spans);
     }
     node.children.iter().find_map(tree_segments)
+}
+
+/// The error without the rules of its expected list: what [`crate::validate`] gives for the input
+/// that [`crate::explain`] gives `e` for.
+fn without_rules(e: crate::Error) -> crate::Error {
+    match e {
+        crate::Error::Parse(mut p) => {
+            p.expected
+                .retain(|x| !matches!(x, crate::error::Expected::Rule(_)));
+            crate::Error::Parse(p)
+        }
+        other => other,
+    }
 }
 
 /// Runs a campaign; `on_mismatch` sees each mismatch as it is found. Fails only if a rule is unknown or

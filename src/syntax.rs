@@ -184,10 +184,10 @@ pub fn parse_tree(
 ) -> Result<SyntaxNode, ParseOrRuleError> {
     let rule = lookup(grammar, &rule)?;
     pest_parse(grammar, rule, input).map_err(|pest| {
-        // The offset and the characters come from the DFA, as for `validate`.
+        // The offset and the characters come from the DFA, as for `explain`.
         let error = match crate::abnf::dfa(grammar, rule) {
             Some(Ok(dfa)) => match dfa.check(input) {
-                Err(failure) => explain(grammar, rule, input, dfa, failure, Some(pest)),
+                Err(failure) => explain_failure(grammar, rule, input, dfa, failure, Some(pest)),
                 Ok(()) => crate::error::pest_only_error(grammar, rule, input, pest),
             },
             _ => crate::error::pest_only_error(grammar, rule, input, pest),
@@ -292,7 +292,7 @@ fn pest_parse(
 /// Where the pest parser of `grammar` fails on `input` with the start rule `rule` (a [`Rule`] or a rule
 /// name), and the rules (spec spelling) it names there; `None` if it accepts the input or the grammar
 /// has no such rule. This is
-/// pest's own position (see [`crate::validate`] for how it relates to the error offset, which comes
+/// pest's own position (see [`crate::explain`] for how it relates to the error offset, which comes
 /// from the rule's DFA); with `pest::set_error_detail(true)` it is the furthest position its attempts
 /// reached.
 pub fn pest_failure(
@@ -304,13 +304,14 @@ pub fn pest_failure(
     pest_parse(grammar, rule, input).err()
 }
 
-/// The longest input for which an error names rules from the pest parser: pest records its attempts
-/// per input position, and this bound keeps it within 64 bytes of memory per input byte.
+/// The longest input for which [`crate::explain`] names rules from the pest parser: pest records its
+/// attempts per input position, and this bound keeps it within 64 bytes of memory per input byte.
 pub const PEST_EXPLAIN_LIMIT: usize = 64 << 10;
 
-/// The error for an input that the DFA of `rule` rejects; `pest` is what the pest parser reported, if
-/// it ran (it is run here for inputs up to [`PEST_EXPLAIN_LIMIT`] bytes otherwise).
-fn explain(
+/// The error for an input that the DFA of `rule` rejects, with the rules the pest parser names: `pest`
+/// is what the pest parser reported, if it ran (it is run here for inputs up to
+/// [`PEST_EXPLAIN_LIMIT`] bytes otherwise).
+fn explain_failure(
     grammar: Grammar,
     rule: Rule,
     input: &str,
@@ -328,17 +329,52 @@ fn explain(
     crate::error::syntax_error(grammar, rule, input, dfa, failure, pest)
 }
 
-/// [`crate::validate`]: the verdict and the error offset from the rule's DFA, rule names from pest.
+/// [`crate::validate`]: the verdict and, for an invalid input, the error, from the rule's DFA alone.
+#[inline]
 pub(crate) fn validate(
     grammar: Grammar,
     rule: impl RuleName,
     input: &str,
 ) -> Result<(), ParseOrRuleError> {
+    match grammar.rule(&rule) {
+        Some(r) => match crate::abnf::engine::loaded(grammar, r) {
+            Ok(dfa) if dfa.is_match(input) => Ok(()),
+            _ => rejected(grammar, r, input, false),
+        },
+        None => Err(lookup(grammar, &rule).unwrap_err()),
+    }
+}
+
+/// [`crate::explain`]: [`validate`]'s verdict and error, with the rules the pest parser names.
+pub(crate) fn explain(
+    grammar: Grammar,
+    rule: impl RuleName,
+    input: &str,
+) -> Result<(), ParseOrRuleError> {
     let name = lookup(grammar, &rule)?;
+    match crate::abnf::engine::loaded(grammar, name) {
+        Ok(dfa) if dfa.is_match(input) => Ok(()),
+        _ => rejected(grammar, name, input, true),
+    }
+}
+
+/// The error of [`validate`] (or, with `names`, of [`explain`]) when the DFA of `name` does not accept
+/// `input`.
+#[cold]
+#[inline(never)]
+fn rejected(
+    grammar: Grammar,
+    name: Rule,
+    input: &str,
+    names: bool,
+) -> Result<(), ParseOrRuleError> {
     match crate::abnf::dfa(grammar, name) {
         Some(Ok(dfa)) => match dfa.check(input) {
             Ok(()) => Ok(()),
-            Err(failure) => Err(ParseOrRuleError::Parse(explain(
+            Err(failure) if names => Err(ParseOrRuleError::Parse(explain_failure(
+                grammar, name, input, dfa, failure, None,
+            ))),
+            Err(failure) => Err(ParseOrRuleError::Parse(crate::error::syntax_error(
                 grammar, name, input, dfa, failure, None,
             ))),
         },

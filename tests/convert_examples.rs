@@ -478,6 +478,7 @@ fn convert_error_snapshots() {
                 }
             }
             Err(e) => {
+                let e = common::conversions::explained(e);
                 let _ = writeln!(s, "to-iri {}: error: {}", quote(input), e.message());
             }
         }

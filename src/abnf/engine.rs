@@ -2,7 +2,7 @@
 //! character that no string of the language can have there, and the characters that could.
 
 use std::collections::{HashMap, HashSet, VecDeque};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use regex_automata::dfa::dense::DFA;
 use regex_automata::dfa::Automaton as _;
@@ -24,7 +24,15 @@ pub struct Dfa {
     dead_ends: Box<[StateID]>,
     /// Whether the DFA was loaded from the precompiled bytes.
     precompiled: bool,
+    /// The transitions in the compact form that [`Dfa::is_match`] walks; `None` when the DFA is too
+    /// large for 16-bit entries (then the DFA itself is walked).
+    table: Option<Table>,
+    /// The [`Dfa::continuations`] of the states asked for so far (only errors ask).
+    continuations: Arc<Mutex<HashMap<StateID, Ranges>>>,
 }
+
+/// Inclusive ranges of code points, shared.
+type Ranges = Arc<[(char, char)]>;
 
 /// Where and why the input is not in the language: see [`Dfa::check`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,11 +48,14 @@ pub struct Failure {
 impl Dfa {
     pub(crate) fn new(dfa: DFA<&'static [u32]>, start: StateID, precompiled: bool) -> Dfa {
         let dead_ends = dead_ends(&dfa, start);
+        let table = Table::new(&dfa, start);
         Dfa {
             dfa,
             start,
             dead_ends,
             precompiled,
+            table,
+            continuations: Arc::default(),
         }
     }
 
@@ -64,9 +75,18 @@ impl Dfa {
     }
 
     /// Whether the whole of `input` is a string of the rule's language. Allocates nothing.
+    ///
+    /// The walk goes over a compact copy of the DFA's transitions, built when the DFA is loaded. Most
+    /// of a reference is runs of characters that leave the state as it is (the characters of a path
+    /// segment, a host name, a query): the walk checks such a run byte by byte against the state's set,
+    /// which needs no transition, so that it does not wait for one transition after another; a
+    /// percent-encoded octet (RFC 3986 §2.1) inside a run continues it.
     #[inline]
     pub fn is_match(&self, input: &str) -> bool {
-        is_match(&self.dfa, self.start, input)
+        match &self.table {
+            Some(table) => table.is_match(input.as_bytes()),
+            None => is_match(&self.dfa, self.start, input),
+        }
     }
 
     /// Whether some string of the language starts with what led to `state`.
@@ -80,6 +100,10 @@ impl Dfa {
     /// `Ok` if `input` is in the language; otherwise the first offending character (see [`Failure`]).
     /// Allocates nothing.
     pub fn check(&self, input: &str) -> Result<(), Failure> {
+        if self.is_match(input) {
+            return Ok(());
+        }
+        // Rejected: walk again one byte at a time, to find where.
         let dfa = &self.dfa;
         let bytes = input.as_bytes();
         let mut state = self.start;
@@ -116,7 +140,28 @@ impl Dfa {
     /// The code points whose UTF-8 encoding leads from `state` to a live state, as sorted, merged,
     /// inclusive ranges. Explores UTF-8 sequences by runs of bytes of one byte class, with the suffixes
     /// of each intermediate state computed once, so it never enumerates the code points one by one.
+    /// The ranges of a state are computed once and kept with the DFA.
     pub fn continuations(&self, state: StateID) -> Vec<(char, char)> {
+        self.shared_continuations(state).to_vec()
+    }
+
+    /// [`Dfa::continuations`], shared with the DFA's memo.
+    pub(crate) fn shared_continuations(&self, state: StateID) -> Ranges {
+        // A panic while the lock was held cannot leave the map half-updated: insertion is one step.
+        let memo = || {
+            self.continuations
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+        };
+        if let Some(known) = memo().get(&state) {
+            return Arc::clone(known);
+        }
+        let ranges: Ranges = self.compute_continuations(state).into();
+        Arc::clone(memo().entry(state).or_insert(ranges))
+    }
+
+    /// [`Dfa::continuations`], computed.
+    fn compute_continuations(&self, state: StateID) -> Vec<(char, char)> {
         if !self.is_live(state) {
             return Vec::new();
         }
@@ -213,6 +258,448 @@ impl Dfa {
     }
 }
 
+/// The transitions of a DFA's reachable states, copied into a compact table for the membership walk,
+/// with the runs of bytes that each state keeps.
+///
+/// A walk of the DFA is one dependent load per byte: the next state cannot be looked up before the
+/// previous one is known. Most of a reference, though, is runs of characters that leave the state as it
+/// is (the `iunreserved` characters of a path segment or a host name, the letters of a scheme): for
+/// such a state the table holds the set of bytes that keep it, and the walk goes over a run of them
+/// checking each byte against the set, which does not wait for the previous byte's check, and takes a
+/// transition only for the byte that ends the run.
+///
+/// - A multi-byte character belongs to the set when every UTF-8 encoding with its lead byte leads back
+///   to the state (the input is a `&str`, so only well-formed UTF-8 occurs, RFC 3629 §4); its
+///   continuation bytes are then in the set too, and a run, which starts at a character boundary, also
+///   ends at one.
+/// - An escape, an ASCII byte followed by two ASCII digits that lead back to the state whatever they
+///   are among the digits (`pct-encoded = "%" HEXDIG HEXDIG`, RFC 3986 §2.1), continues the run when
+///   both digits follow.
+/// - States that only the DFA's reporting of matches tells apart are merged ([`indistinguishable`]).
+/// - The states after `http://` and `https://`, the commonest beginnings of a reference, are looked up
+///   when the table is built, and an input that begins with one of them starts its walk there.
+#[derive(Clone, Debug)]
+struct Table {
+    /// The class of each byte: the bytes of one class lead from every state to the same state.
+    classes: [u8; 256],
+    /// The number of classes (below 127).
+    width: usize,
+    /// One row per state, addressed by its offset; the dead state's row is at 0, and the rows of the
+    /// states that some bytes keep come first after it, up to `runs_end`. A row is `width` entries, the
+    /// next state's row offset for each class, then 1 if the input may end in the state (0 if not),
+    /// then, for the states with a run, 256 entries, one per byte: [`KEEPS`] for a byte that keeps the
+    /// state (or is part of a character that does), otherwise the byte's class, with [`ESCAPE`] added
+    /// for an escape.
+    cells: Box<[u16]>,
+    /// The end of the rows of the states with a run.
+    runs_end: usize,
+    /// The offset of the start state's row.
+    start: usize,
+    /// The digits of an escape.
+    digits: [bool; 256],
+    /// Beginnings of the input and the state after them: (the bytes, a mask of their length over the
+    /// first 8 bytes of the input, the length, the state's row offset).
+    prefixes: [(u64, u64, usize, usize); 2],
+}
+
+/// The run entry of a byte that keeps the state.
+const KEEPS: u8 = 0xFF;
+
+/// Added to the class in the run entry of a byte that starts an escape.
+const ESCAPE: u8 = 0x80;
+
+/// The beginnings whose states [`Table`] looks up once.
+const PREFIXES: [&[u8]; 2] = [b"http://", b"https://"];
+
+impl Table {
+    /// The table of the states reachable from `start`, or `None` if there are 127 classes or more or a
+    /// row offset would not fit in 16 bits.
+    fn new(dfa: &DFA<&'static [u32]>, start: StateID) -> Option<Table> {
+        let moves = Moves::explore(dfa, start)?;
+        let Moves {
+            classes,
+            rows: next,
+            accept,
+            start,
+        } = &moves;
+        let (classes, start) = (*classes, *start);
+        let width = next.first().map_or(0, Vec::len);
+        if width >= usize::from(ESCAPE - 1) {
+            return None;
+        }
+
+        // The rows: the dead state, the states with a run, the others.
+        let runs: Vec<Option<[bool; 256]>> = (0..next.len())
+            .map(|r| if r == 0 { None } else { moves.run_set(r) })
+            .collect();
+        let mut order: Vec<usize> = (1..next.len()).collect();
+        order.sort_by_key(|&r| runs[r].is_none());
+        order.insert(0, 0);
+        let mut offset = vec![0; next.len()];
+        let mut end = 0;
+        let mut runs_end = 0;
+        for &r in &order {
+            offset[r] = end;
+            end += width + 1 + if runs[r].is_some() { 256 } else { 0 };
+            if runs[r].is_some() {
+                runs_end = end;
+            }
+        }
+        if end > usize::from(u16::MAX) + 1 {
+            return None;
+        }
+        let mut digits: Option<[bool; 256]> = None;
+        let mut cells = vec![0u16; end];
+        for &r in order.iter().skip(1) {
+            let row = &mut cells[offset[r]..];
+            for (entry, &to) in row.iter_mut().zip(&next[r]) {
+                // Offsets are below `end`, checked to fit.
+                *entry = offset[to] as u16;
+            }
+            row[width] = u16::from(accept[r]);
+            let Some(set) = &runs[r] else { continue };
+            for (b, entry) in row[width + 1..width + 257].iter_mut().enumerate() {
+                *entry = u16::from(if set[b] {
+                    KEEPS
+                } else {
+                    match moves.escape(r, b as u8) {
+                        // One set of digits for all escapes: the first found.
+                        Some(d) if *digits.get_or_insert(d) == d => classes[b] | ESCAPE,
+                        _ => classes[b],
+                    }
+                });
+            }
+        }
+        let prefixes = PREFIXES.map(|p| {
+            let state = p.iter().fold(start, |s, &b| moves.next(s, b));
+            let mut bytes = [0; 8];
+            bytes[..p.len()].copy_from_slice(p);
+            let mask = u64::MAX >> (8 * (8 - p.len()));
+            (u64::from_le_bytes(bytes), mask, p.len(), offset[state])
+        });
+        Some(Table {
+            classes,
+            width,
+            cells: cells.into_boxed_slice(),
+            runs_end,
+            start: offset[start],
+            digits: digits.unwrap_or([false; 256]),
+            prefixes,
+        })
+    }
+
+    /// Whether `input` (well-formed UTF-8) leads from the start state to a state where it may end.
+    #[inline]
+    fn is_match(&self, input: &[u8]) -> bool {
+        let cells = &*self.cells;
+        let width = self.width;
+        let (mut s, mut i) = (self.start, 0);
+        if let Some(&first) = input.first_chunk::<8>() {
+            let first = u64::from_le_bytes(first);
+            for &(bytes, mask, len, state) in &self.prefixes {
+                if first & mask == bytes {
+                    (s, i) = (state, len);
+                    break;
+                }
+            }
+        }
+        if s == 0 {
+            return false;
+        }
+        while let Some(&byte) = input.get(i) {
+            let class = if s < self.runs_end {
+                let Some(Ok(run)) = cells
+                    .get(s + width + 1..s + width + 257)
+                    .map(<&[u16; 256]>::try_from)
+                else {
+                    return false;
+                };
+                let (end, class) = self.skip(run, input, i);
+                if end == input.len() {
+                    break;
+                }
+                i = end;
+                class
+            } else {
+                self.classes[usize::from(byte)]
+            };
+            s = usize::from(cells[s + usize::from(class)]);
+            if s == 0 {
+                return false;
+            }
+            i += 1;
+        }
+        cells[s + width] != 0
+    }
+
+    /// The offset of the first byte at or after `i` that does not keep the state, with its class, or
+    /// the input's length; `run` is the state's run entries.
+    #[inline(always)]
+    fn skip(&self, run: &[u16; 256], input: &[u8], mut i: usize) -> (usize, u8) {
+        loop {
+            let rest = input.get(i..).unwrap_or_default();
+            let Some(n) = rest
+                .iter()
+                .position(|&b| run[usize::from(b)] as u8 != KEEPS)
+            else {
+                return (input.len(), 0);
+            };
+            i += n;
+            let entry = run[usize::from(rest[n])] as u8;
+            if !self.escaped(entry, input, i) {
+                return (i, entry & !ESCAPE);
+            }
+            i += 3;
+        }
+    }
+
+    /// Whether the byte at `i`, whose run entry is `entry`, starts an escape that continues the run.
+    #[inline(always)]
+    fn escaped(&self, entry: u8, input: &[u8], i: usize) -> bool {
+        entry & ESCAPE != 0
+            && matches!(input.get(i + 1..i + 3), Some(&[x, y])
+                if self.digits[usize::from(x)] & self.digits[usize::from(y)])
+    }
+}
+
+/// A hash of the integers and integer slices that building a [`Table`] looks up (states, columns of
+/// states), faster than the default hash for them; the keys come from the DFA, not from an input.
+#[derive(Default)]
+struct Mix(u64);
+
+impl std::hash::Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0; 8];
+            word.copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+        for &b in chunks.remainder() {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517C_C1B7_2722_0A95);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// A map with the [`Mix`] hash.
+type MixMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Mix>>;
+
+/// The transitions of a DFA's states by byte class: the bytes of one class lead from every state to
+/// the same state. State 0 is the dead state.
+struct Moves {
+    /// The class of each byte.
+    classes: [u8; 256],
+    /// For each state, the next state for each class.
+    rows: Vec<Vec<usize>>,
+    /// Whether the input may end in each state.
+    accept: Vec<bool>,
+    /// The start state.
+    start: usize,
+}
+
+impl Moves {
+    /// The state after `byte` from state `s`.
+    fn next(&self, s: usize, byte: u8) -> usize {
+        self.rows[s][usize::from(self.classes[usize::from(byte)])]
+    }
+
+    /// The states reachable from `start` by bytes, numbered in breadth-first order with the dead state
+    /// as 0, with states that no input tells apart merged ([`indistinguishable`]); `None` if there are
+    /// more than 256 classes of bytes (there cannot be).
+    fn explore(dfa: &DFA<&'static [u32]>, start: StateID) -> Option<Moves> {
+        let mut index: MixMap<StateID, usize> = MixMap::default();
+        let mut states: Vec<StateID> = Vec::new();
+        let mut number = |s: StateID, states: &mut Vec<StateID>| {
+            if dfa.is_dead_state(s) {
+                return 0;
+            }
+            *index.entry(s).or_insert_with(|| {
+                states.push(s);
+                states.len()
+            })
+        };
+        let start = number(start, &mut states);
+        let mut next: Vec<[usize; 256]> = vec![[0; 256]];
+        let mut accept = vec![false];
+        while let Some(&s) = states.get(next.len() - 1) {
+            let mut row = [0; 256];
+            for (b, to) in (0..=255u8).zip(row.iter_mut()) {
+                *to = number(dfa.next_state(s, b), &mut states);
+            }
+            next.push(row);
+            accept.push(dfa.is_match_state(dfa.next_eoi_state(s)));
+        }
+        // Bytes with the same column lead from every state to the same state.
+        let mut class_of: MixMap<Vec<usize>, u8> = MixMap::default();
+        let mut representatives = Vec::new();
+        let mut classes = [0u8; 256];
+        for (b, class) in classes.iter_mut().enumerate() {
+            let column: Vec<usize> = next.iter().map(|row| row[b]).collect();
+            let n = u8::try_from(class_of.len()).ok()?;
+            *class = *class_of.entry(column).or_insert_with(|| {
+                representatives.push(b);
+                n
+            });
+        }
+        let rows: Vec<Vec<usize>> = next
+            .iter()
+            .map(|row| representatives.iter().map(|&b| row[b]).collect())
+            .collect();
+        let (block, count) = indistinguishable(&rows, &accept);
+        let mut merged = vec![Vec::new(); count];
+        let mut verdict = vec![false; count];
+        for (s, row) in rows.iter().enumerate() {
+            merged[block[s]] = row.iter().map(|&t| block[t]).collect();
+            verdict[block[s]] = accept[s];
+        }
+        Some(Moves {
+            classes,
+            rows: merged,
+            accept: verdict,
+            start: block[start],
+        })
+    }
+
+    /// The bytes that keep the state `r` (see [`Table`]); `None` if there are none.
+    fn run_set(&self, r: usize) -> Option<[bool; 256]> {
+        // A run starts at a character boundary. A state from which a continuation byte leads on may be
+        // inside a character (with a DFA over well-formed UTF-8, exactly those states are): no run.
+        if (0x80..0xC0).any(|c| self.next(r, c) != 0) {
+            return None;
+        }
+        let mut set = [false; 256];
+        for b in 0..0x80 {
+            set[usize::from(b)] = self.next(r, b) == r;
+        }
+        // A lead byte keeps the state when every well-formed sequence it starts does (RFC 3629 §4: the
+        // second byte after E0, ED, F0 and F4 has a narrower range). Bytes of one class lead alike, so
+        // each class is followed once, and leads of one class with the same range are decided once.
+        let classes_in = |range: std::ops::RangeInclusive<u8>| {
+            let mut classes: Vec<u8> = range.map(|c| self.classes[usize::from(c)]).collect();
+            classes.sort_unstable();
+            classes.dedup();
+            classes
+        };
+        let any = classes_in(0x80..=0xBF);
+        let narrow = [
+            classes_in(0xA0..=0xBF),
+            classes_in(0x80..=0x9F),
+            classes_in(0x90..=0xBF),
+            classes_in(0x80..=0x8F),
+        ];
+        // Whether every path of `more` continuation bytes from `t` (the first from `first`) ends in r.
+        fn back(moves: &Moves, t: usize, first: &[u8], any: &[u8], more: usize, r: usize) -> bool {
+            if more == 0 {
+                return t == r;
+            }
+            t != 0
+                && first
+                    .iter()
+                    .all(|&c| back(moves, moves.rows[t][usize::from(c)], any, any, more - 1, r))
+        }
+        let mut decided: MixMap<(u8, usize, usize), bool> = MixMap::default();
+        let mut any_lead = false;
+        for lead in 0xC2..=0xF4u8 {
+            // The number of continuation bytes and the range of the first (0: any, else narrow[_ - 1]).
+            let (more, range) = match lead {
+                0xC2..=0xDF => (1, 0),
+                0xE0 => (2, 1),
+                0xED => (2, 2),
+                0xE1..=0xEF => (2, 0),
+                0xF0 => (3, 3),
+                0xF4 => (3, 4),
+                _ => (3, 0),
+            };
+            let second = if range == 0 { &any } else { &narrow[range - 1] };
+            let key = (self.classes[usize::from(lead)], more, range);
+            let keeps = *decided
+                .entry(key)
+                .or_insert_with(|| back(self, self.next(r, lead), second, &any, more, r));
+            if keeps {
+                set[usize::from(lead)] = true;
+                any_lead = true;
+            }
+        }
+        if any_lead {
+            set[0x80..0xC0].fill(true);
+        }
+        set.contains(&true).then_some(set)
+    }
+
+    /// The digits of an escape that starts with the ASCII byte `b` in state `r` (see [`Table`]): the
+    /// bytes that lead on from the state after `b`, when they are all ASCII and any two of them lead
+    /// back to `r`.
+    fn escape(&self, r: usize, b: u8) -> Option<[bool; 256]> {
+        let after = self.next(r, b);
+        if b >= 0x80 || after == 0 {
+            return None;
+        }
+        let mut digits = [false; 256];
+        for (d, digit) in (0..=255u8).zip(digits.iter_mut()) {
+            *digit = self.next(after, d) != 0;
+        }
+        let set: Vec<u8> = (0..=255u8).filter(|&d| digits[usize::from(d)]).collect();
+        let back = !set.is_empty()
+            && set.iter().all(|&d| d < 0x80)
+            && set
+                .iter()
+                .all(|&x| set.iter().all(|&y| self.next(self.next(after, x), y) == r));
+        back.then_some(digits)
+    }
+}
+
+/// The states that no input tells apart, found by Moore's partition refinement over the transitions
+/// by class `rows` and the verdicts `accept`: each state's block, block 0 being that of state 0, and
+/// the number of blocks.
+///
+/// The DFA's own minimization keeps apart states that differ only in reporting a match (which a
+/// `regex-automata` DFA does one byte late: the state after `é` in a path segment does not report one,
+/// the state after `e` does, and both continue alike); the walk asks for the verdict only at the end
+/// of the input, so such states are one. The states from which no input reaches acceptance join the
+/// dead state.
+fn indistinguishable(rows: &[Vec<usize>], accept: &[bool]) -> (Vec<usize>, usize) {
+    let mut block: Vec<usize> = accept
+        .iter()
+        .map(|&a| usize::from(a != accept[0]))
+        .collect();
+    let mut count = 0;
+    loop {
+        let mut ids: MixMap<Vec<usize>, usize> = MixMap::default();
+        let refined: Vec<usize> = rows
+            .iter()
+            .enumerate()
+            .map(|(s, row)| {
+                let mut signature = Vec::with_capacity(row.len() + 1);
+                signature.push(block[s]);
+                signature.extend(row.iter().map(|&t| block[t]));
+                let n = ids.len();
+                *ids.entry(signature).or_insert(n)
+            })
+            .collect();
+        block = refined;
+        if ids.len() == count {
+            return (block, count);
+        }
+        count = ids.len();
+    }
+}
+
 /// Adds `(prefix * width + s)` for every prefix in `first..=last` and every range `s` of `suffixes`
 /// (values below `width`), as few ranges as possible.
 fn spread(first: u32, last: u32, width: u32, suffixes: &[(u32, u32)], out: &mut Vec<(u32, u32)>) {
@@ -300,24 +787,39 @@ fn dead_ends(dfa: &DFA<&'static [u32]>, start: StateID) -> Box<[StateID]> {
 
 type Cell = OnceLock<Result<Dfa, AbnfError>>;
 
+/// One cell per grammar and rule, indexed by `Grammar as usize` and `Rule as usize`.
+static CELLS: [[Cell; Rule::COUNT]; 4] = [const { [const { Cell::new() }; Rule::COUNT] }; 4];
+
+/// The DFA of `rule` of `grammar`, or why it could not be built, as [`dfa`] gives it but borrowed: no
+/// error is cloned. `rule` must be a rule of `grammar` ([`Grammar::has`]).
+#[inline]
+pub(crate) fn loaded(grammar: Grammar, rule: Rule) -> &'static Result<Dfa, AbnfError> {
+    debug_assert!(grammar.has(rule));
+    let cell = &CELLS[grammar as usize][rule as usize];
+    match cell.get() {
+        Some(loaded) => loaded,
+        None => load(cell, grammar, rule),
+    }
+}
+
+/// [`loaded`] on first use: the precompiled DFA when there is one, otherwise one built now.
+#[cold]
+#[inline(never)]
+fn load(cell: &'static Cell, grammar: Grammar, rule: Rule) -> &'static Result<Dfa, AbnfError> {
+    cell.get_or_init(|| match super::precompiled::load(grammar, rule) {
+        Some((dfa, start)) => Ok(Dfa::new(dfa, start, true)),
+        None => super::automaton(grammar, rule.name())
+            .map(|a| Dfa::new(a.dfa().as_ref(), a.start_state(), false)),
+    })
+}
+
 /// The DFA of `rule` of `grammar`: a [`Rule`], or a rule name in spec spelling or with underscores
 /// ([`Grammar::rule`]). It is the precompiled one when there is one (loaded once), otherwise built on
 /// first use. `None` if the grammar has no such rule. After the first call for a rule, this allocates
 /// nothing.
 pub fn dfa(grammar: Grammar, rule: impl RuleName) -> Option<Result<&'static Dfa, AbnfError>> {
-    /// One cell per grammar and rule, indexed by `Grammar as usize` and `Rule as usize`.
-    static CELLS: [[Cell; Rule::COUNT]; 4] = [const { [const { Cell::new() }; Rule::COUNT] }; 4];
     let rule = grammar.rule(rule)?;
-    Some(
-        CELLS[grammar as usize][rule as usize]
-            .get_or_init(|| match super::precompiled::load(grammar, rule) {
-                Some((dfa, start)) => Ok(Dfa::new(dfa, start, true)),
-                None => super::automaton(grammar, rule.name())
-                    .map(|a| Dfa::new(a.dfa().as_ref(), a.start_state(), false)),
-            })
-            .as_ref()
-            .map_err(Clone::clone),
-    )
+    Some(loaded(grammar, rule).as_ref().map_err(Clone::clone))
 }
 
 /// Whether `input` leads `dfa` from the anchored `start` state to a match at the end of the input: the
@@ -336,4 +838,299 @@ pub(crate) fn is_match<A: regex_automata::dfa::Automaton>(
         }
     }
     dfa.is_match_state(dfa.next_eoi_state(state))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The DFA of a rule, with its table (the tests below would compare the plain walk with itself
+    /// without one).
+    fn loaded_dfa(
+        grammar: Grammar,
+        rule: impl RuleName + Copy + std::fmt::Display,
+    ) -> &'static Dfa {
+        let dfa = dfa(grammar, rule).expect("rule").expect("builds");
+        assert!(dfa.table.is_some(), "{grammar} {rule}: no table");
+        dfa
+    }
+
+    /// The table's walk agrees with the walk of the DFA one byte at a time, and `check` with both.
+    #[track_caller]
+    fn agrees(dfa: &Dfa, input: &str) {
+        let plain = is_match(&dfa.dfa, dfa.start, input);
+        assert_eq!(dfa.is_match(input), plain, "{input:?}");
+        assert_eq!(dfa.check(input).is_ok(), plain, "{input:?}");
+    }
+
+    /// The row offset of the state after `input` in the table's walk one byte at a time.
+    fn state_after(table: &Table, input: &[u8]) -> usize {
+        input.iter().fold(table.start, |s, &b| {
+            usize::from(table.cells[s + usize::from(table.classes[usize::from(b)])])
+        })
+    }
+
+    /// The run entry of `byte` in the state of row offset `s`, if the state has a run.
+    fn run_entry(table: &Table, s: usize, byte: u8) -> Option<u8> {
+        (s != 0 && s < table.runs_end)
+            .then(|| table.cells[s + table.width + 1 + usize::from(byte)] as u8)
+    }
+
+    #[test]
+    fn every_precompiled_rule_has_a_table() {
+        for grammar in Grammar::ALL {
+            for rule in super::super::precompiled::rules(grammar) {
+                loaded_dfa(grammar, rule);
+            }
+        }
+    }
+
+    #[test]
+    fn runs_cover_the_characters_of_a_segment() {
+        let dfa = loaded_dfa(Grammar::Iri, "IRI-reference");
+        let table = dfa.table.as_ref().unwrap();
+        // After `http://a/b`, in a path segment: the ASCII of `ipchar`, "/" and the lead bytes of
+        // characters that are all `ucschar` keep the state; "%" starts an escape; "?" ends the run.
+        let s = state_after(table, b"http://a/b");
+        for byte in [
+            b'b', b'~', b'/', b':', b'@', b'!', 0xC3, 0xD0, 0xE4, 0x80, 0xBF,
+        ] {
+            assert_eq!(run_entry(table, s, byte), Some(KEEPS), "{byte:#x}");
+        }
+        let percent = run_entry(table, s, b'%').unwrap();
+        assert_eq!(percent & ESCAPE, ESCAPE);
+        for byte in [b'?', b'#', b' ', b'"'] {
+            let entry = run_entry(table, s, byte).unwrap();
+            assert_ne!(entry, KEEPS, "{byte:#x}");
+            assert_eq!(entry & ESCAPE, 0, "{byte:#x}");
+        }
+        // C2 also starts U+0080-009F, which are not `ucschar`; F0 also starts U+1FFFE and U+1FFFF.
+        for byte in [0xC2, 0xF0] {
+            assert_ne!(run_entry(table, s, byte), Some(KEEPS), "{byte:#x}");
+        }
+        // The state after "é" is the state after "e": the DFA tells them apart only by reporting a
+        // match one byte late.
+        assert_eq!(s, state_after(table, "http://a/é".as_bytes()));
+        assert_ne!(dfa.dfa.next_state(dfa.start, b'e'), {
+            let mut st = dfa.start;
+            for &b in "é".as_bytes() {
+                st = dfa.dfa.next_state(st, b);
+            }
+            st
+        });
+    }
+
+    #[test]
+    fn runs_ending_at_the_end_of_the_input() {
+        for (grammar, rule) in [
+            (Grammar::Iri, "IRI-reference"),
+            (Grammar::Uri, "URI-reference"),
+            (Grammar::Leiri, "IRI-reference"),
+            (Grammar::Rfc3987, "ihost"),
+        ] {
+            let dfa = loaded_dfa(grammar, rule);
+            for head in [
+                "",
+                "a",
+                "http://",
+                "https://",
+                "http://h/",
+                "//h?",
+                "#",
+                "x:",
+            ] {
+                for n in 0..20 {
+                    for unit in [
+                        "a", "é", "中", "𠮷", "%41", "/", ".", " ", "%", "%4", "\u{FFFF}",
+                    ] {
+                        agrees(dfa, &format!("{head}{}", unit.repeat(n)));
+                        agrees(dfa, &format!("{head}{}b", unit.repeat(n)));
+                        agrees(dfa, &format!("{head}b{}", unit.repeat(n)));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn runs_with_a_dead_byte_inside() {
+        let dfa = loaded_dfa(Grammar::Iri, "IRI-reference");
+        let base = "http://example.org/aaaaaaaaaaaaaaaa/bbbbbbbb?cccccccccccc#dddddddd";
+        for bad in [
+            " ",
+            "\"",
+            "<",
+            "\u{0}",
+            "\u{80}",
+            "\u{FFFF}",
+            "\u{1FFFE}",
+            "%G",
+            "%",
+            "#",
+        ] {
+            for i in (0..=base.len()).filter(|&i| base.is_char_boundary(i)) {
+                let input = format!("{}{bad}{}", &base[..i], &base[i..]);
+                agrees(dfa, &input);
+                if let Err(f) = dfa.check(&input) {
+                    // The offset is the first offending character: before it, the input is a prefix of
+                    // the language, which the walk one byte at a time confirms.
+                    let mut st = dfa.start;
+                    for &b in &input.as_bytes()[..f.offset] {
+                        st = dfa.dfa.next_state(st, b);
+                    }
+                    assert!(dfa.is_live(st), "{input:?} at {}", f.offset);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn escapes_in_runs() {
+        let dfa = loaded_dfa(Grammar::Iri, "IRI-reference");
+        for tail in [
+            "%41", "%4", "%", "%G1", "%4G", "%%41", "%41%42", "%4%41", "%e9x", "%E9", "%41é", "%é",
+        ] {
+            for head in [
+                "http://a/b",
+                "http://a/b?q",
+                "http://a/b#f",
+                "a/b",
+                "http://%41b",
+            ] {
+                agrees(dfa, &format!("{head}{tail}"));
+                agrees(dfa, &format!("{head}{tail}/c"));
+            }
+        }
+    }
+
+    #[test]
+    fn the_prefixes_begin_the_walk() {
+        let dfa = loaded_dfa(Grammar::Iri, "IRI-reference");
+        for input in [
+            "http://",
+            "http://a",
+            "https://",
+            "https://a",
+            "http:///",
+            "http://[::1]/",
+            "http://[",
+            "HTTP://a",
+            "https:/a",
+            "http:/a/b",
+            "http://a b",
+            "https://é",
+            "http://%",
+            "https://?",
+        ] {
+            agrees(dfa, input);
+        }
+        for rule in ["ihost", "iquery", "scheme", "IRI"] {
+            let dfa = loaded_dfa(Grammar::Iri, rule);
+            for input in ["http://a", "https://a/b", "http://", "https://"] {
+                agrees(dfa, input);
+            }
+        }
+    }
+
+    #[test]
+    fn random_strings_agree_with_the_plain_walk() {
+        // A small deterministic generator (SplitMix64).
+        let mut seed = 0x3987_u64;
+        let mut next = move |n: usize| {
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            ((z ^ (z >> 31)) % n as u64) as usize
+        };
+        const PIECES: &[&str] = &[
+            "a",
+            "Z",
+            "0",
+            "9",
+            "-",
+            ".",
+            "_",
+            "~",
+            "!",
+            "$",
+            "&",
+            "'",
+            "(",
+            ")",
+            "*",
+            "+",
+            ",",
+            ";",
+            "=",
+            ":",
+            "@",
+            "/",
+            "?",
+            "#",
+            "[",
+            "]",
+            "%",
+            "%4",
+            "%41",
+            "%e9",
+            "%G",
+            " ",
+            "\"",
+            "<",
+            "\\",
+            "^",
+            "`",
+            "{",
+            "|",
+            "\u{0}",
+            "\u{7F}",
+            "\u{80}",
+            "\u{A0}",
+            "é",
+            "ж",
+            "\u{7FF}",
+            "\u{800}",
+            "中",
+            "\u{D7FF}",
+            "\u{E000}",
+            "\u{F8FF}",
+            "\u{FDD0}",
+            "\u{FFEF}",
+            "\u{FFFD}",
+            "\u{FFFF}",
+            "𠮷",
+            "\u{1FFFD}",
+            "\u{1FFFE}",
+            "\u{E0001}",
+            "\u{F0000}",
+            "\u{10FFFD}",
+            "http://",
+            "https://",
+            "//",
+            "v1.",
+            "::",
+            "1.2.3.4",
+            "[::1]",
+        ];
+        for grammar in Grammar::ALL {
+            for &rule in super::super::precompiled::rules(grammar) {
+                let dfa = loaded_dfa(grammar, rule);
+                for _ in 0..3000 {
+                    let len = next(41);
+                    let mut input = String::new();
+                    while input.len() < len {
+                        input.push_str(PIECES[next(PIECES.len())]);
+                    }
+                    // Lengths 0 to 40, cut at a character boundary.
+                    let mut cut = len.min(input.len());
+                    while !input.is_char_boundary(cut) {
+                        cut -= 1;
+                    }
+                    input.truncate(cut);
+                    agrees(dfa, &input);
+                }
+            }
+        }
+    }
 }

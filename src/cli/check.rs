@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use iri_abnf::{validate, Error, Grammar, ParseError, Rule};
+use iri_abnf::{explain, validate, Error, Grammar, ParseError, Rule};
 use serde::Serialize;
 
 use super::input::{Batch, BatchReader, Decoding, InputArgs, Item, NotText, NotTextKind};
@@ -308,7 +308,8 @@ fn render_one(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
             return;
         }
     };
-    let result = validate(ctx.grammar, ctx.rule, input);
+    // A record shows the full explanation of an invalid input.
+    let result = explain(ctx.grammar, ctx.rule, input);
     let error = match &result {
         Ok(()) => {
             stats.valid += 1;

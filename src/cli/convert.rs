@@ -14,7 +14,18 @@ use serde::Serialize;
 
 use super::input::{escape, for_each_item, Decoding, InputArgs, Item, NotText, Origin};
 use super::output::{is_false, Out};
-use super::EXIT_ERROR;
+use super::{explained, EXIT_ERROR};
+
+/// A conversion's result with a syntax error fully explained ([`explained`]).
+fn explain_syntax<T>(result: Result<T, ConvertError>) -> Result<T, ConvertError> {
+    result.map_err(|e| ConvertError {
+        offset: e.offset,
+        kind: match e.kind {
+            ConvertErrorKind::Syntax(p) => ConvertErrorKind::Syntax(explained(p)),
+            other => other,
+        },
+    })
+}
 
 /// Output format of the conversion commands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -394,7 +405,7 @@ pub fn run_to_uri(args: &ToUriArgs) -> i32 {
             return;
         }
         let result = match item.input {
-            Ok(input) => Ok(to_uri(input, &options)),
+            Ok(input) => Ok(explain_syntax(to_uri(input, &options))),
             Err(ref e) => Err(e),
         };
         out.failed |= !matches!(result, Ok(Ok(_)));
@@ -475,7 +486,7 @@ pub fn run_to_iri(args: &ToIriArgs) -> i32 {
             return;
         }
         let result = match item.input {
-            Ok(input) => Ok(to_iri(input, &options)),
+            Ok(input) => Ok(explain_syntax(to_iri(input, &options))),
             Err(ref e) => Err(e),
         };
         out.failed |= !matches!(result, Ok(Ok(_)));
@@ -532,7 +543,7 @@ pub fn run_from_leiri(args: &FromLeiriArgs) -> i32 {
             return;
         }
         let result = match item.input {
-            Ok(input) => Ok(convert_leiri(args, input)),
+            Ok(input) => Ok(explain_syntax(convert_leiri(args, input))),
             Err(ref e) => Err(e),
         };
         out.failed |= !matches!(result, Ok(Ok(_)));

@@ -9,7 +9,7 @@ use std::ffi::OsString;
 use super::check::{write_invalid, write_not_text, ErrorRecord};
 use super::input::{escape_bytes, for_each_item, Decoding, InputArgs};
 use super::output::{is_false, Out};
-use super::{resolve_rule, GrammarArg};
+use super::{explained, resolve_rule, GrammarArg};
 
 const PARSE_HELP: &str = "\
 Output:
@@ -179,9 +179,9 @@ fn parse_one(
         return;
     }
     let result = parse_components(grammar, rule, input);
-    let (components, error) = match &result {
+    let (components, error) = match result {
         Ok(c) => (Some(c), None),
-        Err(Error::Parse(e)) => (None, Some(e)),
+        Err(Error::Parse(e)) => (None, Some(explained(e))),
         Err(Error::Rule(e)) => {
             out.failed = true;
             out.note(&e.to_string());
@@ -198,11 +198,11 @@ fn parse_one(
             grammar,
             rule,
             valid: components.is_some(),
-            components,
-            error: error.map(ErrorRecord::from),
+            components: components.as_ref(),
+            error: error.as_ref().map(ErrorRecord::from),
             bom_removed,
         }),
-        _ => match (components, error) {
+        _ => match (&components, &error) {
             (Some(c), _) => out.text(&describe(grammar, rule, c)),
             (None, Some(e)) => write_invalid(out, e),
             (None, None) => {}

@@ -6,12 +6,38 @@ use std::ffi::OsString;
 use clap::{Args, ValueEnum};
 use iri_abnf::error::quote;
 use iri_abnf::normalize::{normalize_with, Options};
-use iri_abnf::{Base, Grammar, Level, Mode};
+use iri_abnf::resolve::BaseError;
+use iri_abnf::{Base, Grammar, Level, Mode, RelativizeError, ResolveError};
 use serde::Serialize;
 
 use super::input::{escape, for_each_item, Decoding, InputArgs, Item, NotText};
 use super::output::{is_false, Out};
-use super::{GrammarArg, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
+use super::{explained, GrammarArg, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
+
+/// A base error with its syntax error fully explained ([`explained`]).
+fn explain_base(e: BaseError) -> BaseError {
+    match e {
+        BaseError::Invalid(p) => BaseError::Invalid(explained(p)),
+        other => other,
+    }
+}
+
+/// A resolution error with its syntax error fully explained ([`explained`]).
+fn explain_resolve(e: ResolveError) -> ResolveError {
+    match e {
+        ResolveError::Base(b) => ResolveError::Base(explain_base(b)),
+        ResolveError::Reference(p) => ResolveError::Reference(explained(p)),
+    }
+}
+
+/// A relativization error with its syntax error fully explained ([`explained`]).
+fn explain_relativize(e: RelativizeError) -> RelativizeError {
+    match e {
+        RelativizeError::Base(b) => RelativizeError::Base(explain_base(b)),
+        RelativizeError::Target(p) => RelativizeError::Target(explained(p)),
+        other => other,
+    }
+}
 
 const RESOLVE_HELP: &str = "\
 Resolves each REF against BASE with RFC 3986 Section 5.2 (3987bis Section 4.5 applies it to IRIs and
@@ -253,7 +279,7 @@ fn base(grammar: Grammar, arg: &OsString, max_length: usize) -> Result<Base, i32
         EXIT_ERROR
     })?;
     Base::new(grammar, &text).map_err(|e| {
-        eprintln!("iri: BASE: {e}");
+        eprintln!("iri: BASE: {}", explain_base(e));
         EXIT_ERROR
     })
 }
@@ -298,7 +324,7 @@ pub fn run_resolve(args: &ResolveArgs) -> i32 {
             Ok(reference) => base
                 .resolve_with(reference, mode)
                 .map(String::from)
-                .map_err(|e| e.to_string()),
+                .map_err(|e| explain_resolve(e).to_string()),
             Err(ref e) => Err(not_text_error(e)),
         };
         emit(&mut out, args.format, &item, &result, |target, error| {
@@ -383,7 +409,7 @@ pub fn run_relativize(args: &RelativizeArgs) -> i32 {
             Ok(target) => base
                 .relativize(target)
                 .map(String::from)
-                .map_err(|e| e.to_string()),
+                .map_err(|e| explain_relativize(e).to_string()),
             Err(ref e) => Err(not_text_error(e)),
         };
         emit(&mut out, args.format, &item, &result, |reference, error| {
@@ -429,7 +455,7 @@ pub fn run_normalize(args: &NormalizeArgs) -> i32 {
         let result = match item.input {
             Ok(input) => normalize_with(grammar, input, &options)
                 .map(String::from)
-                .map_err(|e| e.message()),
+                .map_err(|e| explained(e).message()),
             Err(ref e) => Err(not_text_error(e)),
         };
         emit(
@@ -479,8 +505,8 @@ pub fn run_equal(args: &EqualArgs) -> i32 {
             return EXIT_ERROR;
         }
     };
-    let na = normalize_with(grammar, &a, &options);
-    let nb = normalize_with(grammar, &b, &options);
+    let na = normalize_with(grammar, &a, &options).map_err(explained);
+    let nb = normalize_with(grammar, &b, &options).map_err(explained);
     let (result, error) = match (na, nb) {
         (Ok(na), Ok(nb)) => (Some((na == nb, [na, nb])), None),
         (Err(e), _) => (

@@ -6,13 +6,29 @@ use std::fmt::Write as _;
 
 use iri_abnf::convert::query_charset::encode_component;
 use iri_abnf::convert::{
-    leiri_to_iri, preprocess, to_iri, to_uri, Charset, HostMapping, PreprocessOptions,
-    ToIriOptions, ToUriOptions,
+    leiri_to_iri, preprocess, to_iri, to_uri, Charset, ConvertError, ConvertErrorKind, HostMapping,
+    PreprocessOptions, ToIriOptions, ToUriOptions,
 };
 use iri_abnf::error::quote;
 use iri_abnf::{validate, Grammar};
 
 use super::Example;
+
+/// The conversion error with its syntax error fully explained, as the `iri` command shows it: the
+/// conversions give `validate`'s error, and `explain` adds the rules pest names.
+pub fn explained(e: ConvertError) -> ConvertError {
+    let kind = match e.kind {
+        ConvertErrorKind::Syntax(p) => match iri_abnf::explain(p.grammar, p.rule, &p.input) {
+            Err(iri_abnf::Error::Parse(full)) => {
+                assert_eq!(full.offset, p.offset, "{}", p.input);
+                ConvertErrorKind::Syntax(full)
+            }
+            other => panic!("{}: explain gives {other:?} for {p}", p.input),
+        },
+        other => other,
+    };
+    ConvertError { kind, ..e }
+}
 
 /// The charset of a WHATWG label.
 pub fn charset(label: &str) -> Charset {
@@ -49,7 +65,7 @@ fn to_uri_text(input: &str, opts: &ToUriOptions) -> String {
             }
             t
         }
-        Err(e) => format!("error: {}", e.message()),
+        Err(e) => format!("error: {}", explained(e).message()),
     }
 }
 
@@ -148,7 +164,7 @@ pub fn report(example: &Example) -> String {
             }
         }
         Err(e) => {
-            let _ = writeln!(s, "  error: {}", e.message());
+            let _ = writeln!(s, "  error: {}", explained(e).message());
         }
     }
 
