@@ -21,7 +21,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use iri_abnf::{explain, is_valid, syntax, Grammar};
+use iri_abnf::{is_valid, syntax, Grammar};
 
 /// Lines taken from the corpus.
 const SAMPLE: usize = 10_000;
@@ -143,7 +143,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             invalid
                 .iter()
-                .map(|s| match explain(Grammar::Iri, RULE, black_box(s)) {
+                .map(|s| match iri_abnf::explain(Grammar::Iri, RULE, black_box(s)) {
                     Err(e) => e.as_parse().map_or(0, |e| e.expected.len()),
                     Ok(()) => 0,
                 })
