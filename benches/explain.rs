@@ -143,10 +143,12 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             invalid
                 .iter()
-                .map(|s| match iri_abnf::explain(Grammar::Iri, RULE, black_box(s)) {
-                    Err(e) => e.as_parse().map_or(0, |e| e.expected.len()),
-                    Ok(()) => 0,
-                })
+                .map(
+                    |s| match iri_abnf::explain(Grammar::Iri, RULE, black_box(s)) {
+                        Err(e) => e.as_parse().map_or(0, |e| e.expected.len()),
+                        Ok(()) => 0,
+                    },
+                )
                 .sum::<usize>()
         })
     });

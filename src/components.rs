@@ -349,8 +349,9 @@ pub(crate) enum HostTag {
     Ipv4([u8; 4]),
     /// `IP-literal` holding an `IPv6address`.
     Ipv6,
-    /// `IP-literal` holding an `IPvFuture`; the offset of the "." after the version.
-    IpvFuture { dot: usize },
+    /// `IP-literal` holding an `IPvFuture` (the version ends at the host's first ".": `HEXDIG` has
+    /// none).
+    IpvFuture,
     /// `reg-name`.
     RegName,
 }
@@ -361,7 +362,7 @@ pub(crate) struct AuthorityMeta {
     /// The whole authority, without the "//".
     pub(crate) span: Span,
     /// The offset of the "@" after the userinfo, when there is one.
-    pub(crate) at: Option<usize>,
+    pub(crate) at: Opt,
     /// The host.
     pub(crate) host: Span,
     /// What the host is.
@@ -384,27 +385,33 @@ impl AuthorityMeta {
                     },
                 ),
             },
-            HostTag::IpvFuture { dot } => HostKind::IpvFuture {
-                version: Component::new(
-                    input,
-                    Span {
-                        start: self.host.start + 2,
-                        end: dot,
-                    },
-                ),
-                address: Component::new(
-                    input,
-                    Span {
-                        start: dot + 1,
-                        end: self.host.end - 1,
-                    },
-                ),
-            },
+            HostTag::IpvFuture => {
+                let dot = input.as_bytes()[self.host.start..self.host.end]
+                    .iter()
+                    .position(|&c| c == b'.')
+                    .map_or(self.host.end - 1, |p| self.host.start + p);
+                HostKind::IpvFuture {
+                    version: Component::new(
+                        input,
+                        Span {
+                            start: self.host.start + 2,
+                            end: dot,
+                        },
+                    ),
+                    address: Component::new(
+                        input,
+                        Span {
+                            start: dot + 1,
+                            end: self.host.end - 1,
+                        },
+                    ),
+                }
+            }
             HostTag::RegName => HostKind::RegName,
         };
         Authority {
             component: Component::new(input, self.span),
-            userinfo: self.at.map(|at| {
+            userinfo: self.at.get().map(|at| {
                 Component::new(
                     input,
                     Span {
@@ -439,19 +446,48 @@ pub(crate) struct Meta {
     pub(crate) rule: Rule,
     pub(crate) kind: ReferenceKind,
     /// The offset of the ":" after the scheme (the scheme is `0..scheme_end`).
-    pub(crate) scheme_end: Option<usize>,
+    pub(crate) scheme_end: Opt,
     pub(crate) authority: Option<AuthorityMeta>,
     pub(crate) path: Span,
     pub(crate) path_kind: PathKind,
     /// The query (after the "?").
     pub(crate) query: Option<Span>,
     /// The offset of the "#" before the fragment (which runs to the end).
-    pub(crate) hash: Option<usize>,
+    pub(crate) hash: Opt,
+}
+
+/// An optional offset in one word (an `Option<usize>` takes two): `usize::MAX`, which no offset into a
+/// `str` reaches (a `str` is at most `isize::MAX` bytes long), stands for none. It keeps [`Meta`] small
+/// enough to be moved without a call to `memcpy`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Opt(usize);
+
+impl Opt {
+    pub(crate) const NONE: Opt = Opt(usize::MAX);
+
+    #[inline]
+    pub(crate) fn get(self) -> Option<usize> {
+        (self.0 != usize::MAX).then_some(self.0)
+    }
+}
+
+impl From<Option<usize>> for Opt {
+    #[inline]
+    fn from(offset: Option<usize>) -> Opt {
+        Opt(offset.unwrap_or(usize::MAX))
+    }
+}
+
+impl fmt::Debug for Opt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.get().fmt(f)
+    }
 }
 
 impl Meta {
     pub(crate) fn scheme<'a>(&self, input: &'a str) -> Option<Component<'a>> {
         self.scheme_end
+            .get()
             .map(|end| Component::new(input, Span { start: 0, end }))
     }
 
@@ -471,7 +507,7 @@ impl Meta {
     }
 
     pub(crate) fn fragment<'a>(&self, input: &'a str) -> Option<Component<'a>> {
-        self.hash.map(|h| {
+        self.hash.get().map(|h| {
             Component::new(
                 input,
                 Span {

@@ -173,7 +173,7 @@ pub fn check_invariants(r: &Reference<'_>) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::components::{HostTag, ReferenceKind};
+    use crate::components::{HostTag, Opt, ReferenceKind};
     use crate::{parse, Grammar};
 
     /// The checker is not vacuous: a reference whose parts do not add up to the input is rejected.
@@ -188,11 +188,11 @@ mod tests {
             check_invariants(&Reference::from_meta(input, m))
         };
         assert!(broken(&|m| m.query = None).is_err());
-        assert!(broken(&|m| m.hash = None).is_err());
+        assert!(broken(&|m| m.hash = Opt::NONE).is_err());
         assert!(broken(&|m| m.path.start += 1).is_err());
         assert!(broken(&|m| m.kind = ReferenceKind::RelativePath).is_err());
         assert!(broken(&|m| m.path_kind = PathKind::Rootless).is_err());
-        assert!(broken(&|m| m.scheme_end = Some(3)).is_err());
+        assert!(broken(&|m| m.scheme_end = Some(3).into()).is_err());
         assert!(broken(&|m| m.authority.as_mut().unwrap().has_port = false).is_err());
         assert!(
             broken(&|m| m.authority.as_mut().unwrap().host_tag = HostTag::Ipv4([1, 2, 3, 4]))

@@ -23,7 +23,7 @@
 //! split against the walker.
 
 use crate::components::{
-    AuthorityMeta, Component, Host, HostKind, HostTag, Meta, Path, PathKind, Port, Reference,
+    AuthorityMeta, Component, Host, HostKind, HostTag, Meta, Opt, Path, PathKind, Port, Reference,
     ReferenceKind, Span,
 };
 use crate::grammar::Grammar;
@@ -34,9 +34,9 @@ use crate::walk::Components;
 /// (precompiled) DFA; `None` when there is no verdict (the automaton cannot be built), in which case
 /// the caller takes the pest path.
 pub(crate) fn is_valid(grammar: Grammar, rule: Rule, input: &str) -> Option<bool> {
-    match crate::abnf::dfa(grammar, rule) {
-        Some(Ok(dfa)) => Some(dfa.is_match(input)),
-        _ => None,
+    match crate::abnf::engine::loaded(grammar, rule) {
+        Ok(dfa) => Some(dfa.is_match(input)),
+        Err(_) => None,
     }
 }
 
@@ -73,7 +73,7 @@ pub(crate) fn components<'a>(
             let (span, host_tag) = host(input, 0, input.len())?;
             let a = AuthorityMeta {
                 span,
-                at: None,
+                at: Opt::NONE,
                 host: span,
                 host_tag,
                 has_port: false,
@@ -144,6 +144,7 @@ pub(crate) fn reference<'a>(grammar: Grammar, rule: Rule, input: &'a str) -> Opt
 /// The offsets of a whole reference, split as RFC 3986 Appendix B does:
 /// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, with the authority split as the
 /// grammar says.
+#[inline]
 pub(crate) fn meta(grammar: Grammar, rule: Rule, input: &str) -> Option<Meta> {
     appendix_b(grammar, rule, input, authority)
 }
@@ -151,6 +152,7 @@ pub(crate) fn meta(grammar: Grammar, rule: Rule, input: &str) -> Option<Meta> {
 /// RFC 3986 Appendix B: the scheme up to the first ":" before any "/", "?" or "#", the authority
 /// after "//" up to the next "/", "?" or "#" (split by `split_authority`, given its start and end),
 /// then the path, query and fragment ([`rest`]).
+#[inline]
 fn appendix_b(
     grammar: Grammar,
     rule: Rule,
@@ -167,7 +169,7 @@ fn appendix_b(
     };
     let authority = if b.get(pos..pos + 2) == Some(b"//") {
         let start = pos + 2;
-        pos = find(b, start, |c| matches!(c, b'/' | b'?' | b'#'));
+        pos = memchr::memchr3(b'/', b'?', b'#', &b[start..]).map_or(len, |n| start + n);
         Some(split_authority(input, start, pos)?)
     } else {
         None
@@ -176,6 +178,7 @@ fn appendix_b(
 }
 
 /// The path, query and fragment from `pos`, and the kinds.
+#[inline]
 fn rest(
     grammar: Grammar,
     rule: Rule,
@@ -186,7 +189,7 @@ fn rest(
 ) -> Meta {
     let len = b.len();
     let path_start = pos;
-    pos = find(b, pos, |c| matches!(c, b'?' | b'#'));
+    pos = memchr::memchr2(b'?', b'#', &b[pos..]).map_or(len, |n| pos + n);
     let path_kind = if authority.is_some() {
         PathKind::Abempty
     } else if path_start == pos {
@@ -204,7 +207,7 @@ fn rest(
     };
     let query = if pos < len && b[pos] == b'?' {
         let start = pos + 1;
-        pos = find(b, start, |c| c == b'#');
+        pos = memchr::memchr(b'#', &b[start..]).map_or(len, |n| start + n);
         Some(Span { start, end: pos })
     } else {
         None
@@ -222,28 +225,27 @@ fn rest(
         grammar,
         rule,
         kind,
-        scheme_end,
+        scheme_end: scheme_end.into(),
         authority,
         path,
         path_kind,
         query,
-        hash,
+        hash: hash.into(),
     }
 }
 
 /// `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]` at `start..end` of the input.
+#[inline]
 fn authority(input: &str, start: usize, end: usize) -> Option<AuthorityMeta> {
     let b = input.as_bytes().get(..end)?;
-    let at = find(b, start, |c| c == b'@');
-    let (at, host_start) = if at < end {
-        (Some(at), at + 1)
-    } else {
-        (None, start)
+    let (at, host_start) = match memchr::memchr(b'@', b.get(start..)?) {
+        Some(n) => (Some(start + n), start + n + 1),
+        None => (None, start),
     };
     let host_end = if b.get(host_start) == Some(&b'[') {
         find(b, host_start, |c| c == b']') + 1
     } else {
-        find(b, host_start, |c| c == b':')
+        memchr::memchr(b':', &b[host_start..]).map_or(end, |n| host_start + n)
     };
     let has_port = match host_end.cmp(&end) {
         std::cmp::Ordering::Less => true,
@@ -253,7 +255,7 @@ fn authority(input: &str, start: usize, end: usize) -> Option<AuthorityMeta> {
     let (host, host_tag) = host(input, host_start, host_end)?;
     Some(AuthorityMeta {
         span: Span { start, end },
-        at,
+        at: at.into(),
         host,
         host_tag,
         has_port,
@@ -261,13 +263,12 @@ fn authority(input: &str, start: usize, end: usize) -> Option<AuthorityMeta> {
 }
 
 /// `ihost = IP-literal / IPv4address / ireg-name` at `start..end` of the input.
+#[inline]
 fn host(input: &str, start: usize, end: usize) -> Option<(Span, HostTag)> {
     let b = input.as_bytes().get(start..end)?;
     let tag = match b {
         [b'[', inner @ .., b']'] => match inner.first() {
-            Some(b'v' | b'V') => HostTag::IpvFuture {
-                dot: find(&input.as_bytes()[..end - 1], start + 1, |c| c == b'.'),
-            },
+            Some(b'v' | b'V') => HostTag::IpvFuture,
             _ => HostTag::Ipv6,
         },
         _ => match ipv4(b) {
@@ -311,15 +312,13 @@ fn lenient_authority(input: &str, start: usize, end: usize) -> AuthorityMeta {
     let host_end = host_start + host_len;
     let host = &input.as_bytes()[host_start..host_end];
     let host_tag = match host {
-        [b'[', b'v' | b'V', inner @ .., b']'] if inner.contains(&b'.') => HostTag::IpvFuture {
-            dot: host_start + 2 + inner.iter().position(|&c| c == b'.').unwrap_or(0),
-        },
+        [b'[', b'v' | b'V', inner @ .., b']'] if inner.contains(&b'.') => HostTag::IpvFuture,
         [b'[', .., b']'] => HostTag::Ipv6,
         _ => ipv4(host).map_or(HostTag::RegName, HostTag::Ipv4),
     };
     AuthorityMeta {
         span: Span { start, end },
-        at,
+        at: at.into(),
         host: Span {
             start: host_start,
             end: host_end,
@@ -330,6 +329,7 @@ fn lenient_authority(input: &str, start: usize, end: usize) -> AuthorityMeta {
 }
 
 /// The octets when all of `b` is `dec-octet "." dec-octet "." dec-octet "." dec-octet`.
+#[inline]
 fn ipv4(b: &[u8]) -> Option<[u8; 4]> {
     let mut octets = [0u8; 4];
     let mut i = 0;
@@ -437,7 +437,7 @@ mod tests {
         );
         let s = ":a/b";
         let m = lenient(g, rule, s);
-        assert_eq!((m.scheme_end, m.path(s).as_str()), (None, ":a/b"));
+        assert_eq!((m.scheme_end.get(), m.path(s).as_str()), (None, ":a/b"));
         assert_eq!(lenient(g, rule, "").path, Span { start: 0, end: 0 });
         // On valid references the lenient split is the grammar's.
         for s in [

@@ -4,7 +4,7 @@
 //! has been prefixed.") are handled by the same functions.
 
 use crate::components::{
-    Authority, AuthorityMeta, Component, Host, HostKind, HostTag, Meta, Path, PathKind, Port,
+    Authority, AuthorityMeta, Component, Host, HostKind, HostTag, Meta, Opt, Path, PathKind, Port,
     Reference, ReferenceKind, Span,
 };
 use crate::grammar::Grammar;
@@ -126,12 +126,12 @@ fn uri(grammar: Grammar, rule: Rule, input: &str, node: &SyntaxNode) -> Result<M
         grammar,
         rule,
         kind,
-        scheme_end: Some(scheme.end),
+        scheme_end: Some(scheme.end).into(),
         authority,
         path,
         path_kind,
         query,
-        hash,
+        hash: hash.into(),
     })
 }
 
@@ -159,12 +159,12 @@ fn relative_ref(
         grammar,
         rule,
         kind,
-        scheme_end: None,
+        scheme_end: Opt::NONE,
         authority,
         path,
         path_kind,
         query,
-        hash,
+        hash: hash.into(),
     })
 }
 
@@ -207,7 +207,7 @@ fn authority(input: &str, node: &SyntaxNode) -> Result<AuthorityMeta, TreeShape>
     }
     Ok(AuthorityMeta {
         span: node.span,
-        at: child(node, Rule::Userinfo).map(|n| n.span.end),
+        at: child(node, Rule::Userinfo).map(|n| n.span.end).into(),
         host: host_node.span,
         host_tag,
         has_port: port.is_some(),
@@ -230,7 +230,7 @@ fn host_component<'a>(input: &'a str, node: &SyntaxNode) -> Result<Host<'a>, Tre
         _ => {
             let a = AuthorityMeta {
                 span: node.span,
-                at: None,
+                at: Opt::NONE,
                 host: node.span,
                 host_tag: host(input, node)?,
                 has_port: false,
@@ -251,19 +251,19 @@ fn host(input: &str, node: &SyntaxNode) -> Result<HostTag, TreeShape> {
         node
     };
     Ok(match inner.rule {
-        Rule::IpLiteral => ip_literal(input, inner)?,
+        Rule::IpLiteral => ip_literal(inner)?,
         Rule::Ipv4address => ipv4address(input, inner)?,
         _ => HostTag::RegName,
     })
 }
 
 /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`.
-fn ip_literal(input: &str, node: &SyntaxNode) -> Result<HostTag, TreeShape> {
+fn ip_literal(node: &SyntaxNode) -> Result<HostTag, TreeShape> {
     if child(node, Rule::Ipv6address).is_some() {
         Ok(HostTag::Ipv6)
     } else {
-        let (version, _) = ipv_future(need(node, Rule::IpvFuture)?.span, input);
-        Ok(HostTag::IpvFuture { dot: version.end })
+        need(node, Rule::IpvFuture)?;
+        Ok(HostTag::IpvFuture)
     }
 }
 
