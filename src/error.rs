@@ -1,7 +1,7 @@
 //! Errors with positions: byte offset, character column, the rules and tokens expected there, and a
 //! caret rendering of the input (in the manner of regex-syntax's diagnostics).
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::fmt;
 
 use pest::error::{ErrorVariant, InputLocation};
@@ -25,8 +25,8 @@ pub enum ErrorKind {
 /// One thing the grammar would accept at the offset of a [`ParseError`], shown in ABNF notation.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Expected {
-    /// A rule, in spec spelling (`ireg-name`): it could start or continue at the offset.
-    Rule(&'static str),
+    /// A rule (it displays in spec spelling, `ireg-name`): it could start or continue at the offset.
+    Rule(Rule),
     /// One character: `"/"` for a printable ASCII character that is not a letter (RFC 5234 quoted
     /// strings are case-insensitive), `%x41` otherwise.
     Literal(char),
@@ -39,7 +39,7 @@ pub enum Expected {
 impl fmt::Display for Expected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Expected::Rule(name) => f.write_str(name),
+            Expected::Rule(rule) => f.write_str(rule.name()),
             Expected::Literal(c) => f.write_str(&abnf_char(*c)),
             Expected::Range(a, b) => write!(f, "%x{:02X}-{:02X}", *a as u32, *b as u32),
             Expected::EndOfInput => f.write_str("end of input"),
@@ -85,8 +85,8 @@ impl Expected {
 pub struct ParseError {
     /// The grammar the input was checked against.
     pub grammar: Grammar,
-    /// The start rule, in spec spelling.
-    pub rule: &'static str,
+    /// The start rule (it displays and serializes in spec spelling).
+    pub rule: Rule,
     /// The input, kept for rendering.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub input: String,
@@ -345,7 +345,8 @@ fn abnf_char(c: char) -> String {
     }
 }
 
-/// The rules (spec spelling) that pest was trying at its error position, and that position: the furthest
+/// The rules that pest was trying at its error position (sorted by their names in spec spelling), and
+/// that position: the furthest
 /// position its parse attempts reached when `pest::set_error_detail(true)` is on (the application's
 /// choice; this crate never switches that process-wide setting), otherwise the start of the furthest
 /// failed rule. The start rule itself and pest's `EOI` are not listed.
@@ -353,21 +354,21 @@ pub(crate) fn pest_rules<R: RuleType>(
     rule: Rule,
     error: &pest::error::Error<R>,
     spec: impl Fn(R) -> Option<Rule>,
-) -> (usize, Vec<&'static str>) {
-    let spec = |r: &R| spec(*r).map(Rule::name);
+) -> (usize, Vec<Rule>) {
+    let spec = |r: &R| spec(*r).map(|r| (r.name(), r));
     let mut offset = match error.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
-    let mut names = BTreeSet::new();
+    let mut names = BTreeMap::new();
     if let Some(attempts) = error.parse_attempts() {
         offset = attempts.max_position.max(offset);
         for stack in attempts.call_stacks() {
             // The rule that was trying to match at the offset, named in spec spelling.
             let deepest = stack.deepest.get_rule().and_then(spec);
             let parent = stack.parent.as_ref().and_then(spec);
-            if let Some(name) = deepest.or(parent) {
-                names.insert(name);
+            if let Some((name, r)) = deepest.or(parent) {
+                names.insert(name, r);
             }
         }
     }
@@ -375,7 +376,7 @@ pub(crate) fn pest_rules<R: RuleType>(
         names.extend(positives.iter().filter_map(spec));
     }
     names.remove(rule.name());
-    (offset, names.into_iter().collect())
+    (offset, names.into_values().collect())
 }
 
 /// The error for `input`, which the DFA of `rule` rejects with `failure`: the offset from the DFA, the
@@ -387,7 +388,7 @@ pub(crate) fn syntax_error(
     input: &str,
     dfa: &crate::abnf::Dfa,
     failure: crate::abnf::Failure,
-    pest: Option<(usize, Vec<&'static str>)>,
+    pest: Option<(usize, Vec<Rule>)>,
 ) -> ParseError {
     let mut expected: Vec<Expected> = match pest {
         Some((offset, names)) if offset == failure.offset => {
@@ -403,7 +404,7 @@ pub(crate) fn syntax_error(
     }
     ParseError {
         grammar,
-        rule: rule.name(),
+        rule,
         input: input.to_string(),
         offset: failure.offset,
         column: column_of(input, failure.offset),
@@ -418,12 +419,12 @@ pub(crate) fn pest_only_error(
     grammar: Grammar,
     rule: Rule,
     input: &str,
-    (offset, names): (usize, Vec<&'static str>),
+    (offset, names): (usize, Vec<Rule>),
 ) -> ParseError {
     let offset = offset.min(input.len());
     ParseError {
         grammar,
-        rule: rule.name(),
+        rule,
         input: input.to_string(),
         offset,
         column: column_of(input, offset),
@@ -510,7 +511,7 @@ mod tests {
         // The display of a parse error of such a line is bounded too.
         let e = ParseError {
             grammar: Grammar::Iri,
-            rule: "IRI",
+            rule: Rule::Iri,
             input: input.clone(),
             offset: input.len(),
             column: column_of(&input, input.len()),

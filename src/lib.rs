@@ -31,7 +31,7 @@
 //! people (the `iri` command shows it).
 //!
 //! ```
-//! use iri_abnf::{explain, is_valid, validate, Expected, Grammar};
+//! use iri_abnf::{explain, is_valid, validate, Expected, Grammar, Rule};
 //!
 //! assert!(is_valid(Grammar::Iri, "IRI-reference", "http://résumé.example.org"));
 //! assert!(validate(Grammar::Iri, "IRI-reference", "http://résumé.example.org").is_ok());
@@ -45,7 +45,7 @@
 //! // which the `iri` command turns on).
 //! pest::set_error_detail(true);
 //! let full = explain(Grammar::Uri, "URI-reference", "http://résumé.example.org").unwrap_err();
-//! assert!(full.as_parse().unwrap().expected.contains(&Expected::Rule("reg-name")));
+//! assert!(full.as_parse().unwrap().expected.contains(&Expected::Rule(Rule::RegName)));
 //! // Any rule can be the start rule:
 //! assert!(validate(Grammar::Iri, "ihost", "résumé.example.org").is_ok());
 //! assert!(!is_valid(Grammar::Uri, "dec-octet", "256"));
@@ -230,7 +230,7 @@ pub fn validate(grammar: Grammar, rule: impl RuleName, input: &str) -> Result<()
 /// offset, and the rules inside which it failed there. A valid input costs what it costs [`validate`].
 ///
 /// ```
-/// use iri_abnf::{explain, validate, Expected, Grammar};
+/// use iri_abnf::{explain, validate, Expected, Grammar, Rule};
 ///
 /// pest::set_error_detail(true);
 /// let input = "http://résumé.example.org";
@@ -239,7 +239,7 @@ pub fn validate(grammar: Grammar, rule: impl RuleName, input: &str) -> Result<()
 /// let plain = validate(Grammar::Uri, "URI-reference", input).unwrap_err();
 /// let plain = plain.as_parse().unwrap();
 /// assert_eq!((full.offset, full.column), (plain.offset, plain.column));
-/// assert!(full.expected.contains(&Expected::Rule("reg-name")));
+/// assert!(full.expected.contains(&Expected::Rule(Rule::RegName)));
 /// // The rules come first, then what `validate` lists.
 /// assert!(full.expected.ends_with(&plain.expected));
 /// ```
@@ -286,7 +286,8 @@ pub fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError>
 
 /// Parses `input` with any rule of `grammar` as the start rule and returns the typed components, as
 /// [`parse_rule`] does but without the parse tree: a valid input is split at its delimiters in one
-/// pass (see [`parse`]); an invalid one goes through the pest parser for the error.
+/// pass (see [`parse`]); an invalid one gets the error of [`validate`], from the rule's DFA ([`explain`]
+/// gives it with the rules the pest parser names).
 ///
 /// ```
 /// use iri_abnf::{parse_components, Components, Grammar, HostKind};
@@ -319,8 +320,8 @@ pub struct Parsed<'a> {
     pub input: &'a str,
     /// The grammar.
     pub grammar: Grammar,
-    /// The start rule, in spec spelling.
-    pub rule: &'static str,
+    /// The start rule (it displays and serializes in spec spelling).
+    pub rule: Rule,
     /// The parse tree (rules that carry structure only).
     pub tree: SyntaxNode,
     /// The typed components of what the start rule describes.
@@ -358,7 +359,7 @@ pub fn parse_rule<'a>(
     Ok(Parsed {
         input,
         grammar,
-        rule: rule.name(),
+        rule,
         tree,
         components,
     })

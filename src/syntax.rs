@@ -239,7 +239,7 @@ fn run<R: PestRule, P: Parser<R>>(
     cell: &'static OnceLock<Table<R>>,
     rule: Rule,
     input: &str,
-) -> Result<SyntaxNode, (usize, Vec<&'static str>)> {
+) -> Result<SyntaxNode, (usize, Vec<Rule>)> {
     let table = table(cell);
     // Every rule of the grammar has its start wrapper (`start_rules_cover_the_abnf`).
     let Some(start) = table.start[rule as usize] else {
@@ -274,11 +274,7 @@ fn run<R: PestRule, P: Parser<R>>(
 }
 
 /// The pest parse of `input` by `rule` of `grammar`.
-fn pest_parse(
-    grammar: Grammar,
-    rule: Rule,
-    input: &str,
-) -> Result<SyntaxNode, (usize, Vec<&'static str>)> {
+fn pest_parse(grammar: Grammar, rule: Rule, input: &str) -> Result<SyntaxNode, (usize, Vec<Rule>)> {
     match grammar {
         Grammar::Uri => run::<uri::Rule, uri::UriParser>(&URI_TABLE, rule, input),
         Grammar::Rfc3987 => {
@@ -299,7 +295,7 @@ pub fn pest_failure(
     grammar: Grammar,
     rule: impl RuleName,
     input: &str,
-) -> Option<(usize, Vec<&'static str>)> {
+) -> Option<(usize, Vec<Rule>)> {
     let rule = grammar.rule(rule)?;
     pest_parse(grammar, rule, input).err()
 }
@@ -317,7 +313,7 @@ fn explain_failure(
     input: &str,
     dfa: &crate::abnf::Dfa,
     failure: crate::abnf::Failure,
-    pest: Option<(usize, Vec<&'static str>)>,
+    pest: Option<(usize, Vec<Rule>)>,
 ) -> ParseError {
     let pest = pest.or_else(|| {
         if input.len() <= PEST_EXPLAIN_LIMIT {
