@@ -67,7 +67,11 @@ pub(crate) fn components<'a>(
             Components::Reference(reference(grammar, rule, input)?)
         }
         Rule::Authority => {
-            Components::Authority(authority(input, 0, input.len())?.authority(input))
+            let a = authority(input, 0)?;
+            if a.span.end != input.len() {
+                return None;
+            }
+            Components::Authority(a.authority(input))
         }
         Rule::Host | Rule::IpLiteral => {
             let (span, host_tag) = host(input, 0, input.len())?;
@@ -150,14 +154,14 @@ pub(crate) fn meta(grammar: Grammar, rule: Rule, input: &str) -> Option<Meta> {
 }
 
 /// RFC 3986 Appendix B: the scheme up to the first ":" before any "/", "?" or "#", the authority
-/// after "//" up to the next "/", "?" or "#" (split by `split_authority`, given its start and end),
+/// after "//" up to the next "/", "?" or "#" (found and split by `split_authority`, given its start),
 /// then the path, query and fragment ([`rest`]).
 #[inline]
 fn appendix_b(
     grammar: Grammar,
     rule: Rule,
     input: &str,
-    split_authority: impl Fn(&str, usize, usize) -> Option<AuthorityMeta>,
+    split_authority: impl Fn(&str, usize) -> Option<AuthorityMeta>,
 ) -> Option<Meta> {
     let b = input.as_bytes();
     let len = b.len();
@@ -168,9 +172,9 @@ fn appendix_b(
         (None, 0)
     };
     let authority = if b.get(pos..pos + 2) == Some(b"//") {
-        let start = pos + 2;
-        pos = memchr::memchr3(b'/', b'?', b'#', &b[start..]).map_or(len, |n| start + n);
-        Some(split_authority(input, start, pos)?)
+        let a = split_authority(input, pos + 2)?;
+        pos = a.span.end;
+        Some(a)
     } else {
         None
     };
@@ -234,24 +238,48 @@ fn rest(
     }
 }
 
-/// `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]` at `start..end` of the input.
+/// The bytes that [`authority`] stops at, by what they are.
+const AUTHORITY_BYTES: [u8; 256] = {
+    let mut classes = [0; 256];
+    classes[b'/' as usize] = END;
+    classes[b'?' as usize] = END;
+    classes[b'#' as usize] = END;
+    classes[b'@' as usize] = AT;
+    classes[b':' as usize] = COLON;
+    classes[b'[' as usize] = OPEN;
+    classes[b']' as usize] = CLOSE;
+    classes
+};
+const END: u8 = 1;
+const AT: u8 = 2;
+const COLON: u8 = 3;
+const OPEN: u8 = 4;
+const CLOSE: u8 = 5;
+
+/// `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]` from `start` of the input to the next "/", "?"
+/// or "#" (or the end), in one pass: the userinfo ends at the "@" (it has no "@" of its own), the
+/// host at the first ":" after it outside the brackets of an `IP-literal` (a `port` is digits only; a
+/// `reg-name` has no ":").
 #[inline]
-fn authority(input: &str, start: usize, end: usize) -> Option<AuthorityMeta> {
-    let b = input.as_bytes().get(..end)?;
-    let (at, host_start) = match memchr::memchr(b'@', b.get(start..)?) {
-        Some(n) => (Some(start + n), start + n + 1),
-        None => (None, start),
-    };
-    let host_end = if b.get(host_start) == Some(&b'[') {
-        find(b, host_start, |c| c == b']') + 1
-    } else {
-        memchr::memchr(b':', &b[host_start..]).map_or(end, |n| host_start + n)
-    };
-    let has_port = match host_end.cmp(&end) {
-        std::cmp::Ordering::Less => true,
-        std::cmp::Ordering::Equal => false,
-        std::cmp::Ordering::Greater => return None,
-    };
+fn authority(input: &str, start: usize) -> Option<AuthorityMeta> {
+    let b = input.as_bytes();
+    let (mut i, mut at, mut colon, mut bracket) = (start, None, None, false);
+    loop {
+        i = find(b, i, |c| AUTHORITY_BYTES[usize::from(c)] != 0);
+        match b.get(i).map(|&c| AUTHORITY_BYTES[usize::from(c)]) {
+            None | Some(END) => break,
+            Some(AT) => (at, colon) = (Some(i), None),
+            Some(COLON) if !bracket && colon.is_none() => colon = Some(i),
+            Some(OPEN) => bracket = true,
+            Some(CLOSE) => bracket = false,
+            _ => {}
+        }
+        i += 1;
+    }
+    let end = i;
+    let host_start = at.map_or(start, |at| at + 1);
+    let host_end = colon.unwrap_or(end);
+    let has_port = colon.is_some();
     let (host, host_tag) = host(input, host_start, host_end)?;
     Some(AuthorityMeta {
         span: Span { start, end },
@@ -285,7 +313,11 @@ fn host(input: &str, start: usize, end: usize) -> Option<(Span, HostTag)> {
 /// only). For a valid reference it equals [`meta`] (the tests check this); for other strings it tells
 /// the conversions where the host and the query are. The kinds are those the split suggests.
 pub(crate) fn lenient(grammar: Grammar, rule: Rule, input: &str) -> Meta {
-    let split = |input: &str, start, end| Some(lenient_authority(input, start, end));
+    let split = |input: &str, start| {
+        let b = &input.as_bytes()[start..];
+        let end = memchr::memchr3(b'/', b'?', b'#', b).map_or(input.len(), |n| start + n);
+        Some(lenient_authority(input, start, end))
+    };
     appendix_b(grammar, rule, input, split)
         .expect("the lenient authority split always gives an authority")
 }
