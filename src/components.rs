@@ -39,6 +39,7 @@ pub struct Component<'a> {
 }
 
 impl<'a> Component<'a> {
+    #[inline]
     pub(crate) fn new(input: &'a str, span: Span) -> Self {
         Component {
             text: input.get(span.start..span.end).unwrap_or(""),
@@ -47,6 +48,7 @@ impl<'a> Component<'a> {
     }
 
     /// The text.
+    #[inline]
     pub fn as_str(&self) -> &'a str {
         self.text
     }
@@ -145,6 +147,7 @@ pub struct Path<'a> {
 
 impl<'a> Path<'a> {
     /// The path text.
+    #[inline]
     pub fn as_str(&self) -> &'a str {
         self.component.text
     }
@@ -372,6 +375,7 @@ pub(crate) struct AuthorityMeta {
 }
 
 impl AuthorityMeta {
+    #[inline]
     pub(crate) fn authority<'a>(&self, input: &'a str) -> Authority<'a> {
         let host = Component::new(input, self.host);
         let kind = match self.host_tag {
@@ -485,16 +489,19 @@ impl fmt::Debug for Opt {
 }
 
 impl Meta {
+    #[inline]
     pub(crate) fn scheme<'a>(&self, input: &'a str) -> Option<Component<'a>> {
         self.scheme_end
             .get()
             .map(|end| Component::new(input, Span { start: 0, end }))
     }
 
+    #[inline]
     pub(crate) fn authority<'a>(&self, input: &'a str) -> Option<Authority<'a>> {
         self.authority.map(|a| a.authority(input))
     }
 
+    #[inline]
     pub(crate) fn path<'a>(&self, input: &'a str) -> Path<'a> {
         Path {
             component: Component::new(input, self.path),
@@ -502,10 +509,12 @@ impl Meta {
         }
     }
 
+    #[inline]
     pub(crate) fn query<'a>(&self, input: &'a str) -> Option<Component<'a>> {
         self.query.map(|q| Component::new(input, q))
     }
 
+    #[inline]
     pub(crate) fn fragment<'a>(&self, input: &'a str) -> Option<Component<'a>> {
         self.hash.get().map(|h| {
             Component::new(
@@ -531,6 +540,7 @@ pub struct Reference<'a> {
 }
 
 impl<'a> Reference<'a> {
+    #[inline]
     pub(crate) fn from_meta(input: &'a str, meta: Meta) -> Self {
         Reference { input, meta }
     }
@@ -541,6 +551,7 @@ impl<'a> Reference<'a> {
     }
 
     /// The input the reference was parsed from.
+    #[inline]
     pub fn as_str(&self) -> &'a str {
         self.input
     }
@@ -556,31 +567,37 @@ impl<'a> Reference<'a> {
     }
 
     /// What kind of reference it is (RFC 3986 §4.1–§4.3).
+    #[inline]
     pub fn kind(&self) -> ReferenceKind {
         self.meta.kind
     }
 
     /// The scheme (without the ":").
+    #[inline]
     pub fn scheme(&self) -> Option<Component<'a>> {
         self.meta.scheme(self.input)
     }
 
     /// The authority (without the "//"), with its userinfo, host and port.
+    #[inline]
     pub fn authority(&self) -> Option<Authority<'a>> {
         self.meta.authority(self.input)
     }
 
     /// The path (always present, possibly empty).
+    #[inline]
     pub fn path(&self) -> Path<'a> {
         self.meta.path(self.input)
     }
 
     /// The query (without the "?"), when there is a "?".
+    #[inline]
     pub fn query(&self) -> Option<Component<'a>> {
         self.meta.query(self.input)
     }
 
     /// The fragment (without the "#"), when there is a "#".
+    #[inline]
     pub fn fragment(&self) -> Option<Component<'a>> {
         self.meta.fragment(self.input)
     }
@@ -672,6 +689,7 @@ impl ReferenceBuf {
     }
 
     /// The text.
+    #[inline]
     pub fn as_str(&self) -> &str {
         &self.text
     }
@@ -692,31 +710,37 @@ impl ReferenceBuf {
     }
 
     /// What kind of reference it is (RFC 3986 §4.1–§4.3).
+    #[inline]
     pub fn kind(&self) -> ReferenceKind {
         self.meta.kind
     }
 
     /// The scheme (without the ":").
+    #[inline]
     pub fn scheme(&self) -> Option<Component<'_>> {
         self.meta.scheme(&self.text)
     }
 
     /// The authority (without the "//"), with its userinfo, host and port.
+    #[inline]
     pub fn authority(&self) -> Option<Authority<'_>> {
         self.meta.authority(&self.text)
     }
 
     /// The path (always present, possibly empty).
+    #[inline]
     pub fn path(&self) -> Path<'_> {
         self.meta.path(&self.text)
     }
 
     /// The query (without the "?"), when there is a "?".
+    #[inline]
     pub fn query(&self) -> Option<Component<'_>> {
         self.meta.query(&self.text)
     }
 
     /// The fragment (without the "#"), when there is a "#".
+    #[inline]
     pub fn fragment(&self) -> Option<Component<'_>> {
         self.meta.fragment(&self.text)
     }
