@@ -394,7 +394,7 @@ impl<R: BufRead> LineReader<R> {
 }
 
 fn memchr_lf(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|&b| b == b'\n')
+    memchr::memchr(b'\n', bytes)
 }
 
 /// Reads every input and calls `each` with one [`Item`] per input, in order: the positional
