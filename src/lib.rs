@@ -269,28 +269,7 @@ pub fn is_valid(grammar: Grammar, rule: impl RuleName, input: &str) -> bool {
 /// parse tree (the tests compare both).
 #[inline]
 pub fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError> {
-    let rule = grammar.reference_rule();
-    if split::is_valid(grammar, rule, input) != Some(true) {
-        not_accepted(grammar, rule, input)?;
-    }
-    // On a string of the language the split always has the grammar's shape; the lenient split of
-    // RFC 3986 Appendix B is the same there and never fails.
-    let meta =
-        split::meta(grammar, rule, input).unwrap_or_else(|| split::lenient(grammar, rule, input));
-    Ok(Reference::from_meta(input, meta))
-}
-
-/// [`parse`] when the DFA did not accept the input (or could not be built, and pest decides): the error,
-/// if the input is invalid.
-#[cold]
-#[inline(never)]
-fn not_accepted(grammar: Grammar, rule: Rule, input: &str) -> Result<(), ParseError> {
-    match validate(grammar, rule, input) {
-        Ok(()) => Ok(()),
-        Err(Error::Parse(e)) => Err(e),
-        // The reference rule exists in every grammar.
-        Err(Error::Rule(_)) => unreachable!("every grammar has its reference rule"),
-    }
+    split::parse(grammar, input)
 }
 
 /// Parses `input` with any rule of `grammar` as the start rule and returns the typed components, as

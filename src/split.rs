@@ -26,8 +26,10 @@ use crate::components::{
     AuthorityMeta, Component, Host, HostKind, HostTag, Meta, Opt, Path, PathKind, Port, Reference,
     ReferenceKind, Span,
 };
+use crate::error::ParseError;
 use crate::grammar::Grammar;
 use crate::rule::Rule;
+use crate::syntax::ParseOrRuleError;
 use crate::walk::Components;
 
 /// Whether `input` matches the rule `rule` (spec spelling) of `grammar`, to its end, by the rule's
@@ -137,6 +139,33 @@ fn path(input: &str, kind: PathKind) -> Path<'_> {
     Path {
         component: component(input, 0, input.len()),
         kind,
+    }
+}
+
+/// [`crate::parse`]: the DFA's verdict on the grammar's reference rule, then the split of a valid input.
+/// The operations (conversion, resolution, normalization, relativization) parse through this.
+#[inline]
+pub(crate) fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError> {
+    let rule = grammar.reference_rule();
+    if is_valid(grammar, rule, input) != Some(true) {
+        not_accepted(grammar, rule, input)?;
+    }
+    // On a string of the language the split always has the grammar's shape; the lenient split of
+    // RFC 3986 Appendix B is the same there and never fails.
+    let meta = meta(grammar, rule, input).unwrap_or_else(|| lenient(grammar, rule, input));
+    Ok(Reference::from_meta(input, meta))
+}
+
+/// [`parse`] when the DFA did not accept the input (or could not be built, and pest decides): the
+/// error, if the input is invalid.
+#[cold]
+#[inline(never)]
+fn not_accepted(grammar: Grammar, rule: Rule, input: &str) -> Result<(), ParseError> {
+    match crate::syntax::validate(grammar, rule, input) {
+        Ok(()) => Ok(()),
+        Err(ParseOrRuleError::Parse(e)) => Err(e),
+        // The reference rule exists in every grammar.
+        Err(ParseOrRuleError::Rule(_)) => unreachable!("every grammar has its reference rule"),
     }
 }
 

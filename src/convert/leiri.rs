@@ -24,8 +24,8 @@ pub struct LeiriConversion {
 impl LeiriConversion {
     /// The IRI as a parsed reference of the `iri` grammar (3987bis), with its components; `None` when
     /// it is not a valid `IRI-reference` (the input was not a valid LEIRI).
-    pub fn reference(&self) -> Option<crate::Reference<'_>> {
-        crate::parse(Grammar::Iri, &self.iri).ok()
+    pub fn reference(&self) -> Option<crate::components::Reference<'_>> {
+        crate::split::parse(Grammar::Iri, &self.iri).ok()
     }
 }
 
@@ -41,7 +41,8 @@ impl LeiriConversion {
 /// assert!(!leiri_to_iri("http://a/%zz").input_valid);
 /// ```
 pub fn leiri_to_iri(leiri: &str) -> LeiriConversion {
-    let input_valid = crate::validate(Grammar::Leiri, "IRI-reference", leiri).is_ok();
+    let input_valid =
+        crate::syntax::validate(Grammar::Leiri, crate::rule::Rule::IriReference, leiri).is_ok();
     let mut iri = String::with_capacity(leiri.len());
     for c in leiri.chars() {
         if is_leiri_only(c) {
@@ -66,7 +67,8 @@ pub fn leiri_to_iri(leiri: &str) -> LeiriConversion {
 /// ```
 pub fn leiri_to_uri(leiri: &str, options: &ToUriOptions) -> Result<UriConversion, ConvertError> {
     if !options.raw {
-        if let Err(crate::Error::Parse(e)) = crate::validate(Grammar::Leiri, "IRI-reference", leiri)
+        if let Err(crate::syntax::ParseOrRuleError::Parse(e)) =
+            crate::syntax::validate(Grammar::Leiri, crate::rule::Rule::IriReference, leiri)
         {
             return Err(syntax_error(e));
         }

@@ -47,8 +47,8 @@ pub struct UriConversion {
 impl UriConversion {
     /// The URI as a parsed reference of the `uri` grammar (RFC 3986), with its components; `None` when
     /// it is not a valid `URI-reference` (only possible for raw input).
-    pub fn reference(&self) -> Option<crate::Reference<'_>> {
-        crate::parse(Grammar::Uri, &self.uri).ok()
+    pub fn reference(&self) -> Option<crate::components::Reference<'_>> {
+        crate::split::parse(Grammar::Uri, &self.uri).ok()
     }
 }
 
@@ -109,11 +109,14 @@ fn push_percent_encoded(out: &mut String, s: &str) {
 /// assert_eq!((raw.uri.as_str(), raw.input_valid, raw.uri_valid), ("http://a/b%20c", false, true));
 /// ```
 pub fn to_uri(input: &str, options: &ToUriOptions) -> Result<UriConversion, ConvertError> {
-    let input_valid = match crate::validate(Grammar::Iri, "IRI-reference", input) {
-        Ok(()) => true,
-        Err(crate::Error::Parse(e)) if !options.raw => return Err(syntax_error(e)),
-        Err(_) => false,
-    };
+    let input_valid =
+        match crate::syntax::validate(Grammar::Iri, crate::rule::Rule::IriReference, input) {
+            Ok(()) => true,
+            Err(crate::syntax::ParseOrRuleError::Parse(e)) if !options.raw => {
+                return Err(syntax_error(e))
+            }
+            Err(_) => false,
+        };
     map_components(input, input_valid, options)
 }
 
@@ -123,7 +126,7 @@ pub(crate) fn map_components(
     options: &ToUriOptions,
 ) -> Result<UriConversion, ConvertError> {
     // RFC 3986 Appendix B on any string (the grammar's own split when the input is valid).
-    let parts = crate::split::lenient(Grammar::Iri, crate::Rule::IriReference, input);
+    let parts = crate::split::lenient(Grammar::Iri, crate::rule::Rule::IriReference, input);
     let mut notes = Vec::new();
     let mut out = String::with_capacity(input.len() + input.len() / 2);
     let mut done = 0;
@@ -184,7 +187,8 @@ pub(crate) fn map_components(
         }
     }
     push_percent_encoded(&mut out, &input[done..]);
-    let uri_valid = crate::validate(Grammar::Uri, "URI-reference", &out).is_ok();
+    let uri_valid =
+        crate::syntax::validate(Grammar::Uri, crate::rule::Rule::UriReference, &out).is_ok();
     Ok(UriConversion {
         uri: out,
         input_valid,
