@@ -260,13 +260,6 @@ fn run<R: PestRule, P: Parser<R>>(
                 },
             };
             root.rule = rule;
-            // The wrapper's only child is the rule itself when that rule is not silent: hoist it.
-            if root.children.len() == 1 && root.children[0].rule == rule {
-                let only = root.children.pop();
-                if let Some(node) = only {
-                    root = node;
-                }
-            }
             Ok(root)
         }
         Err(e) => Err(crate::error::pest_rules(rule, &e, |r| table.rule(r))),
@@ -385,34 +378,51 @@ fn lookup(grammar: Grammar, rule: &impl RuleName) -> Result<Rule, ParseOrRuleErr
 }
 
 /// The tree of the first pair of `pairs` (the start wrapper), from the flat token stream: one node per
-/// pair of a rule with a spec name (every rule but `EOI`), children in input order.
+/// pair of a rule with a spec name (every rule but `EOI`), children in input order. The wrapper's only
+/// child is the rule itself when that rule is not silent: then that child is the tree.
 fn convert<R: PestRule>(pairs: Pairs<'_, R>, table: &Table<R>) -> Option<SyntaxNode> {
-    // The nodes whose end has not been seen yet, outermost first.
-    let mut open: Vec<SyntaxNode> = Vec::with_capacity(16);
-    for token in pairs.tokens() {
+    let tokens = pairs.tokens();
+    // The nodes in the order they start. The finished children of an unfinished node follow it, and move
+    // into it (one allocation, at their number) when it ends; until then its `span.end` holds the index
+    // of the unfinished node around it (`usize::MAX` for none).
+    let mut nodes: Vec<SyntaxNode> = Vec::with_capacity(tokens.len() / 2);
+    let mut open = usize::MAX;
+    for token in tokens {
         match token {
             Token::Start { rule, pos } => {
                 if let Some(r) = table.rule(rule) {
-                    open.push(SyntaxNode {
+                    nodes.push(SyntaxNode {
                         rule: r,
                         span: Span {
                             start: pos.pos(),
-                            end: pos.pos(),
+                            end: open,
                         },
                         children: Vec::new(),
                     });
+                    open = nodes.len() - 1;
                 }
             }
             Token::End { rule, pos } => {
                 if table.rule(rule).is_none() {
                     continue;
                 }
-                let mut node = open.pop()?;
+                let index = open;
+                let node = nodes.get_mut(index)?;
+                open = node.span.end;
                 node.span.end = pos.pos();
-                match open.last_mut() {
-                    Some(parent) => parent.children.push(node),
-                    None => return Some(node),
+                if open != usize::MAX {
+                    let children = nodes.split_off(index + 1);
+                    nodes[index].children = children;
+                    continue;
                 }
+                // The wrapper ends. Its children are `nodes[index + 1..]`.
+                if nodes.len() == index + 2 && nodes[index + 1].rule == nodes[index].rule {
+                    return nodes.pop();
+                }
+                let children = nodes.split_off(index + 1);
+                let mut root = nodes.pop()?;
+                root.children = children;
+                return Some(root);
             }
         }
     }
