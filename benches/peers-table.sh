@@ -27,8 +27,8 @@ per_input() {
     awk -v m="$median" -v n="$elements" 'BEGIN { printf "%.1f", m / n }'
 }
 
-echo "| set | operation | ours | is_valid | oxiri | fluent-uri | iri-string | url (WHATWG) | ours ÷ fastest RFC peer |"
-echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+echo "| set | operation | ours | is_valid | oxiri | fluent-uri | iri-string | url (WHATWG) | ours ÷ fastest RFC peer | ours ÷ fluent-uri |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 for set in mix dbpedia ascii builtin; do
     for op in validate parse explain; do
         [[ -d $criterion/peers-$set-$op ]] || continue
@@ -49,11 +49,15 @@ for set in mix dbpedia ascii builtin; do
                 ;;
             esac
         done
-        if [[ -n $ours && -n $fastest ]]; then
-            row+=" | $(awk -v a="$ours" -v b="$fastest" 'BEGIN { printf "%.1f×", a / b }') |"
-        else
-            row+=" | – |"
-        fi
+        fluent=$(per_input "$set" "$op" fluent-uri)
+        for peer in "$fastest" "$fluent"; do
+            if [[ -n $ours && -n $peer ]]; then
+                row+=" | $(awk -v a="$ours" -v b="$peer" 'BEGIN { printf "%.2f×", a / b }')"
+            else
+                row+=" | –"
+            fi
+        done
+        row+=" |"
         echo "$row"
     done
 done
