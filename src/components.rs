@@ -118,20 +118,25 @@ pub enum PathKind {
 }
 
 impl PathKind {
-    /// The ABNF rule name of the alternative in the given grammar (`ipath-abempty`, `path-abempty`).
-    pub fn rule_name(self, grammar: Grammar) -> &'static str {
+    /// The ABNF rule of the alternative in the given grammar (`ipath-abempty`, `path-abempty`).
+    pub fn rule(self, grammar: Grammar) -> Rule {
         let (uri, iri) = match self {
-            PathKind::Abempty => ("path-abempty", "ipath-abempty"),
-            PathKind::Absolute => ("path-absolute", "ipath-absolute"),
-            PathKind::Noscheme => ("path-noscheme", "ipath-noscheme"),
-            PathKind::Rootless => ("path-rootless", "ipath-rootless"),
-            PathKind::Empty => ("path-empty", "ipath-empty"),
+            PathKind::Abempty => (Rule::PathAbempty, Rule::IpathAbempty),
+            PathKind::Absolute => (Rule::PathAbsolute, Rule::IpathAbsolute),
+            PathKind::Noscheme => (Rule::PathNoscheme, Rule::IpathNoscheme),
+            PathKind::Rootless => (Rule::PathRootless, Rule::IpathRootless),
+            PathKind::Empty => (Rule::PathEmpty, Rule::IpathEmpty),
         };
         if grammar == Grammar::Uri {
             uri
         } else {
             iri
         }
+    }
+
+    /// The name of [`PathKind::rule`] in spec spelling.
+    pub fn rule_name(self, grammar: Grammar) -> &'static str {
+        self.rule(grammar).name()
     }
 }
 
@@ -864,4 +869,30 @@ pub(crate) fn compose(
         text.push_str(f);
     }
     ReferenceBuf::from_valid(grammar, text)
+}
+
+#[cfg(test)]
+mod path_kind_tests {
+    use super::*;
+
+    /// Each alternative is a rule of the grammar it is named for.
+    #[test]
+    fn path_kinds_name_rules_of_their_grammar() {
+        for grammar in Grammar::ALL {
+            for kind in [
+                PathKind::Abempty,
+                PathKind::Absolute,
+                PathKind::Noscheme,
+                PathKind::Rootless,
+                PathKind::Empty,
+            ] {
+                assert!(grammar.has(kind.rule(grammar)), "{grammar} {kind:?}");
+                assert_eq!(
+                    kind.rule(grammar).uri_counterpart(),
+                    kind.rule(Grammar::Uri)
+                );
+            }
+        }
+        assert_eq!(PathKind::Noscheme.rule_name(Grammar::Iri), "ipath-noscheme");
+    }
 }

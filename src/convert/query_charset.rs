@@ -187,6 +187,22 @@ pub fn encode_component(text: &str, charset: Charset) -> Result<String, Unmappab
     Ok(out)
 }
 
+/// The error for the character that ends `text[..read]`, the last one the encoder read, at `base` +
+/// its offset. The character is taken from the input: the encoder reports U+FFFD instead of the
+/// characters that an encoding refuses whatever they are (ISO-2022-JP refuses U+000E, U+000F and
+/// U+001B, WHATWG Encoding §12.2.2), so its length would misplace the offset.
+fn unmappable(text: &str, read: usize, base: usize, encoding: &'static Encoding) -> Unmappable {
+    let (offset, character) = text[..read]
+        .char_indices()
+        .next_back()
+        .unwrap_or((0, '\u{FFFD}'));
+    Unmappable {
+        character,
+        offset: base + offset,
+        charset: encoding.name(),
+    }
+}
+
 /// Encodes one run of characters that URIs do not allow; `base` is the run's offset in the component.
 fn encode_run(
     run: &str,
@@ -207,11 +223,7 @@ fn encode_run(
             }
             Ok(())
         }
-        EncoderResult::Unmappable(character) => Err(Unmappable {
-            character,
-            offset: base + read - character.len_utf8(),
-            charset: encoding.name(),
-        }),
+        EncoderResult::Unmappable(_) => Err(unmappable(run, read, base, encoding)),
         EncoderResult::OutputFull => {
             // The buffer has the worst-case size; should it not suffice, encode in pieces.
             let mut rest = &run[read..];
@@ -226,12 +238,8 @@ fn encode_run(
                 for b in chunk {
                     push_pct(out, b);
                 }
-                if let EncoderResult::Unmappable(character) = result {
-                    return Err(Unmappable {
-                        character,
-                        offset: offset + read - character.len_utf8(),
-                        charset: encoding.name(),
-                    });
+                if let EncoderResult::Unmappable(_) = result {
+                    return Err(unmappable(rest, read, offset, encoding));
                 }
                 rest = &rest[read..];
                 offset += read;
@@ -263,5 +271,11 @@ mod tests {
             ('\u{3042}', 7, "windows-1252")
         );
         assert!(Charset::for_label("iso-2022-kr").is_err());
+        // ISO-2022-JP refuses SI whatever follows; the encoder says U+FFFD, the error names SI and its
+        // offset, after the three bytes of U+300C.
+        let e = encode_component("/\u{300C} \u{F}%E2", jis).unwrap_err();
+        assert_eq!((e.character, e.offset), ('\u{F}', 5));
+        let e = encode_component("\u{1B}", jis).unwrap_err();
+        assert_eq!((e.character, e.offset), ('\u{1B}', 0));
     }
 }
