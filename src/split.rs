@@ -147,12 +147,21 @@ fn path(input: &str, kind: PathKind) -> Path<'_> {
 #[inline]
 pub(crate) fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError> {
     let rule = grammar.reference_rule();
-    if is_valid(grammar, rule, input) != Some(true) {
-        not_accepted(grammar, rule, input)?;
-    }
+    let delimiters = match crate::abnf::engine::loaded(grammar, rule) {
+        Ok(dfa) => dfa.match_delimiters(input),
+        Err(_) => None,
+    };
+    let meta = match delimiters {
+        // The walk of the DFA found where the path and the query end.
+        Some(ends) => appendix_b(grammar, rule, input, authority, |_, _| ends),
+        None => {
+            not_accepted(grammar, rule, input)?;
+            meta(grammar, rule, input)
+        }
+    };
     // On a string of the language the split always has the grammar's shape; the lenient split of
     // RFC 3986 Appendix B is the same there and never fails.
-    let meta = meta(grammar, rule, input).unwrap_or_else(|| lenient(grammar, rule, input));
+    let meta = meta.unwrap_or_else(|| lenient(grammar, rule, input));
     Ok(Reference::from_meta(input, meta))
 }
 
@@ -179,18 +188,33 @@ pub(crate) fn reference<'a>(grammar: Grammar, rule: Rule, input: &'a str) -> Opt
 /// grammar says.
 #[inline]
 pub(crate) fn meta(grammar: Grammar, rule: Rule, input: &str) -> Option<Meta> {
-    appendix_b(grammar, rule, input, authority)
+    appendix_b(grammar, rule, input, authority, scan_ends)
+}
+
+/// The offsets of the first "?" or "#" and of the first "#" at or after `pos` (the input's length for
+/// none): where the path and the query end.
+#[inline]
+fn scan_ends(b: &[u8], pos: usize) -> (usize, usize) {
+    let rest = &b[pos..];
+    let path_end = memchr::memchr2(b'?', b'#', rest).map_or(b.len(), |n| pos + n);
+    let hash = match b.get(path_end) {
+        Some(b'?') => memchr::memchr(b'#', &b[path_end..]).map_or(b.len(), |n| path_end + n),
+        _ => path_end,
+    };
+    (path_end, hash)
 }
 
 /// RFC 3986 Appendix B: the scheme up to the first ":" before any "/", "?" or "#", the authority
 /// after "//" up to the next "/", "?" or "#" (found and split by `split_authority`, given its start),
-/// then the path, query and fragment ([`rest`]).
+/// then the path, query and fragment ([`rest`]), which end where `ends` says (given the input and the
+/// path's start: the first "?" or "#", and the first "#").
 #[inline]
 fn appendix_b(
     grammar: Grammar,
     rule: Rule,
     input: &str,
     split_authority: impl Fn(&str, usize) -> Option<AuthorityMeta>,
+    ends: impl Fn(&[u8], usize) -> (usize, usize),
 ) -> Option<Meta> {
     let b = input.as_bytes();
     let len = b.len();
@@ -207,7 +231,8 @@ fn appendix_b(
     } else {
         None
     };
-    Some(rest(grammar, rule, b, scheme_end, authority, pos))
+    let ends = ends(b, pos);
+    Some(rest(grammar, rule, b, scheme_end, authority, pos, ends))
 }
 
 /// The path, query and fragment from `pos`, and the kinds.
@@ -219,10 +244,11 @@ fn rest(
     scheme_end: Option<usize>,
     authority: Option<AuthorityMeta>,
     mut pos: usize,
+    (path_end, first_hash): (usize, usize),
 ) -> Meta {
     let len = b.len();
     let path_start = pos;
-    pos = memchr::memchr2(b'?', b'#', &b[pos..]).map_or(len, |n| pos + n);
+    pos = path_end;
     let path_kind = if authority.is_some() {
         PathKind::Abempty
     } else if path_start == pos {
@@ -240,7 +266,7 @@ fn rest(
     };
     let query = if pos < len && b[pos] == b'?' {
         let start = pos + 1;
-        pos = memchr::memchr(b'#', &b[start..]).map_or(len, |n| start + n);
+        pos = first_hash;
         Some(Span { start, end: pos })
     } else {
         None
@@ -347,7 +373,7 @@ pub(crate) fn lenient(grammar: Grammar, rule: Rule, input: &str) -> Meta {
         let end = memchr::memchr3(b'/', b'?', b'#', b).map_or(input.len(), |n| start + n);
         Some(lenient_authority(input, start, end))
     };
-    appendix_b(grammar, rule, input, split)
+    appendix_b(grammar, rule, input, split, scan_ends)
         .expect("the lenient authority split always gives an authority")
 }
 
