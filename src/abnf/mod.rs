@@ -88,7 +88,9 @@
 //! query), the table has the set of those bytes, with the lead bytes of the characters that all come
 //! back to the state and their continuation bytes, and a percent-encoded octet (RFC 3986 §2.1) continues
 //! such a run: the walk checks a run byte by byte against the set, without a transition for each byte,
-//! and the checks do not wait for one another as transitions do. The states after `http://` and
+//! and the checks do not wait for one another as transitions do. "?" is left out of every set, so the
+//! walk takes a transition on each "?" and "#" (no state keeps "#"): `parse` reads the ends of the path
+//! and the query (the first "?" or "#", and the first "#") off the walk. The states after `http://` and
 //! `https://` are looked up when the table is built. A 10 MB line takes 6-9 ms (the plain walk below,
 //! 19 ms). [`Automaton::is_match`] walks the DFA itself from the anchored start state with
 //! `next_state`, stops at the dead state and asks `next_eoi_state` for the verdict; the tests compare the
