@@ -13,95 +13,26 @@
 //!   rules it was trying there;
 //! - `explain/pest-only`: that pest run alone ([`syntax::pest_failure`]).
 
-use std::fs::File;
 use std::hint::black_box;
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use iri_abnf::{is_valid, syntax, Grammar};
 
-/// Lines taken from the corpus.
-const SAMPLE: usize = 10_000;
-
-const SHARED: &str = "../shared";
+mod corpus;
 
 const RULE: &str = "IRI-reference";
 
-const BUILTIN: &[&str] = &[
-    "http://example.org/a/b?q=1#frag",
-    "http://r%C3%A9sum%C3%A9.example.org/",
-    "//[2001:db8::7]:8080/p?x#y",
-    "http://résumé.example.org/dé?ç#ü",
-    "mailto:user@example.org?subject=hi",
-    "../a/b;p?q",
-    "not a uri at all",
-    "urn:isbn:0451450523",
-    "http://dbpedia.org/resource/Café_de_Flore",
-    "http://[::1]:80/",
-    "http://a/b c",
-    "http://[fe80::1%25eth0]/",
-];
-
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("target"))
-}
-
-/// The first `SAMPLE` lines of `corpus.txt`, generating the corpus first when it is absent.
-fn mix() -> Result<Vec<String>, String> {
-    let dir = target_dir().join("bench-corpus");
-    let file = dir.join("corpus.txt");
-    if !file.exists() {
-        let script = Path::new(SHARED).join("bench/gen_corpus.py");
-        if !script.exists() {
-            return Err(format!("{} not found", script.display()));
-        }
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let status = Command::new("python3")
-            .arg(&script)
-            .arg(&dir)
-            .stdout(std::process::Stdio::null())
-            .status()
-            .map_err(|e| format!("running python3 {}: {e}", script.display()))?;
-        if !status.success() {
-            return Err(format!("python3 {}: {status}", script.display()));
-        }
-    }
-    let f = File::open(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let mut out = Vec::with_capacity(SAMPLE);
-    let mut reader = BufReader::new(f);
-    let mut buf = Vec::new();
-    while out.len() < SAMPLE {
-        buf.clear();
-        match reader.read_until(b'\n', &mut buf) {
-            Ok(0) => break,
-            Ok(_) => {}
-            Err(e) => return Err(format!("{}: {e}", file.display())),
-        }
-        while matches!(buf.last(), Some(b'\n' | b'\r')) {
-            buf.pop();
-        }
-        if let Ok(s) = std::str::from_utf8(&buf) {
-            out.push(s.to_string());
-        }
-    }
-    Ok(out)
-}
-
 fn bench(c: &mut Criterion) {
-    let lines = match mix() {
+    let lines = match corpus::generated("corpus.txt") {
         Ok(lines) if !lines.is_empty() => lines,
         Ok(_) => {
             eprintln!("explain: corpus.txt has no lines; using the built-in list");
-            BUILTIN.iter().map(|s| s.to_string()).collect()
+            corpus::builtin()
         }
         Err(e) => {
             eprintln!("explain: {e}; using the built-in list");
-            BUILTIN.iter().map(|s| s.to_string()).collect()
+            corpus::builtin()
         }
     };
     let all: Vec<&str> = lines.iter().map(String::as_str).collect();
