@@ -325,12 +325,10 @@ pub(crate) fn validate(
     rule: impl RuleName,
     input: &str,
 ) -> Result<(), ParseOrRuleError> {
-    match grammar.rule(&rule) {
-        Some(r) => match crate::abnf::engine::loaded(grammar, r) {
-            Ok(dfa) if dfa.is_match(input) => Ok(()),
-            _ => rejected(grammar, r, input, false),
-        },
-        None => Err(lookup(grammar, &rule).unwrap_err()),
+    let r = lookup(grammar, &rule)?;
+    match crate::abnf::engine::loaded(grammar, r) {
+        Ok(dfa) if dfa.is_match(input) => Ok(()),
+        _ => rejected(grammar, r, input, false),
     }
 }
 
