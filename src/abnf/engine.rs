@@ -8,6 +8,7 @@ use regex_automata::dfa::dense::DFA;
 use regex_automata::dfa::Automaton as _;
 use regex_automata::util::primitives::StateID;
 
+use super::byteset::{self, Search};
 use super::AbnfError;
 use crate::grammar::Grammar;
 use crate::rule::{Rule, RuleName};
@@ -323,8 +324,11 @@ struct Table {
     /// next state's row offset for each class, then 1 if the input may end in the state (0 if not),
     /// then, for the states with a run, 256 entries, one per byte: [`KEEPS`] for a byte that keeps the
     /// state (or is part of a character that does), otherwise the byte's class, with [`ESCAPE`] added
-    /// for an escape.
+    /// for an escape; and the index of the state's run in `runs`.
     cells: Box<[u16]>,
+    /// The set of bytes that keep each state with a run, in the form [`byteset`] searches a block of
+    /// input with.
+    runs: Box<[byteset::Run]>,
     /// The end of the rows of the states with a run.
     runs_end: usize,
     /// The offset of the start state's row.
@@ -334,6 +338,9 @@ struct Table {
     /// Beginnings of the input and the state after them: (the bytes, a mask of their length over the
     /// first 8 bytes of the input, the length, the state's row offset).
     prefixes: [(u64, u64, usize, usize); 2],
+    /// The vector search over runs, where the CPU has one.
+    #[cfg(target_arch = "x86_64")]
+    avx2: Option<byteset::Avx2>,
 }
 
 /// The run entry of a byte that keeps the state.
@@ -383,7 +390,7 @@ impl Table {
         let mut runs_end = 0;
         for &r in &order {
             offset[r] = end;
-            end += width + 1 + if runs[r].is_some() { 256 } else { 0 };
+            end += width + 1 + if runs[r].is_some() { 257 } else { 0 };
             if runs[r].is_some() {
                 runs_end = end;
             }
@@ -393,6 +400,7 @@ impl Table {
         }
         let mut digits: Option<[bool; 256]> = None;
         let mut cells = vec![0u16; end];
+        let mut sets = Vec::new();
         for &r in order.iter().skip(1) {
             let row = &mut cells[offset[r]..];
             for (entry, &to) in row.iter_mut().zip(&next[r]) {
@@ -401,17 +409,35 @@ impl Table {
             }
             row[width] = u16::from(accept[r]);
             let Some(set) = &runs[r] else { continue };
+            // At most one set per row of 257 or more entries, so the index fits.
+            row[width + 257] = sets.len() as u16;
+            let mut escapes = Vec::new();
             for (b, entry) in row[width + 1..width + 257].iter_mut().enumerate() {
                 *entry = u16::from(if set[b] {
                     KEEPS
                 } else {
                     match moves.escape(r, b as u8) {
                         // One set of digits for all escapes: the first found.
-                        Some(d) if *digits.get_or_insert(d) == d => classes[b] | ESCAPE,
+                        Some(d) if *digits.get_or_insert(d) == d => {
+                            escapes.push(b as u8);
+                            classes[b] | ESCAPE
+                        }
                         _ => classes[b],
                     }
                 });
             }
+            // The vector search passes over the escapes of a state with one escape byte that is not
+            // a digit (`%`).
+            let escape = match (&escapes[..], digits) {
+                (&[byte], Some(digits)) if !digits[usize::from(byte)] => {
+                    Some((byte, byteset::ByteSet::new(&digits)))
+                }
+                _ => None,
+            };
+            sets.push(byteset::Run {
+                keeps: byteset::ByteSet::new(set),
+                escape,
+            });
         }
         let prefixes = PREFIXES.map(|p| {
             let state = p.iter().fold(start, |s, &b| moves.next(s, b));
@@ -424,10 +450,13 @@ impl Table {
             classes,
             width,
             cells: cells.into_boxed_slice(),
+            runs: sets.into_boxed_slice(),
             runs_end,
             start: offset[start],
             digits: digits.unwrap_or([false; 256]),
             prefixes,
+            #[cfg(target_arch = "x86_64")]
+            avx2: byteset::Avx2::detect(),
         })
     }
 
@@ -440,7 +469,45 @@ impl Table {
     /// [`Table::is_match`], calling `transition` with the offset and the byte of every transition the
     /// walk takes (every byte that is not skipped as part of a run or of the beginning looked up once).
     #[inline(always)]
-    fn walk(&self, input: &[u8], mut transition: impl FnMut(usize, u8)) -> bool {
+    fn walk(&self, input: &[u8], transition: impl FnMut(usize, u8)) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(avx2) = self.avx2 {
+            // SAFETY: `avx2` is only `Some` where the CPU has AVX2.
+            return unsafe { self.walk_avx2(avx2, input, transition) };
+        }
+        self.walk_with(byteset::Bytewise, input, transition)
+    }
+
+    /// [`Table::walk`] compiled with AVX2, so that the vector search inlines into it.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn walk_avx2(
+        &self,
+        avx2: byteset::Avx2,
+        input: &[u8],
+        transition: impl FnMut(usize, u8),
+    ) -> bool {
+        if input.len() < 32 {
+            // A short input is searched as one block of 32 bytes, copied with zeros after it.
+            let mut padded = [0; 32];
+            padded[..input.len()].copy_from_slice(input);
+            self.walk_with(avx2.short(&padded), input, transition)
+        } else {
+            self.walk_with(avx2, input, transition)
+        }
+    }
+
+    /// [`Table::walk`] with `search` going over the runs.
+    #[inline(always)]
+    fn walk_with(
+        &self,
+        search: impl Search,
+        input: &[u8],
+        mut transition: impl FnMut(usize, u8),
+    ) -> bool {
         let cells = &*self.cells;
         let width = self.width;
         let (mut s, mut i) = (self.start, 0);
@@ -458,13 +525,17 @@ impl Table {
         }
         while let Some(&byte) = input.get(i) {
             let class = if s < self.runs_end {
-                let Some(Ok(run)) = cells
-                    .get(s + width + 1..s + width + 257)
-                    .map(<&[u16; 256]>::try_from)
-                else {
+                let (Some(Ok(run)), Some(set)) = (
+                    cells
+                        .get(s + width + 1..s + width + 257)
+                        .map(<&[u16; 256]>::try_from),
+                    cells
+                        .get(s + width + 257)
+                        .and_then(|&k| self.runs.get(usize::from(k))),
+                ) else {
                     return false;
                 };
-                let (end, class) = self.skip(run, input, i);
+                let (end, class) = self.skip(search, run, set, input, i);
                 let Some(&byte) = input.get(end) else {
                     break;
                 };
@@ -485,19 +556,22 @@ impl Table {
     }
 
     /// The offset of the first byte at or after `i` that does not keep the state, with its class, or
-    /// the input's length; `run` is the state's run entries.
+    /// the input's length; `run` is the state's run entries and `set` the bytes that keep it.
     #[inline(always)]
-    fn skip(&self, run: &[u16; 256], input: &[u8], mut i: usize) -> (usize, u8) {
+    fn skip(
+        &self,
+        search: impl Search,
+        run: &[u16; 256],
+        set: &byteset::Run,
+        input: &[u8],
+        mut i: usize,
+    ) -> (usize, u8) {
         loop {
-            let rest = input.get(i..).unwrap_or_default();
-            let Some(n) = rest
-                .iter()
-                .position(|&b| run[usize::from(b)] as u8 != KEEPS)
-            else {
+            i = search.first_outside(set, |b| run[usize::from(b)] as u8 == KEEPS, input, i);
+            let Some(&byte) = input.get(i) else {
                 return (input.len(), 0);
             };
-            i += n;
-            let entry = run[usize::from(rest[n])] as u8;
+            let entry = run[usize::from(byte)] as u8;
             if !self.escaped(entry, input, i) {
                 return (i, entry & !ESCAPE);
             }

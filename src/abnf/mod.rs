@@ -104,6 +104,7 @@
 //! exploring UTF-8 sequences from the state by runs of one byte class.
 
 mod automata;
+mod byteset;
 mod codegen;
 mod compile;
 pub mod engine;

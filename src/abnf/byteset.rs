@@ -1,0 +1,394 @@
+//! Sets of bytes, and the search of an input for the first byte outside one: the inner loop of the
+//! membership walk ([`super::engine`]), which goes over the runs of bytes that keep a DFA state (a path
+//! segment, a host name, a query) without taking a transition.
+//!
+//! The search is portable code by default. On x86-64 with AVX2 (detected at run time) it classifies 32
+//! bytes at once: a run of up to 32 bytes then ends with one branch whose outcome hardly varies from
+//! input to input, where the byte-by-byte loop ends it with a branch taken after a different number of
+//! bytes each time, which the processor cannot predict.
+
+/// A set of bytes, as two tables of 16 bytes indexed by a byte's low four bits: byte `0xHL` is in the
+/// set when bit `H` of `low[L]` is set (for `H` < 8) or bit `H - 8` of `high[L]` (for `H` ≥ 8).
+///
+/// This is the layout that a byte shuffle (`pshufb`) looks up 16 or 32 bytes at a time in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ByteSet {
+    low: [u8; 16],
+    high: [u8; 16],
+}
+
+impl ByteSet {
+    /// The set of the bytes `b` for which `set[b]` is true.
+    pub(crate) fn new(set: &[bool; 256]) -> ByteSet {
+        let mut tables = ByteSet {
+            low: [0; 16],
+            high: [0; 16],
+        };
+        for (b, _) in set.iter().enumerate().filter(|(_, &member)| member) {
+            let (h, l) = (b >> 4, b & 0xF);
+            if h < 8 {
+                tables.low[l] |= 1 << h;
+            } else {
+                tables.high[l] |= 1 << (h - 8);
+            }
+        }
+        tables
+    }
+
+    /// Whether `b` is in the set.
+    #[cfg(test)]
+    pub(crate) fn contains(&self, b: u8) -> bool {
+        let (h, l) = (b >> 4, usize::from(b & 0xF));
+        if h < 8 {
+            self.low[l] & (1 << h) != 0
+        } else {
+            self.high[l] & (1 << (h - 8)) != 0
+        }
+    }
+}
+
+/// The bytes that keep a DFA state, and the escape that continues its runs, if the vector search
+/// can see it: a byte outside the set (`%`) followed by two bytes of `digits` (`HEXDIG`, RFC 3986
+/// §2.1), where the byte is not itself a digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Run {
+    pub(crate) keeps: ByteSet,
+    pub(crate) escape: Option<(u8, ByteSet)>,
+}
+
+/// A way to find the end of a run: the first byte of an input outside a set, passing over escapes.
+pub(crate) trait Search: Copy {
+    /// An offset `j` at or after `i` such that the bytes from `i` to `j` are in `run.keeps` or make up
+    /// escapes of `run.escape`, and the byte at `j` is not in `run.keeps` (it may start an escape,
+    /// which the caller checks), or the input's length. `keeps` is `run.keeps` as a function (the
+    /// portable search reads this one, and sees no escapes).
+    fn first_outside(self, run: &Run, keeps: impl Fn(u8) -> bool, input: &[u8], i: usize) -> usize;
+}
+
+/// The portable search: one byte at a time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bytewise;
+
+impl Search for Bytewise {
+    #[inline(always)]
+    fn first_outside(self, _: &Run, keeps: impl Fn(u8) -> bool, input: &[u8], i: usize) -> usize {
+        bytewise(keeps, input, i)
+    }
+}
+
+#[inline(always)]
+fn bytewise(keeps: impl Fn(u8) -> bool, input: &[u8], i: usize) -> usize {
+    let rest = input.get(i..).unwrap_or_default();
+    match rest.iter().position(|&b| !keeps(b)) {
+        Some(n) => i + n,
+        None => input.len(),
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) use x86::Avx2;
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use std::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_blendv_epi8, _mm256_broadcastsi128_si256,
+        _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8,
+        _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
+        _mm_loadu_si128,
+    };
+
+    use super::{bytewise, ByteSet, Run, Search};
+
+    /// The search 32 bytes at a time with AVX2. A value of this type is only made where the CPU has
+    /// AVX2 ([`Avx2::detect`]); its search is meant to be inlined into code compiled with AVX2
+    /// enabled (`#[target_feature(enable = "avx2")]`).
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Avx2(());
+
+    impl Avx2 {
+        /// The search, if this CPU has AVX2.
+        pub(crate) fn detect() -> Option<Avx2> {
+            std::arch::is_x86_feature_detected!("avx2").then_some(Avx2(()))
+        }
+
+        /// The search over an input shorter than 32 bytes, whose bytes are also at the start of
+        /// `padded`, followed by zero bytes.
+        pub(crate) fn short(self, padded: &[u8; 32]) -> Short<'_> {
+            Short(padded)
+        }
+    }
+
+    impl Search for Avx2 {
+        #[inline(always)]
+        fn first_outside(
+            self,
+            run: &Run,
+            keeps: impl Fn(u8) -> bool,
+            input: &[u8],
+            i: usize,
+        ) -> usize {
+            // SAFETY: a value of `Avx2` exists only where the CPU has AVX2 (`Avx2::detect`).
+            unsafe { first_outside(run, keeps, input, i) }
+        }
+    }
+
+    /// The search with AVX2 over an input shorter than 32 bytes, copied into one block: see
+    /// [`Avx2::short`].
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Short<'a>(&'a [u8; 32]);
+
+    impl Search for Short<'_> {
+        #[inline(always)]
+        fn first_outside(self, run: &Run, _: impl Fn(u8) -> bool, input: &[u8], i: usize) -> usize {
+            // SAFETY: a value of `Short` is made only from an `Avx2`, which exists only where the CPU
+            // has AVX2.
+            unsafe { first_outside_short(run, self.0, input.len(), i) }
+        }
+    }
+
+    /// A [`Run`] in registers: the tables of its set and of its escape's digits, each 16 bytes in
+    /// both halves, and its escape byte in every byte.
+    #[derive(Clone, Copy)]
+    struct Classifier {
+        keeps: (__m256i, __m256i),
+        escape: Option<(__m256i, (__m256i, __m256i))>,
+    }
+
+    impl Classifier {
+        #[target_feature(enable = "avx2")]
+        #[inline]
+        fn new(run: &Run) -> Classifier {
+            // SAFETY: each load reads the 16 bytes of a table.
+            let table = |t: &[u8; 16]| unsafe {
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast()))
+            };
+            let tables = |set: &ByteSet| (table(&set.low), table(&set.high));
+            Classifier {
+                keeps: tables(&run.keeps),
+                escape: run
+                    .escape
+                    .map(|(byte, digits)| (_mm256_set1_epi8(byte as i8), tables(&digits))),
+            }
+        }
+
+        /// A mask with bit `k` set for each byte `k` from `from` on (below 32) of `block` that is
+        /// outside the set, unless it is part of an escape that begins at or after `from` and ends
+        /// within the block; the bits below `from` are clear.
+        #[target_feature(enable = "avx2")]
+        #[inline]
+        fn outside(&self, block: __m256i, from: usize) -> u32 {
+            let from = u32::MAX << from;
+            let outside = outside(block, self.keeps) & from;
+            let Some((byte, digits)) = self.escape else {
+                return outside;
+            };
+            let start = _mm256_movemask_epi8(_mm256_cmpeq_epi8(block, byte)) as u32 & from;
+            // The escapes are looked for only when the first byte outside the set may begin one.
+            if start & outside & outside.wrapping_neg() == 0 {
+                return outside;
+            }
+            let digit = !self::outside(block, digits);
+            let escape = start & (digit >> 1) & (digit >> 2);
+            outside & !(escape | escape << 1 | escape << 2)
+        }
+    }
+
+    /// [`Search::first_outside`] with AVX2.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn first_outside(
+        run: &Run,
+        keeps: impl Fn(u8) -> bool,
+        input: &[u8],
+        mut i: usize,
+    ) -> usize {
+        let len = input.len();
+        if len < 32 {
+            return bytewise(keeps, input, i);
+        }
+        // SAFETY: every load reads 32 bytes at an offset of at most `len - 32`, inside the input.
+        let at = |j: usize| unsafe { _mm256_loadu_si256(input.as_ptr().add(j).cast::<__m256i>()) };
+        let classifier = Classifier::new(run);
+        while i + 32 <= len {
+            let outside = classifier.outside(at(i), 0);
+            if outside != 0 {
+                return i + outside.trailing_zeros() as usize;
+            }
+            // An escape cut by the end of the block is not passed over: its first byte would have
+            // ended the search. So the next block starts after whole escapes.
+            i += 32;
+        }
+        if i >= len {
+            return len;
+        }
+        // The last 32 bytes of the input, of which the first `i - last` are behind.
+        let last = len - 32;
+        let outside = classifier.outside(at(last), i - last);
+        if outside != 0 {
+            last + outside.trailing_zeros() as usize
+        } else {
+            len
+        }
+    }
+
+    /// [`Search::first_outside`] with AVX2 for an input of `len` bytes (below 32) held in `padded`.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn first_outside_short(run: &Run, padded: &[u8; 32], len: usize, i: usize) -> usize {
+        // SAFETY: the load reads the 32 bytes of `padded`.
+        let block = unsafe { _mm256_loadu_si256(padded.as_ptr().cast::<__m256i>()) };
+        // The bytes from `len` on count as outside, and a bit above them ends the search at `len`.
+        let outside = u64::from(Classifier::new(run).outside(block, i)) | (u64::MAX << len);
+        outside.trailing_zeros() as usize
+    }
+
+    /// A mask with bit `k` set for each byte `k` of `block` that is not in the set whose tables are
+    /// `low` and `high` (each the 16 bytes of a [`ByteSet`] table in both halves).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn outside(block: __m256i, (low, high): (__m256i, __m256i)) -> u32 {
+        let nibble = _mm256_set1_epi8(0x0F);
+        #[rustfmt::skip]
+        let bits = _mm256_setr_epi8(
+            1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128,
+            1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128,
+        );
+        let l = _mm256_and_si256(block, nibble);
+        let h = _mm256_and_si256(_mm256_srli_epi16::<4>(block), nibble);
+        // The table row of each byte: from `high` where the byte's top bit is set, else from `low`.
+        let row = _mm256_blendv_epi8(
+            _mm256_shuffle_epi8(low, l),
+            _mm256_shuffle_epi8(high, l),
+            block,
+        );
+        let member = _mm256_and_si256(row, _mm256_shuffle_epi8(bits, h));
+        _mm256_movemask_epi8(_mm256_cmpeq_epi8(member, _mm256_setzero_si256())) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sets() -> Vec<[bool; 256]> {
+        let mut sets = vec![[false; 256], [true; 256]];
+        let mut ascii_letters = [false; 256];
+        for b in (b'a'..=b'z').chain(b'A'..=b'Z') {
+            ascii_letters[usize::from(b)] = true;
+        }
+        sets.push(ascii_letters);
+        // Pseudo-random sets.
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..20 {
+            let mut set = [false; 256];
+            for member in &mut set {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *member = x & 3 != 0;
+            }
+            sets.push(set);
+        }
+        sets
+    }
+
+    #[test]
+    fn tables_hold_the_set() {
+        for set in sets() {
+            let tables = ByteSet::new(&set);
+            for b in 0..=255u8 {
+                assert_eq!(tables.contains(b), set[usize::from(b)], "{b:#x}");
+            }
+        }
+    }
+
+    /// The end of the run from `i`: the first byte outside the set that does not start an escape,
+    /// searching with `search` and checking what it stops at, as the walk does.
+    fn end(search: impl Search, run: &Run, input: &[u8], mut i: usize) -> usize {
+        let keeps = |b: u8| run.keeps.contains(b);
+        loop {
+            let j = search.first_outside(run, keeps, input, i);
+            assert!(j >= i && j <= input.len());
+            assert!(input[i..j].iter().all(|&b| keeps(b) || run.escape.is_some()));
+            match (input.get(j..j + 3), run.escape) {
+                (Some(&[b, x, y]), Some((e, digits)))
+                    if b == e && digits.contains(x) && digits.contains(y) =>
+                {
+                    i = j + 3
+                }
+                _ => return j,
+            }
+        }
+    }
+
+    /// Every search ends a run where the byte-by-byte search does, for every start offset of inputs
+    /// of 0 to 99 bytes made of bytes of the set, bytes outside it and escapes (whole, or cut by the
+    /// end of the input), with and without escapes in the set.
+    #[test]
+    fn searches_agree() {
+        let mut x: u64 = 12345;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut hex = [false; 256];
+        for b in (b'0'..=b'9').chain(b'a'..=b'f').chain(b'A'..=b'F') {
+            hex[usize::from(b)] = true;
+        }
+        let digits = ByteSet::new(&hex);
+        for mut set in sets() {
+            set[usize::from(b'%')] = false;
+            let keeps = ByteSet::new(&set);
+            let inside: Vec<u8> = (0..=255u8).filter(|&b| set[usize::from(b)]).collect();
+            let outside: Vec<u8> = (0..=255u8).filter(|&b| !set[usize::from(b)]).collect();
+            for escape in [None, Some((b'%', digits))] {
+                let run = Run { keeps, escape };
+                for len in 0..100 {
+                    for _ in 0..4 {
+                        let mut input = Vec::new();
+                        while input.len() < len {
+                            let r = next();
+                            let pick = |v: &[u8]| v.get(r as usize / 8 % v.len().max(1)).copied();
+                            match r % 8 {
+                                0 => input.extend([b'%', b"0aF9"[(r / 8 % 4) as usize], b'c']),
+                                1 => input.extend(pick(&outside)),
+                                2 => input.push(b'%'),
+                                _ => input.extend(pick(&inside).or(pick(&outside))),
+                            }
+                        }
+                        input.truncate(len);
+                        for i in 0..=len {
+                            let expected = end(Bytewise, &run, &input, i);
+                            #[cfg(target_arch = "x86_64")]
+                            if let Some(avx2) = Avx2::detect() {
+                                assert_eq!(
+                                    end(avx2, &run, &input, i),
+                                    expected,
+                                    "{input:?} from {i}"
+                                );
+                                if len < 32 {
+                                    let mut padded = [0; 32];
+                                    padded[..len].copy_from_slice(&input);
+                                    assert_eq!(
+                                        end(avx2.short(&padded), &run, &input, i),
+                                        expected,
+                                        "{input:?} from {i}, short"
+                                    );
+                                }
+                            }
+                            let _ = expected;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
