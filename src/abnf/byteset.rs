@@ -93,8 +93,8 @@ mod x86 {
     use std::arch::x86_64::{
         __m256i, _mm256_and_si256, _mm256_blendv_epi8, _mm256_broadcastsi128_si256,
         _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8,
-        _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
-        _mm_loadu_si128,
+        _mm256_set_m128i, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
+        _mm256_srli_epi16, _mm256_storeu_si256, _mm_loadu_si128, _mm_shuffle_epi8,
     };
 
     use super::{bytewise, ByteSet, Run, Search};
@@ -112,10 +112,54 @@ mod x86 {
         }
 
         /// The search over an input shorter than 32 bytes, whose bytes are also at the start of
-        /// `padded`, followed by zero bytes.
+        /// `padded`, followed by zero bytes ([`Avx2::pad`]).
         pub(crate) fn short(self, padded: &[u8; 32]) -> Short<'_> {
             Short(padded)
         }
+
+        /// The bytes of `input`, shorter than 32 bytes, followed by zero bytes.
+        #[inline(always)]
+        pub(crate) fn pad(self, input: &[u8]) -> [u8; 32] {
+            // SAFETY: a value of `Avx2` exists only where the CPU has AVX2 (`Avx2::detect`).
+            unsafe { pad(input) }
+        }
+    }
+
+    /// [`Avx2::pad`]: from 16 bytes on, two loads of 16 bytes that overlap, the second shuffled into
+    /// place, and one store; below, a copy.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn pad(input: &[u8]) -> [u8; 32] {
+        /// `SHIFT[w..w + 16]` moves the byte at `k` to `k - w` and clears the last `w` bytes.
+        const SHIFT: [u8; 32] = {
+            let mut shift = [0x80; 32];
+            let mut k = 0;
+            while k < 16 {
+                shift[k] = k as u8;
+                k += 1;
+            }
+            shift
+        };
+        let mut padded = [0; 32];
+        let len = input.len();
+        if (16..32).contains(&len) {
+            // SAFETY: the loads read 16 bytes at 0 and at `len - 16`, inside the input, and 16 bytes
+            // of `SHIFT` at `32 - len`, at most 16; the store writes the 32 bytes of `padded`.
+            unsafe {
+                let head = _mm_loadu_si128(input.as_ptr().cast());
+                // The bytes from 16 on: the last 16 bytes moved down by `32 - len`.
+                let last = _mm_loadu_si128(input.as_ptr().add(len - 16).cast());
+                let shift = _mm_loadu_si128(SHIFT.as_ptr().add(32 - len).cast());
+                let tail = _mm_shuffle_epi8(last, shift);
+                _mm256_storeu_si256(padded.as_mut_ptr().cast(), _mm256_set_m128i(tail, head));
+            }
+        } else if let Some(start) = padded.get_mut(..len) {
+            start.copy_from_slice(input);
+        }
+        padded
     }
 
     impl Search for Avx2 {
@@ -377,6 +421,7 @@ mod tests {
                                 if len < 32 {
                                     let mut padded = [0; 32];
                                     padded[..len].copy_from_slice(&input);
+                                    assert_eq!(avx2.pad(&input), padded);
                                     assert_eq!(
                                         end(avx2.short(&padded), &run, &input, i),
                                         expected,

@@ -511,8 +511,7 @@ impl Table {
     ) -> bool {
         if input.len() < 32 {
             // A short input is searched as one block of 32 bytes, copied with zeros after it.
-            let mut padded = [0; 32];
-            padded[..input.len()].copy_from_slice(input);
+            let padded = avx2.pad(input);
             self.walk_with(avx2.short(&padded), input, transition)
         } else {
             self.walk_with(avx2, input, transition)
