@@ -359,7 +359,9 @@ mod tests {
         loop {
             let j = search.first_outside(run, keeps, input, i);
             assert!(j >= i && j <= input.len());
-            assert!(input[i..j].iter().all(|&b| keeps(b) || run.escape.is_some()));
+            assert!(input[i..j]
+                .iter()
+                .all(|&b| keeps(b) || run.escape.is_some()));
             match (input.get(j..j + 3), run.escape) {
                 (Some(&[b, x, y]), Some((e, digits)))
                     if b == e && digits.contains(x) && digits.contains(y) =>

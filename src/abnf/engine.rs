@@ -1008,7 +1008,10 @@ mod tests {
     /// Whether `byte` keeps the state `s`, if the state has a run.
     fn keeps(table: &Table, s: usize, byte: u8) -> Option<bool> {
         let state = table.runs.get(s).filter(|_| s != 0)?;
-        assert_eq!(state.keeps[usize::from(byte)], state.run.keeps.contains(byte));
+        assert_eq!(
+            state.keeps[usize::from(byte)],
+            state.run.keeps.contains(byte)
+        );
         Some(state.keeps[usize::from(byte)])
     }
 

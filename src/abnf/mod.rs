@@ -82,17 +82,22 @@
 //! # The engine
 //!
 //! [`Dfa::is_match`] (no allocation) walks a compact copy of the DFA's transitions, built when the DFA
-//! is loaded: 16-bit row offsets by byte class, with the states that differ only in reporting a match
-//! (one byte late, in `regex-automata`) merged: the `IRI-reference` DFA of `iri` has 277 states there
-//! instead of 308 (44 byte classes). For a state that some bytes leave unchanged (inside a path segment, a host name, a
+//! is loaded, with the states that differ only in reporting a match (one byte late, in
+//! `regex-automata`) merged: the `IRI-reference` DFA of `iri` has 277 states there instead of 308 (44
+//! byte classes). For a state that some bytes leave unchanged (inside a path segment, a host name, a
 //! query), the table has the set of those bytes, with the lead bytes of the characters that all come
 //! back to the state and their continuation bytes, and a percent-encoded octet (RFC 3986 §2.1) continues
-//! such a run: the walk checks a run byte by byte against the set, without a transition for each byte,
-//! and the checks do not wait for one another as transitions do. "?" is left out of every set, so the
-//! walk takes a transition on each "?" and "#" (no state keeps "#"): `parse` reads the ends of the path
-//! and the query (the first "?" or "#", and the first "#") off the walk. The states after `http://` and
-//! `https://` are looked up when the table is built. A 10 MB line takes 6-9 ms (the plain walk below,
-//! 19 ms). [`Automaton::is_match`] walks the DFA itself from the anchored start state with
+//! such a run: the walk searches for the end of the run instead of taking a transition for each byte,
+//! and then takes the transition of the byte that ends it from the state's own table by byte. On x86-64
+//! with AVX2 (detected at run time) the search classifies 32 bytes at once against the set (two nibble
+//! table lookups per block, the layout of `byteset`), escapes included; elsewhere it checks byte by
+//! byte, which does not wait for one check before the next as transitions do. The other states are rows
+//! of 16-bit offsets by byte class. "?" is left out of the sets of the states an input can reach before
+//! its first "?" or "#", so the walk takes a transition on the first "?" and on each "#" (no state
+//! keeps "#"): `parse` reads the ends of the path and the query (the first "?" or "#", and the first
+//! "#") off the walk. The states after `http://` and `https://` are looked up when the table is built.
+//! A 10 MB line of `a`, `/` or `é` after `http://a/` takes 0.22 ms with the vector search, and 2.5 ms
+//! when it is all percent-encoded octets (the plain walk below, 19 ms). [`Automaton::is_match`] walks the DFA itself from the anchored start state with
 //! `next_state`, stops at the dead state and asks `next_eoi_state` for the verdict; the tests compare the
 //! two walks. [`Dfa::check`] also gives the error offset, walking the DFA byte by byte when the input
 //! is rejected:
