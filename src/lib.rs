@@ -139,6 +139,7 @@
 
 pub mod abnf;
 pub mod characters;
+pub mod compare;
 pub mod components;
 pub mod convert;
 pub mod error;

@@ -1,6 +1,7 @@
 //! The command-line interface. It only calls the library; each subcommand is a module.
 
 mod check;
+mod compare;
 mod convert;
 mod input;
 mod output;
@@ -83,6 +84,7 @@ pub struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Check(check::CheckArgs),
+    Compare(compare::CompareArgs),
     Parse(parse::ParseArgs),
     Rules(rules::RulesArgs),
     ToUri(convert::ToUriArgs),
@@ -152,6 +154,7 @@ pub fn main() -> i32 {
     };
     match cli.command {
         Command::Check(args) => check::run(&args),
+        Command::Compare(args) => compare::run(&args),
         Command::Parse(args) => parse::run(&args),
         Command::Rules(args) => rules::run(&args),
         Command::ToUri(args) => convert::run_to_uri(&args),

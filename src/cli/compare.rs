@@ -1,0 +1,434 @@
+//! `iri compare`: one input in every grammar, or two grammars' languages as wholes.
+
+use std::ffi::OsString;
+use std::fmt::Write as _;
+
+use clap::{Args, ValueEnum};
+use iri_abnf::compare::{compare_rules, counterpart, Comparison, Relation, Witness};
+use iri_abnf::{explain, Error, Grammar, Rule};
+use serde::Serialize;
+
+use super::check::{write_not_text, ErrorRecord};
+use super::input::{escape, for_each_item, Decoding, InputArgs};
+use super::output::Out;
+use super::{explained, GrammarArg, EXIT_ERROR};
+
+const COMPARE_HELP: &str = "\
+Three modes:
+  iri compare [INPUT...]             each input's verdict in every grammar (--grammars), for the
+                                     reference rule or the counterpart of --rule in each grammar; for a
+                                     grammar that rejects it, the offset of the first offending
+                                     character and what the grammar expects there
+  iri compare --languages A B        the relation between the languages of rule R (--rule, default the
+                                     reference rule) in grammar A and its counterpart in grammar B:
+                                     =, A ⊂ B, A ⊃ B, overlap or disjoint, with the shortest strings in
+                                     one and not the other (--witnesses N of each)
+  iri compare --matrix               the relation of every pair of the grammars (--grammars), with one
+                                     witness per non-empty difference
+
+The languages are compared exactly, on the product of the two rules' automata (iri_abnf::compare).
+A witness is the first string of a difference in shortlex order (fewest characters, then smallest
+code points); it is shown with the character that decides it (where the other grammar's error is)
+and, where any of a range of characters could stand there with the rest kept, that range. Further
+witnesses skip the strings that only put another character of a shown range at its place.
+
+Counterparts: a rule of the same name, or the rule that the IRI grammars name with an `i` prefix
+(ihost for host), or a renamed pair (IRI-reference for URI-reference, absolute-IRI for absolute-URI).
+
+JSON (--format json): per input {\"input\", \"rule\", \"grammars\": [{\"grammar\", \"rule\", \"valid\",
+\"error\"}]}; for --languages one record {\"a\", \"b\", \"relation\", \"only_a\", \"only_b\", \"common\",
+\"product_states\"} (witnesses: {\"text\", \"offset\", \"column\", \"ranges\"}); for --matrix one such
+record per ordered pair of different grammars.
+
+Exit status: 0 when every input is valid in every grammar, or the languages are equal (--languages)
+or every comparison ran (--matrix); 1 when an input is rejected by some grammar or the languages
+differ; 2 for a usage error.
+
+Examples:
+  iri compare 'http://résumé.example.org' 'http://[v7.a:b]/'
+  iri compare --languages uri iri
+  iri compare --languages rfc3987 iri --rule ihost --witnesses 3
+  iri compare --matrix";
+
+/// Compare grammars: one input in each, or the languages of two grammars as wholes.
+#[derive(Args)]
+#[command(after_help = COMPARE_HELP)]
+pub struct CompareArgs {
+    /// The grammars of a per-input comparison or of the matrix (default: all).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    grammars: Vec<GrammarArg>,
+    /// The rule (default: each grammar's reference rule); in each other grammar, its counterpart.
+    #[arg(long, short)]
+    rule: Option<String>,
+    /// Compare the languages of grammars A and B as wholes.
+    #[arg(long, num_args = 2, value_names = ["A", "B"], value_enum, conflicts_with = "matrix")]
+    languages: Vec<GrammarArg>,
+    /// Compare the languages of every pair of grammars.
+    #[arg(long)]
+    matrix: bool,
+    /// Witnesses of each difference (--languages; the matrix shows one).
+    #[arg(long, default_value_t = 3)]
+    witnesses: usize,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value = "text")]
+    format: CompareFormat,
+    #[command(flatten)]
+    input: InputArgs,
+    /// The inputs (strings, not file names: see --input).
+    #[arg(value_name = "INPUT")]
+    inputs: Vec<OsString>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum CompareFormat {
+    Text,
+    Json,
+}
+
+/// One side of a language comparison.
+#[derive(Clone, Copy, Serialize)]
+struct Side {
+    grammar: Grammar,
+    rule: Rule,
+}
+
+#[derive(Serialize)]
+struct LanguagesRecord<'a> {
+    a: Side,
+    b: Side,
+    #[serde(flatten)]
+    comparison: &'a Comparison,
+}
+
+#[derive(Serialize)]
+struct Verdict {
+    grammar: Grammar,
+    rule: Rule,
+    valid: bool,
+    error: Option<ErrorRecord>,
+}
+
+#[derive(Serialize)]
+struct InputRecord<'a> {
+    input: &'a str,
+    grammars: Vec<Verdict>,
+}
+
+/// The rule named by `--rule` in some grammar of `grammars` (the first that has it), or `None` for
+/// the reference rules; prints why and gives the exit code when no grammar has it.
+fn named_rule(name: Option<&str>, grammars: &[Grammar]) -> Result<Option<Rule>, i32> {
+    let Some(name) = name else {
+        return Ok(None);
+    };
+    match grammars.iter().find_map(|g| g.rule(name)) {
+        Some(rule) => Ok(Some(rule)),
+        None => {
+            eprintln!(
+                "iri: no grammar of {} has a rule \"{name}\"; `iri rules --grammar G` lists them",
+                grammars
+                    .iter()
+                    .map(|g| g.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            Err(EXIT_ERROR)
+        }
+    }
+}
+
+/// The rule of `grammar` to compare: the counterpart of `rule`, or the reference rule.
+fn rule_in(rule: Option<Rule>, grammar: Grammar) -> Option<Rule> {
+    match rule {
+        Some(rule) => counterpart(rule, grammar),
+        None => Some(grammar.reference_rule()),
+    }
+}
+
+pub fn run(args: &CompareArgs) -> i32 {
+    let mut grammars: Vec<Grammar> = args.grammars.iter().map(|&g| g.into()).collect();
+    if grammars.is_empty() {
+        grammars = Grammar::ALL.to_vec();
+    }
+    if let [a, b] = args.languages[..] {
+        return run_languages(args, a.into(), b.into());
+    }
+    if args.matrix {
+        return run_matrix(args, &grammars);
+    }
+    run_inputs(args, &grammars)
+}
+
+fn run_languages(args: &CompareArgs, a: Grammar, b: Grammar) -> i32 {
+    let rule = match named_rule(args.rule.as_deref(), &[a, b]) {
+        Ok(rule) => rule,
+        Err(code) => return code,
+    };
+    let (Some(ra), Some(rb)) = (rule_in(rule, a), rule_in(rule, b)) else {
+        eprintln!(
+            "iri: the rule {} has no counterpart in both {a} and {b}",
+            args.rule.as_deref().unwrap_or_default()
+        );
+        return EXIT_ERROR;
+    };
+    let comparison = match compare_rules((a, ra), (b, rb), args.witnesses) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("iri: {e}");
+            return EXIT_ERROR;
+        }
+    };
+    let mut out = Out::new();
+    let (sa, sb) = (
+        Side {
+            grammar: a,
+            rule: ra,
+        },
+        Side {
+            grammar: b,
+            rule: rb,
+        },
+    );
+    match args.format {
+        CompareFormat::Json => out.json(&LanguagesRecord {
+            a: sa,
+            b: sb,
+            comparison: &comparison,
+        }),
+        CompareFormat::Text => {
+            let name = |s: Side| format!("{} {}", s.grammar, s.rule);
+            out.line(&format!(
+                "{} {} {}  ({} pairs of states)",
+                name(sa),
+                comparison.relation,
+                name(sb),
+                comparison.product_states
+            ));
+            for (witnesses, (yes, no)) in [
+                (&comparison.only_a, (sa, sb)),
+                (&comparison.only_b, (sb, sa)),
+            ] {
+                if witnesses.is_empty() {
+                    out.line(&format!("in {}, not in {}: none", name(yes), name(no)));
+                    continue;
+                }
+                out.line(&format!("in {}, not in {}:", name(yes), name(no)));
+                for w in witnesses {
+                    out.line(&format!("  {}", describe(w, no.grammar)));
+                }
+            }
+            match &comparison.common {
+                Some(s) => out.line(&format!("first common string: {}", quoted(s))),
+                None => out.line("no common string"),
+            }
+        }
+    }
+    let code = out.finish(true);
+    if code == 0 && comparison.relation != Relation::Equal {
+        1
+    } else {
+        code
+    }
+}
+
+/// A string in double quotes on one line: `"` and `\` escaped with a backslash, and controls,
+/// invisible characters and spaces other than U+0020 as `\u{X}`.
+fn quoted(text: &str) -> String {
+    let mut out = String::from('"');
+    for c in text.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if iri_abnf::error::needs_escape(c) || (c.is_whitespace() && c != ' ') => {
+                let _ = write!(out, "\\u{{{:X}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A witness on one line: the string, and the character that decides against `other`.
+fn describe(w: &Witness, other: Grammar) -> String {
+    let mut line = quoted(&w.text);
+    if w.offset == w.text.len() {
+        let _ = write!(line, "  ({other} needs more, or another ending)");
+    } else {
+        let c = w.text[w.offset..].chars().next().unwrap_or_default();
+        let _ = write!(line, "  ({other} rejects {} at {}", code_point(c), w.offset);
+        match w.ranges.first() {
+            Some(&(lo, hi)) if lo != hi => {
+                let _ = write!(line, "; any of {}–{} there", code_point(lo), code_point(hi));
+            }
+            _ => {}
+        }
+        line.push(')');
+    }
+    line
+}
+
+fn code_point(c: char) -> String {
+    if c.is_ascii_graphic() {
+        format!("'{c}'")
+    } else {
+        format!("U+{:04X}", c as u32)
+    }
+}
+
+fn run_matrix(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
+    let rule = match named_rule(args.rule.as_deref(), grammars) {
+        Ok(rule) => rule,
+        Err(code) => return code,
+    };
+    let sides: Vec<Side> = grammars
+        .iter()
+        .filter_map(|&g| {
+            Some(Side {
+                grammar: g,
+                rule: rule_in(rule, g)?,
+            })
+        })
+        .collect();
+    let mut out = Out::new();
+    let mut rows = Vec::new();
+    for &a in &sides {
+        for &b in &sides {
+            if a.grammar == b.grammar {
+                continue;
+            }
+            match compare_rules((a.grammar, a.rule), (b.grammar, b.rule), 1) {
+                Ok(c) => rows.push((a, b, c)),
+                Err(e) => {
+                    eprintln!("iri: {e}");
+                    return EXIT_ERROR;
+                }
+            }
+        }
+    }
+    match args.format {
+        CompareFormat::Json => {
+            for (a, b, c) in &rows {
+                out.json(&LanguagesRecord {
+                    a: *a,
+                    b: *b,
+                    comparison: c,
+                });
+            }
+        }
+        CompareFormat::Text => {
+            let width = sides
+                .iter()
+                .map(|s| s.grammar.name().len())
+                .max()
+                .unwrap_or(0)
+                .max(7);
+            let mut header = format!("{:width$}", "A \\ B");
+            for s in &sides {
+                let _ = write!(header, "  {:>width$}", s.grammar.name());
+            }
+            out.line(&header);
+            for a in &sides {
+                let mut line = format!("{:width$}", a.grammar.name());
+                for b in &sides {
+                    let cell = rows
+                        .iter()
+                        .find(|(x, y, _)| x.grammar == a.grammar && y.grammar == b.grammar)
+                        .map_or("=", |(_, _, c)| c.relation.symbol());
+                    let _ = write!(line, "  {cell:>width$}");
+                }
+                out.line(&line);
+            }
+            out.line("");
+            let rules: Vec<String> = sides
+                .iter()
+                .map(|s| format!("{} {}", s.grammar, s.rule))
+                .collect();
+            out.line(&format!("rules: {}", rules.join(", ")));
+            out.line("shortest strings in A and not in B:");
+            for (a, b, c) in &rows {
+                if let Some(w) = c.only_a.first() {
+                    out.line(&format!(
+                        "  {} ∖ {}: {}",
+                        a.grammar,
+                        b.grammar,
+                        describe(w, b.grammar)
+                    ));
+                }
+            }
+        }
+    }
+    out.finish(true)
+}
+
+fn run_inputs(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
+    let rule = match named_rule(args.rule.as_deref(), grammars) {
+        Ok(rule) => rule,
+        Err(code) => return code,
+    };
+    let mut out = Out::new();
+    let read = for_each_item(&args.inputs, 1, &args.input, Decoding::Utf8, |item| {
+        if out.broken() {
+            return;
+        }
+        let input = match &item.input {
+            Ok(input) => *input,
+            Err(e) => {
+                out.failed = true;
+                match args.format {
+                    CompareFormat::Json => out.json(&serde_json::json!({
+                        "input": null,
+                        "input_escaped": e.escaped,
+                        "error": ErrorRecord::from(e),
+                    })),
+                    CompareFormat::Text => write_not_text(&mut out, e),
+                }
+                return;
+            }
+        };
+        let mut verdicts = Vec::new();
+        for &g in grammars {
+            let Some(r) = rule_in(rule, g) else {
+                continue;
+            };
+            let error = match explain(g, r, input) {
+                Ok(()) => None,
+                Err(Error::Parse(e)) => Some(ErrorRecord::from(&explained(e))),
+                Err(e) => {
+                    eprintln!("iri: {e}");
+                    continue;
+                }
+            };
+            verdicts.push(Verdict {
+                grammar: g,
+                rule: r,
+                valid: error.is_none(),
+                error,
+            });
+        }
+        if verdicts.iter().any(|v| !v.valid) {
+            out.failed = true;
+        }
+        match args.format {
+            CompareFormat::Json => out.json(&InputRecord {
+                input,
+                grammars: verdicts,
+            }),
+            CompareFormat::Text => {
+                out.line(&format!("\"{}\"", escape(input)));
+                let width = grammars.iter().map(|g| g.name().len()).max().unwrap_or(0);
+                for v in &verdicts {
+                    let head = format!("  {:width$}  {}", v.grammar.name(), v.rule);
+                    match &v.error {
+                        None => out.line(&format!("{head}: valid")),
+                        Some(e) => {
+                            out.line(&format!("{head}: invalid at {}: {}", e.offset, e.message))
+                        }
+                    }
+                }
+            }
+        }
+    });
+    out.finish(read.is_ok())
+}

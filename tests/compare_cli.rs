@@ -1,0 +1,184 @@
+//! `iri compare`: the matrix of the grammars' languages, the witnesses re-checked through `iri check`,
+//! the comparison of two languages, and one input in every grammar.
+
+mod common;
+
+use common::cli::{iri, json_lines};
+
+/// Every witness of every difference in the matrix (JSON), re-checked through `iri check`: accepted
+/// by the grammar it is said to be in, rejected by the other, at the offset it names.
+#[test]
+fn every_witness_of_the_matrix_is_rechecked_with_iri_check() {
+    let (code, out, err) = iri(&["compare", "--matrix", "--format", "json"], None);
+    assert_eq!(code, 0, "{err}");
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 12, "every ordered pair of the four grammars");
+    let mut checked = 0;
+    for r in &records {
+        for (witnesses, yes, no) in [("only_a", "a", "b"), ("only_b", "b", "a")] {
+            for w in r[witnesses].as_array().unwrap() {
+                let text = w["text"].as_str().unwrap();
+                let check = |side: &str| {
+                    let grammar = r[side]["grammar"].as_str().unwrap();
+                    let rule = r[side]["rule"].as_str().unwrap();
+                    // On standard input: a witness may hold characters that an argument cannot
+                    // (U+0000), but no line terminator.
+                    assert!(!text.contains(['\n', '\r']), "{w}");
+                    let line = format!("{text}\n");
+                    let (code, out, err) = iri(
+                        &[
+                            "check",
+                            "--grammar",
+                            grammar,
+                            "--rule",
+                            rule,
+                            "--format",
+                            "json",
+                        ],
+                        Some(line.as_bytes()),
+                    );
+                    assert!(code < 2, "{err}");
+                    json_lines(&out).remove(0)
+                };
+                let accepted = check(yes);
+                assert_eq!(accepted["valid"], true, "{r} {w}");
+                let rejected = check(no);
+                assert_eq!(rejected["valid"], false, "{r} {w}");
+                assert_eq!(rejected["error"]["offset"], w["offset"], "{r} {w}");
+                checked += 1;
+            }
+        }
+    }
+    // uri ⊂ rfc3987 ⊂ iri ⊂ leiri: one witness for each of the six pairs, each seen from both sides.
+    assert_eq!(checked, 12);
+}
+
+#[test]
+fn matrix_snapshot() {
+    let (code, out, err) = iri(&["compare", "--matrix"], None);
+    assert_eq!(code, 0, "{err}");
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("compare_matrix", out);
+    });
+}
+
+#[test]
+fn languages_snapshots() {
+    for (name, args) in [
+        ("uri-iri", &["uri", "iri"][..]),
+        ("rfc3987-iri", &["rfc3987", "iri"][..]),
+        ("iri-leiri-ihost", &["iri", "leiri", "--rule", "ihost"][..]),
+        ("uri-iri-host", &["uri", "iri", "--rule", "host"][..]),
+    ] {
+        let mut argv = vec!["compare", "--languages"];
+        argv.extend(args);
+        let (code, out, err) = iri(&argv, None);
+        assert_eq!(code, 1, "the languages differ: {err}");
+        insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+            insta::assert_snapshot!(format!("compare_languages__{name}"), out);
+        });
+    }
+    let (code, out, _) = iri(&["compare", "--languages", "iri", "iri"], None);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("iri IRI-reference = iri IRI-reference"),
+        "{out}"
+    );
+}
+
+#[test]
+fn unknown_rules_are_usage_errors() {
+    let (code, _, err) = iri(
+        &["compare", "--languages", "uri", "iri", "--rule", "nope"],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("no grammar of uri, iri has a rule \"nope\""),
+        "{err}"
+    );
+    let (code, _, err) = iri(
+        &["compare", "--languages", "uri", "iri", "--rule", "iprivate"],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("no counterpart"), "{err}");
+}
+
+/// One input in every grammar: the 3987bis §3.4.1 example separates uri from the IRI grammars, a
+/// space separates leiri from the others, and a valid URI is valid everywhere.
+#[test]
+fn inputs_in_every_grammar() {
+    let (code, out, err) = iri(
+        &[
+            "compare",
+            "--format",
+            "json",
+            "http://résumé.example.org",
+            "http://example.org/a b",
+            "http://[v7.a:b]/",
+        ],
+        None,
+    );
+    assert_eq!(code, 1, "{err}");
+    let records = json_lines(&out);
+    let verdicts = |r: &serde_json::Value| -> Vec<(String, bool)> {
+        r["grammars"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| {
+                (
+                    v["grammar"].as_str().unwrap().to_string(),
+                    v["valid"] == true,
+                )
+            })
+            .collect()
+    };
+    let v = |list: [(&str, bool); 4]| -> Vec<(String, bool)> {
+        list.iter().map(|&(g, b)| (g.to_string(), b)).collect()
+    };
+    assert_eq!(
+        verdicts(&records[0]),
+        v([
+            ("uri", false),
+            ("rfc3987", true),
+            ("iri", true),
+            ("leiri", true)
+        ])
+    );
+    assert_eq!(records[0]["grammars"][0]["error"]["offset"], 8);
+    assert_eq!(records[0]["grammars"][0]["rule"], "URI-reference");
+    assert_eq!(
+        verdicts(&records[1]),
+        v([
+            ("uri", false),
+            ("rfc3987", false),
+            ("iri", false),
+            ("leiri", true)
+        ])
+    );
+    assert_eq!(records[1]["grammars"][2]["error"]["offset"], 20);
+    assert_eq!(
+        verdicts(&records[2]),
+        v([
+            ("uri", true),
+            ("rfc3987", true),
+            ("iri", true),
+            ("leiri", true)
+        ])
+    );
+    let (code, out, _) = iri(
+        &[
+            "compare",
+            "--grammars",
+            "uri,iri",
+            "http://résumé.example.org",
+        ],
+        None,
+    );
+    assert_eq!(code, 1);
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("compare_input_resume", out);
+    });
+}
