@@ -188,6 +188,35 @@ pub fn compare_rules(
     ))
 }
 
+/// The comparison of one rule of a grammar with its counterpart in another ([`rule_by_rule`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct RuleComparison {
+    /// The rule of the first grammar.
+    pub a: Rule,
+    /// Its counterpart in the second grammar.
+    pub b: Rule,
+    /// How their languages relate, with up to the asked number of witnesses.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub comparison: Comparison,
+}
+
+/// [`compare_rules`] for every rule of `a` that has a [`counterpart`] in `b`, in the order of `a`'s
+/// rules: where the two grammars' languages part, rule by rule.
+pub fn rule_by_rule(a: Grammar, b: Grammar, n: usize) -> Result<Vec<RuleComparison>, AbnfError> {
+    a.rules()
+        .iter()
+        .filter_map(|&ra| Some((ra, counterpart(ra, b)?)))
+        .map(|(ra, rb)| {
+            Ok(RuleComparison {
+                a: ra,
+                b: rb,
+                comparison: compare_rules((a, ra), (b, rb), n)?,
+            })
+        })
+        .collect()
+}
+
 /// The rule of `grammar` that corresponds to `rule`: the rule of the same name, or the rule that the
 /// IRI grammars name with an `i` prefix (`ihost` for `host`, 3987bis §2.2) or the other way round, or
 /// one of the renamed pairs (`IRI-reference` for `URI-reference`, `absolute-IRI` for `absolute-URI`,
@@ -735,6 +764,33 @@ mod tests {
         // ":" and "@" are `pchar` and not `reg-name`.
         assert_eq!(c.only_a[0].text, ":");
         assert_eq!(c.only_a[1].text, "@");
+    }
+
+    #[test]
+    fn rule_by_rule_names_where_the_grammars_part() {
+        let rules = rule_by_rule(Grammar::Rfc3987, Grammar::Iri, 1).unwrap();
+        let parting: Vec<(Rule, Relation)> = rules
+            .iter()
+            .filter(|r| r.comparison.relation != Relation::Equal)
+            .map(|r| (r.a, r.comparison.relation))
+            .collect();
+        for r in &rules {
+            check((Grammar::Rfc3987, r.a), (Grammar::Iri, r.b), &r.comparison);
+        }
+        // 3987bis adds U+E0000-E0FFF to `iprivate`, which only a query has.
+        assert!(
+            parting.contains(&(Rule::Iprivate, Relation::ProperSubset)),
+            "{parting:?}"
+        );
+        assert!(
+            parting.contains(&(Rule::Iquery, Relation::ProperSubset)),
+            "{parting:?}"
+        );
+        assert!(
+            !parting.iter().any(|&(r, _)| r == Rule::Ifragment),
+            "{parting:?}"
+        );
+        assert!(rules.len() > 30);
     }
 
     #[test]

@@ -168,6 +168,40 @@ fn inputs_in_every_grammar() {
             ("leiri", true)
         ])
     );
+    // The mappings of 3987bis, with the verdict of each result: §3.4 (the host percent-encoded, the
+    // default of `iri to-uri`) for the IRI, §5.1 for the LEIRI (whose IRI is then already a URI).
+    let mapping = |r: &serde_json::Value, i: usize| {
+        let m = &r["mappings"][i];
+        (
+            m["from"].as_str().unwrap().to_string(),
+            m["to"].as_str().unwrap().to_string(),
+            m["result"].as_str().unwrap().to_string(),
+            m["valid"] == true,
+        )
+    };
+    assert_eq!(
+        mapping(&records[0], 0),
+        (
+            "iri".into(),
+            "uri".into(),
+            "http://r%C3%A9sum%C3%A9.example.org".into(),
+            true
+        )
+    );
+    assert_eq!(records[0]["mappings"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        mapping(&records[1], 0),
+        (
+            "leiri".into(),
+            "iri".into(),
+            "http://example.org/a%20b".into(),
+            true
+        )
+    );
+    assert_eq!(records[1]["mappings"].as_array().unwrap().len(), 1);
+    assert!(records[2].get("mappings").is_none(), "a URI maps to itself");
+    // The four grammars split every input they accept alike.
+    assert!(records.iter().all(|r| r.get("split_differs").is_none()));
     let (code, out, _) = iri(
         &[
             "compare",

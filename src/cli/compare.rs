@@ -4,7 +4,9 @@ use std::ffi::OsString;
 use std::fmt::Write as _;
 
 use clap::{Args, ValueEnum};
-use iri_abnf::compare::{compare_rules, counterpart, Comparison, Relation, Witness};
+use iri_abnf::compare::{
+    compare_rules, counterpart, rule_by_rule, Comparison, Relation, RuleComparison, Witness,
+};
 use iri_abnf::{explain, Error, Grammar, Rule};
 use serde::Serialize;
 
@@ -98,6 +100,9 @@ struct LanguagesRecord<'a> {
     b: Side,
     #[serde(flatten)]
     comparison: &'a Comparison,
+    /// The rules of `a` with a counterpart in `b` (--languages only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules: Option<&'a [RuleComparison]>,
 }
 
 #[derive(Serialize)]
@@ -112,6 +117,92 @@ struct Verdict {
 struct InputRecord<'a> {
     input: &'a str,
     grammars: Vec<Verdict>,
+    /// The grammars that accept the input but split it into other components than the first that
+    /// accepts it (with the reference rules only).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    split_differs: Vec<Grammar>,
+    /// LEIRI → IRI (3987bis §5.1) and IRI → URI (§3.3–§3.6) of the input, where the grammar it maps
+    /// from accepts it (with the reference rules only).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    mappings: Vec<Mapping>,
+}
+
+/// One mapping between grammars, with the verdict of its result in the target grammar.
+#[derive(Serialize)]
+struct Mapping {
+    from: Grammar,
+    to: Grammar,
+    result: String,
+    valid: bool,
+}
+
+/// The components of `input` in `grammar` (reference rule), as a comparable text: every span, the
+/// host kind and the path kind.
+fn split_of(grammar: Grammar, input: &str) -> Option<String> {
+    let r = iri_abnf::parse(grammar, input).ok()?;
+    let span = |c: Option<iri_abnf::Component<'_>>| c.map(|c| (c.span.start, c.span.end));
+    let authority = r.authority().map(|a| {
+        format!(
+            "{:?} {:?} {:?} {:?}",
+            span(Some(a.component)),
+            span(a.userinfo),
+            (
+                a.host.component.span.start,
+                a.host.component.span.end,
+                &a.host.kind
+            ),
+            a.port
+                .map(|p| (p.component.span.start, p.component.span.end)),
+        )
+    });
+    let path = r.path();
+    Some(format!(
+        "{:?} {authority:?} {:?} {:?} {:?} {:?}",
+        span(r.scheme()),
+        (
+            path.component.span.start,
+            path.component.span.end,
+            path.kind
+        ),
+        span(r.query()),
+        span(r.fragment()),
+        r.kind(),
+    ))
+}
+
+/// The mappings of 3987bis between the grammars of `grammars` that apply to `input`, in turn: LEIRI →
+/// IRI, then IRI → URI of the input or, when the input is not an IRI, of that IRI.
+fn mappings(grammars: &[Grammar], input: &str) -> Vec<Mapping> {
+    let mut out = Vec::new();
+    let has = |g| grammars.contains(&g);
+    let mut iri = input.to_string();
+    if has(Grammar::Leiri) && has(Grammar::Iri) {
+        let c = iri_abnf::convert::leiri_to_iri(input);
+        if c.input_valid && c.iri != input {
+            let valid = iri_abnf::is_valid(Grammar::Iri, Rule::IriReference, &c.iri);
+            iri.clone_from(&c.iri);
+            out.push(Mapping {
+                from: Grammar::Leiri,
+                to: Grammar::Iri,
+                result: c.iri,
+                valid,
+            });
+        }
+    }
+    if has(Grammar::Iri) && has(Grammar::Uri) {
+        let options = iri_abnf::convert::ToUriOptions::default();
+        if let Ok(c) = iri_abnf::convert::to_uri(&iri, &options) {
+            if c.uri != iri {
+                out.push(Mapping {
+                    from: Grammar::Iri,
+                    to: Grammar::Uri,
+                    valid: c.uri_valid,
+                    result: c.uri,
+                });
+            }
+        }
+    }
+    out
 }
 
 /// The rule named by `--rule` in some grammar of `grammars` (the first that has it), or `None` for
@@ -177,6 +268,13 @@ fn run_languages(args: &CompareArgs, a: Grammar, b: Grammar) -> i32 {
             return EXIT_ERROR;
         }
     };
+    let rules = match rule_by_rule(a, b, 1) {
+        Ok(rules) => rules,
+        Err(e) => {
+            eprintln!("iri: {e}");
+            return EXIT_ERROR;
+        }
+    };
     let mut out = Out::new();
     let (sa, sb) = (
         Side {
@@ -193,6 +291,7 @@ fn run_languages(args: &CompareArgs, a: Grammar, b: Grammar) -> i32 {
             a: sa,
             b: sb,
             comparison: &comparison,
+            rules: Some(&rules),
         }),
         CompareFormat::Text => {
             let name = |s: Side| format!("{} {}", s.grammar, s.rule);
@@ -219,6 +318,29 @@ fn run_languages(args: &CompareArgs, a: Grammar, b: Grammar) -> i32 {
             match &comparison.common {
                 Some(s) => out.line(&format!("first common string: {}", quoted(s))),
                 None => out.line("no common string"),
+            }
+            let equal: Vec<String> = rules
+                .iter()
+                .filter(|r| r.comparison.relation == Relation::Equal)
+                .map(|r| same_or_pair(r))
+                .collect();
+            out.line(&format!(
+                "rule by rule ({} rules of {a} with a counterpart in {b}):",
+                rules.len()
+            ));
+            out.line(&format!("  = {}", equal.join(", ")));
+            for r in rules
+                .iter()
+                .filter(|r| r.comparison.relation != Relation::Equal)
+            {
+                let c = &r.comparison;
+                let mut line = format!("  {} {}", c.relation, same_or_pair(r));
+                for (w, other) in [(c.only_a.first(), b), (c.only_b.first(), a)] {
+                    if let Some(w) = w {
+                        let _ = write!(line, "; {}", describe(w, other));
+                    }
+                }
+                out.line(&line);
             }
         }
     }
@@ -248,6 +370,15 @@ fn quoted(text: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// A rule and its counterpart: `host / ihost`, or the name once when it is the same.
+fn same_or_pair(r: &RuleComparison) -> String {
+    if r.a == r.b {
+        r.a.to_string()
+    } else {
+        format!("{} / {}", r.a, r.b)
+    }
 }
 
 /// A witness on one line: the string, and the character that decides against `other`.
@@ -314,6 +445,7 @@ fn run_matrix(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
                     a: *a,
                     b: *b,
                     comparison: c,
+                    rules: None,
                 });
             }
         }
@@ -410,10 +542,28 @@ fn run_inputs(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
         if verdicts.iter().any(|v| !v.valid) {
             out.failed = true;
         }
+        let (mut split_differs, mut maps) = (Vec::new(), Vec::new());
+        if rule.is_none() {
+            let splits: Vec<(Grammar, String)> = verdicts
+                .iter()
+                .filter(|v| v.valid)
+                .filter_map(|v| Some((v.grammar, split_of(v.grammar, input)?)))
+                .collect();
+            if let Some((_, first)) = splits.first() {
+                split_differs = splits
+                    .iter()
+                    .filter(|(_, s)| s != first)
+                    .map(|&(g, _)| g)
+                    .collect();
+            }
+            maps = mappings(grammars, input);
+        }
         match args.format {
             CompareFormat::Json => out.json(&InputRecord {
                 input,
                 grammars: verdicts,
+                split_differs,
+                mappings: maps,
             }),
             CompareFormat::Text => {
                 out.line(&format!("\"{}\"", escape(input)));
@@ -426,6 +576,23 @@ fn run_inputs(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
                             out.line(&format!("{head}: invalid at {}: {}", e.offset, e.message))
                         }
                     }
+                }
+                if !split_differs.is_empty() {
+                    let names: Vec<&str> = split_differs.iter().map(|g| g.name()).collect();
+                    out.line(&format!(
+                        "  components: {} split it otherwise than the first grammar that accepts it",
+                        names.join(", ")
+                    ));
+                }
+                for m in &maps {
+                    out.line(&format!(
+                        "  {} → {}: \"{}\" ({} in {})",
+                        m.from,
+                        m.to,
+                        escape(&m.result),
+                        if m.valid { "valid" } else { "invalid" },
+                        m.to
+                    ));
                 }
             }
         }
