@@ -322,7 +322,7 @@ fn run_languages(args: &CompareArgs, a: Grammar, b: Grammar) -> i32 {
             let equal: Vec<String> = rules
                 .iter()
                 .filter(|r| r.comparison.relation == Relation::Equal)
-                .map(|r| same_or_pair(r))
+                .map(same_or_pair)
                 .collect();
             out.line(&format!(
                 "rule by rule ({} rules of {a} with a counterpart in {b}):",
