@@ -217,6 +217,100 @@ pub fn rule_by_rule(a: Grammar, b: Grammar, n: usize) -> Result<Vec<RuleComparis
         .collect()
 }
 
+/// Random strings of one side of a comparison: of `A ∖ B`, `B ∖ A` or `A ∩ B` ([`Sampler::new`]),
+/// sampled from the product of the two DFAs, not only the shortest.
+pub struct Sampler {
+    product: Product,
+    /// The fewest characters from each pair to the target (`u32::MAX` for none).
+    dist: Vec<u32>,
+    /// Whether each pair is in the target.
+    target: Vec<bool>,
+}
+
+/// Which strings a [`Sampler`] draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// In `A` and not in `B`.
+    OnlyA,
+    /// In `B` and not in `A`.
+    OnlyB,
+    /// In both.
+    Both,
+}
+
+impl Sampler {
+    /// The sampler of `part` of the languages of `a` and `b`.
+    pub fn new<A: Automaton, B: Automaton>(
+        a: Language<'_, A>,
+        b: Language<'_, B>,
+        part: Part,
+    ) -> Sampler {
+        let product = Product::build(a, b);
+        let target: Vec<bool> = product
+            .accept
+            .iter()
+            .map(|&(x, y)| match part {
+                Part::OnlyA => x && !y,
+                Part::OnlyB => !x && y,
+                Part::Both => x && y,
+            })
+            .collect();
+        let dist = product.distances(|(x, y)| match part {
+            Part::OnlyA => x && !y,
+            Part::OnlyB => !x && y,
+            Part::Both => x && y,
+        });
+        Sampler {
+            product,
+            dist,
+            target,
+        }
+    }
+
+    /// The length in characters of the shortest string, or `None` when there is no string.
+    pub fn shortest(&self) -> Option<usize> {
+        self.dist
+            .first()
+            .filter(|&&d| d != u32::MAX)
+            .map(|&d| d as usize)
+    }
+
+    /// A string of the part, of at most `max_chars` characters (or the shortest length, when that is
+    /// more), the same for the same `seed`; `None` when the part is empty. The walk picks an edge
+    /// from which the target stays within the budget, each with the same weight, and a character of
+    /// its range uniformly, and stops at a string of the part with probability 1/4 at each step (and
+    /// when the budget is spent).
+    pub fn sample(&self, seed: u64, max_chars: usize) -> Option<String> {
+        let mut rng = seed;
+        let mut next = move |n: u64| {
+            rng = rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = rng;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            (z ^ (z >> 31)) % n.max(1)
+        };
+        let mut budget = max_chars.max(self.shortest()?);
+        let (mut p, mut out) = (0, String::new());
+        loop {
+            if self.target[p] && (budget == 0 || next(4) == 0) {
+                return Some(out);
+            }
+            let ok: Vec<&Edge> = self.product.edges[p]
+                .iter()
+                .filter(|e| self.dist[e.to] != u32::MAX && (self.dist[e.to] as usize) < budget)
+                .collect();
+            // The budget allows a way to the target from every pair the walk reaches.
+            let e = ok.get(next(ok.len() as u64) as usize)?;
+            let mut c = e.lo + next(u64::from(e.hi - e.lo) + 1) as u32;
+            if (0xD800..0xE000).contains(&c) {
+                c = e.lo;
+            }
+            out.push(char::from_u32(c)?);
+            (p, budget) = (e.to, budget - 1);
+        }
+    }
+}
+
 /// The rule of `grammar` that corresponds to `rule`: the rule of the same name, or the rule that the
 /// IRI grammars name with an `i` prefix (`ihost` for `host`, 3987bis §2.2) or the other way round, or
 /// one of the renamed pairs (`IRI-reference` for `URI-reference`, `absolute-IRI` for `absolute-URI`,
@@ -791,6 +885,39 @@ mod tests {
             "{parting:?}"
         );
         assert!(rules.len() > 30);
+    }
+
+    #[test]
+    fn samples_are_in_their_part() {
+        let (a, b) = (reference(Grammar::Rfc3987), reference(Grammar::Iri));
+        let (da, db) = (
+            crate::abnf::dfa(a.0, a.1).unwrap().unwrap(),
+            crate::abnf::dfa(b.0, b.1).unwrap().unwrap(),
+        );
+        let lang = |d: &'static crate::abnf::Dfa| Language {
+            dfa: d.dfa(),
+            start: d.start(),
+        };
+        let only_b = Sampler::new(lang(da), lang(db), Part::OnlyB);
+        assert_eq!(only_b.shortest(), Some(2));
+        let mut distinct = std::collections::HashSet::new();
+        for seed in 0..500 {
+            let s = only_b.sample(seed, 30).unwrap();
+            assert!(s.chars().count() <= 30, "{s:?}");
+            assert!(!is_valid(a.0, a.1, &s) && is_valid(b.0, b.1, &s), "{s:?}");
+            assert_eq!(only_b.sample(seed, 30).as_deref(), Some(s.as_str()));
+            distinct.insert(s);
+        }
+        assert!(distinct.len() > 400, "{}", distinct.len());
+        let both = Sampler::new(lang(da), lang(db), Part::Both);
+        for seed in 0..200 {
+            let s = both.sample(seed, 30).unwrap();
+            assert!(is_valid(a.0, a.1, &s) && is_valid(b.0, b.1, &s), "{s:?}");
+        }
+        assert_eq!(
+            Sampler::new(lang(da), lang(db), Part::OnlyA).sample(1, 30),
+            None
+        );
     }
 
     #[test]

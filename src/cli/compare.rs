@@ -207,7 +207,7 @@ fn mappings(grammars: &[Grammar], input: &str) -> Vec<Mapping> {
 
 /// The rule named by `--rule` in some grammar of `grammars` (the first that has it), or `None` for
 /// the reference rules; prints why and gives the exit code when no grammar has it.
-fn named_rule(name: Option<&str>, grammars: &[Grammar]) -> Result<Option<Rule>, i32> {
+pub(super) fn named_rule(name: Option<&str>, grammars: &[Grammar]) -> Result<Option<Rule>, i32> {
     let Some(name) = name else {
         return Ok(None);
     };
@@ -228,7 +228,7 @@ fn named_rule(name: Option<&str>, grammars: &[Grammar]) -> Result<Option<Rule>, 
 }
 
 /// The rule of `grammar` to compare: the counterpart of `rule`, or the reference rule.
-fn rule_in(rule: Option<Rule>, grammar: Grammar) -> Option<Rule> {
+pub(super) fn rule_in(rule: Option<Rule>, grammar: Grammar) -> Option<Rule> {
     match rule {
         Some(rule) => counterpart(rule, grammar),
         None => Some(grammar.reference_rule()),

@@ -3,6 +3,7 @@
 mod check;
 mod compare;
 mod convert;
+mod generate;
 mod input;
 mod output;
 mod packaging;
@@ -85,6 +86,7 @@ pub struct Cli {
 enum Command {
     Check(check::CheckArgs),
     Compare(compare::CompareArgs),
+    Generate(generate::GenerateArgs),
     Parse(parse::ParseArgs),
     Rules(rules::RulesArgs),
     ToUri(convert::ToUriArgs),
@@ -155,6 +157,7 @@ pub fn main() -> i32 {
     match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Compare(args) => compare::run(&args),
+        Command::Generate(args) => generate::run(&args),
         Command::Parse(args) => parse::run(&args),
         Command::Rules(args) => rules::run(&args),
         Command::ToUri(args) => convert::run_to_uri(&args),
