@@ -920,6 +920,52 @@ mod tests {
         );
     }
 
+    /// 3987bis as printed (without note 1) does not contain RFC 3986: the erratum, with its shortest
+    /// witness, a percent-encoded octet in a host.
+    #[test]
+    fn printed_3987bis_does_not_contain_uri() {
+        let sources = crate::abnf::as_printed(Grammar::Iri.abnf_sources(), &[1]).unwrap();
+        let sources: Vec<(&str, &str)> = sources.iter().map(|(f, t)| (*f, t.as_str())).collect();
+        let printed = crate::abnf::AbnfRules::parse(&sources)
+            .unwrap()
+            .compile("IRI-reference")
+            .unwrap();
+        let uri = crate::abnf::dfa(Grammar::Uri, Rule::UriReference)
+            .unwrap()
+            .unwrap();
+        let c = compare(
+            Language {
+                dfa: uri.dfa(),
+                start: uri.start(),
+            },
+            Language {
+                dfa: printed.dfa(),
+                start: printed.start_state(),
+            },
+            2,
+        );
+        assert_eq!(c.relation, Relation::Overlapping);
+        let w = &c.only_a[0];
+        assert_eq!(w.text, "//%00");
+        // The printed grammar could still read "%00" as a userinfo ("//%00@h"): it rejects at the end.
+        assert_eq!((w.offset, w.column), (5, 5));
+        assert!(w.ranges.is_empty());
+        assert!(is_valid(Grammar::Uri, Rule::UriReference, &w.text));
+        assert!(
+            is_valid(Grammar::Iri, Rule::IriReference, &w.text),
+            "note 1"
+        );
+        assert!(!printed.is_match(&w.text));
+        // What 3987bis adds to RFC 3986 is still there.
+        assert_eq!(c.only_b[0].text, "\u{A0}");
+        // Only the marked rule changes; a note that marks no rule is an error.
+        let n = |t: &str| t.lines().count();
+        let original = Grammar::Iri.abnf_sources();
+        assert_eq!(n(&sources[1].1), n(original[1].1) - 1);
+        assert!(crate::abnf::as_printed(Grammar::Uri.abnf_sources(), &[1]).is_err());
+        assert!(crate::abnf::as_printed(Grammar::Iri.abnf_sources(), &[999]).is_err());
+    }
+
     #[test]
     fn counterparts() {
         assert_eq!(

@@ -503,6 +503,93 @@ fn load(grammar: Grammar) -> Result<AbnfRules, AbnfError> {
     Ok(rules)
 }
 
+/// The ABNF sources with the amendments of the interpretation notes `notes` taken back: each rule
+/// marked `; [note N]` for one of them is replaced by the printed rule that the file keeps as a
+/// comment just above it (`; name = …`, with its continuation lines), so that a grammar can be compiled
+/// as its document prints it (note 1: `ireg-name` of 3987bis without `pct-form`). An error names a
+/// marked rule without a printed rule above it, or a note that marks no rule.
+///
+/// ```
+/// use iri_abnf::abnf::{as_printed, AbnfRules};
+/// use iri_abnf::Grammar;
+///
+/// let sources = as_printed(Grammar::Iri.abnf_sources(), &[1])?;
+/// let borrowed: Vec<(&str, &str)> = sources.iter().map(|(f, t)| (*f, t.as_str())).collect();
+/// let printed = AbnfRules::parse(&borrowed)?.compile("IRI-reference")?;
+/// assert!(!printed.is_match("http://r%C3%A9sum%C3%A9.example.org"));
+/// assert!(iri_abnf::is_valid(Grammar::Iri, "IRI-reference", "http://r%C3%A9sum%C3%A9.example.org"));
+/// # Ok::<(), iri_abnf::abnf::AbnfError>(())
+/// ```
+pub fn as_printed<'a>(
+    sources: &[(&'a str, &str)],
+    notes: &[u32],
+) -> Result<Vec<(&'a str, String)>, AbnfError> {
+    let mut used = vec![false; notes.len()];
+    let mut out = Vec::with_capacity(sources.len());
+    for &(file, text) in sources {
+        let lines: Vec<&str> = text.lines().collect();
+        let mut kept: Vec<String> = Vec::with_capacity(lines.len());
+        let mut i = 0;
+        while let Some(&line) = lines.get(i) {
+            let marked = notes
+                .iter()
+                .position(|n| !line.starts_with(';') && line.contains(&format!("[note {n}]")));
+            let Some(k) = marked else {
+                kept.push(line.to_string());
+                i += 1;
+                continue;
+            };
+            used[k] = true;
+            let syntax = |message: String| AbnfError::Syntax {
+                file: file.to_string(),
+                line: i + 1,
+                column: 1,
+                message,
+            };
+            // The printed rule: the comment lines just above, from the one that defines a rule.
+            let name = line.split(['=', ' ']).next().unwrap_or_default();
+            let mut start = kept.len();
+            while start > 0 && kept[start - 1].starts_with(';') {
+                start -= 1;
+                let body = kept[start].trim_start_matches(';').trim_start();
+                if body.split(['=', ' ']).next() == Some(name) {
+                    break;
+                }
+            }
+            let defines = kept
+                .get(start)
+                .map(|l| l.trim_start_matches(';').trim_start())
+                .is_some_and(|b| b.split(['=', ' ']).next() == Some(name) && b.contains('='));
+            if name.is_empty() || !defines {
+                return Err(syntax(format!(
+                    "the rule marked [note {}] has no printed rule above it",
+                    notes[k]
+                )));
+            }
+            for printed in &mut kept[start..] {
+                let body = printed.trim_start_matches(';');
+                *printed = body.strip_prefix(' ').unwrap_or(body).to_string();
+            }
+            // Skip the amended rule and its continuation lines.
+            i += 1;
+            while lines
+                .get(i)
+                .is_some_and(|l| l.starts_with([' ', '\t']) && !l.trim().is_empty())
+            {
+                i += 1;
+            }
+        }
+        out.push((file, kept.join("\n") + "\n"));
+    }
+    if let Some(k) = used.iter().position(|&u| !u) {
+        return Err(AbnfError::Limit {
+            rule: format!("[note {}]", notes[k]),
+            message: "no rule of the grammar is marked with this note".to_string(),
+        });
+    }
+    Ok(out)
+}
+
 /// A lazily filled, never freed cell per key. Only keys that were checked to be valid are inserted, so
 /// the number of cells is bounded by the grammars' rules.
 fn cell<V: Send + Sync + 'static>(
