@@ -1,0 +1,124 @@
+//! The languages of all the grammars compared exactly, the historical ones (grammar/NOTES.md, notes
+//! 33-43) and 3987bis as printed (without note 1) included: the relation of every pair, with the
+//! shortest string of each difference, checked again with both automata, and the matrix as a snapshot.
+
+use iri_abnf::abnf::{as_printed, AbnfRules, Automaton};
+use iri_abnf::compare::{compare, Comparison, Language, Relation};
+use iri_abnf::Grammar;
+
+/// The grammars, each with its files in load order and its start rule.
+fn grammars() -> Vec<(&'static str, Automaton)> {
+    let file = |name: &'static str, text: &'static str| (name, text);
+    let core = file("grammar/core.abnf", include_str!("../grammar/core.abnf"));
+    let rfc2396 = file("grammar/rfc2396.abnf", include_str!("../grammar/rfc2396.abnf"));
+    let rfc2732 = file("grammar/rfc2732.abnf", include_str!("../grammar/rfc2732.abnf"));
+    let masinter = file(
+        "grammar/masinter-url-i18n-07.abnf",
+        include_str!("../grammar/masinter-url-i18n-07.abnf"),
+    );
+    let duerst = file(
+        "grammar/duerst-iri-01.abnf",
+        include_str!("../grammar/duerst-iri-01.abnf"),
+    );
+    let compile = |sources: &[(&str, &str)], rule: &str| {
+        AbnfRules::parse(sources)
+            .and_then(|r| r.compile(rule))
+            .unwrap_or_else(|e| panic!("{rule}: {e}"))
+    };
+    let printed = as_printed(Grammar::Iri.abnf_sources(), &[1]).expect("note 1");
+    let printed: Vec<(&str, &str)> = printed.iter().map(|(f, t)| (*f, t.as_str())).collect();
+    let mut out = vec![
+        ("rfc2396", compile(&[core, rfc2396], "URI-reference")),
+        ("rfc2732", compile(&[core, rfc2396, rfc2732], "URI-reference")),
+        ("masinter07", compile(&[core, masinter], "IRI-reference")),
+        ("duerst01", compile(&[core, duerst], "IRI-reference")),
+    ];
+    for g in Grammar::ALL {
+        out.push((g.name(), compile(g.abnf_sources(), g.reference_rule().name())));
+    }
+    out.push(("iri-printed", compile(&printed, "IRI-reference")));
+    out
+}
+
+fn language(a: &Automaton) -> Language<'_, regex_automata::dfa::dense::DFA<Vec<u32>>> {
+    Language {
+        dfa: a.dfa(),
+        start: a.start_state(),
+    }
+}
+
+#[test]
+fn matrix_of_every_grammar() {
+    let grammars = grammars();
+    let mut table = String::new();
+    let mut witnesses = String::new();
+    let mut relations = Vec::new();
+    table.push_str(&format!("{:12}", "A \\ B"));
+    for (name, _) in &grammars {
+        table.push_str(&format!(" {name:>11}"));
+    }
+    table.push('\n');
+    for (na, a) in &grammars {
+        table.push_str(&format!("{na:12}"));
+        for (nb, b) in &grammars {
+            let c: Comparison = compare(language(a), language(b), 1);
+            // Every witness is in one language and not the other.
+            for (w, (yes, no)) in c
+                .only_a
+                .iter()
+                .map(|w| (w, (a, b)))
+                .chain(c.only_b.iter().map(|w| (w, (b, a))))
+            {
+                assert!(yes.is_match(&w.text) && !no.is_match(&w.text), "{na} {nb} {w:?}");
+            }
+            if let Some(s) = &c.common {
+                assert!(a.is_match(s) && b.is_match(s));
+            }
+            table.push_str(&format!(" {:>11}", c.relation.symbol()));
+            if na != nb {
+                if let Some(w) = c.only_a.first() {
+                    witnesses.push_str(&format!(
+                        "{na} ∖ {nb}: {:?} ({nb} decides at {})\n",
+                        w.text, w.offset
+                    ));
+                }
+            }
+            relations.push((*na, *nb, c.relation));
+        }
+        table.push('\n');
+    }
+    let relation = |a: &str, b: &str| {
+        relations
+            .iter()
+            .find(|&&(x, y, _)| x == a && y == b)
+            .map(|&(_, _, r)| r)
+            .unwrap()
+    };
+    // The facts the comparison shows (README, "Grammar comparison").
+    use Relation::*;
+    for (a, b, r) in [
+        ("rfc2396", "rfc2732", ProperSubset),
+        ("rfc2732", "masinter07", ProperSubset),
+        ("masinter07", "duerst01", ProperSubset),
+        ("uri", "rfc3987", ProperSubset),
+        ("rfc3987", "iri", ProperSubset),
+        ("iri", "leiri", ProperSubset),
+        // RFC 3986 is not a superset of RFC 2396: "?" (an empty path with a query) is new, and RFC
+        // 2396 took "//:!" (a registry-based name) that RFC 3986 does not.
+        ("rfc2396", "uri", Overlapping),
+        ("rfc2732", "uri", Overlapping),
+        ("masinter07", "rfc3987", Overlapping),
+        ("duerst01", "leiri", Overlapping),
+        // Note 1 only adds: 3987bis as printed is inside 3987bis, and no longer contains RFC 3986.
+        ("iri-printed", "iri", ProperSubset),
+        ("iri-printed", "uri", Overlapping),
+    ] {
+        assert_eq!(relation(a, b), r, "{a} {b}");
+    }
+    for (a, _) in &grammars {
+        assert_eq!(relation(a, a), Equal);
+    }
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("history_matrix", format!("{table}\n{witnesses}"));
+    });
+}
