@@ -10,8 +10,14 @@ use iri_abnf::Grammar;
 fn grammars() -> Vec<(&'static str, Automaton)> {
     let file = |name: &'static str, text: &'static str| (name, text);
     let core = file("grammar/core.abnf", include_str!("../grammar/core.abnf"));
-    let rfc2396 = file("grammar/rfc2396.abnf", include_str!("../grammar/rfc2396.abnf"));
-    let rfc2732 = file("grammar/rfc2732.abnf", include_str!("../grammar/rfc2732.abnf"));
+    let rfc2396 = file(
+        "grammar/rfc2396.abnf",
+        include_str!("../grammar/rfc2396.abnf"),
+    );
+    let rfc2732 = file(
+        "grammar/rfc2732.abnf",
+        include_str!("../grammar/rfc2732.abnf"),
+    );
     let masinter = file(
         "grammar/masinter-url-i18n-07.abnf",
         include_str!("../grammar/masinter-url-i18n-07.abnf"),
@@ -29,12 +35,18 @@ fn grammars() -> Vec<(&'static str, Automaton)> {
     let printed: Vec<(&str, &str)> = printed.iter().map(|(f, t)| (*f, t.as_str())).collect();
     let mut out = vec![
         ("rfc2396", compile(&[core, rfc2396], "URI-reference")),
-        ("rfc2732", compile(&[core, rfc2396, rfc2732], "URI-reference")),
+        (
+            "rfc2732",
+            compile(&[core, rfc2396, rfc2732], "URI-reference"),
+        ),
         ("masinter07", compile(&[core, masinter], "IRI-reference")),
         ("duerst01", compile(&[core, duerst], "IRI-reference")),
     ];
     for g in Grammar::ALL {
-        out.push((g.name(), compile(g.abnf_sources(), g.reference_rule().name())));
+        out.push((
+            g.name(),
+            compile(g.abnf_sources(), g.reference_rule().name()),
+        ));
     }
     out.push(("iri-printed", compile(&printed, "IRI-reference")));
     out
@@ -69,7 +81,10 @@ fn matrix_of_every_grammar() {
                 .map(|w| (w, (a, b)))
                 .chain(c.only_b.iter().map(|w| (w, (b, a))))
             {
-                assert!(yes.is_match(&w.text) && !no.is_match(&w.text), "{na} {nb} {w:?}");
+                assert!(
+                    yes.is_match(&w.text) && !no.is_match(&w.text),
+                    "{na} {nb} {w:?}"
+                );
             }
             if let Some(s) = &c.common {
                 assert!(a.is_match(s) && b.is_match(s));
