@@ -91,7 +91,10 @@
 //! and then takes the transition of the byte that ends it from the state's own table by byte. On x86-64
 //! with AVX2 (detected at run time) the search classifies 32 bytes at once against the set (two nibble
 //! table lookups per block, the layout of `byteset`), escapes included; elsewhere it checks byte by
-//! byte, which does not wait for one check before the next as transitions do. The other states are rows
+//! byte, which does not wait for one check before the next as transitions do. The vector search is the
+//! crate's only `unsafe` code (the AVX2 intrinsics and their unaligned loads, each within the input or
+//! a table); the tests compare it with the byte-by-byte search on every start offset of inputs of 0 to
+//! 99 bytes, and both walks with the plain walk of the DFA. The other states are rows
 //! of 16-bit offsets by byte class. "?" is left out of the sets of the states an input can reach before
 //! its first "?" or "#", so the walk takes a transition on the first "?" and on each "#" (no state
 //! keeps "#"): `parse` reads the ends of the path and the query (the first "?" or "#", and the first
