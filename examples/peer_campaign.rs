@@ -13,7 +13,7 @@
 use std::collections::BTreeMap;
 
 use iri_abnf::abnf::{mutate, rules, Generator};
-use iri_abnf::compare::{Language, Part, Sampler};
+use iri_abnf::compare::{Part, Sampler};
 use iri_abnf::{is_valid, Grammar, Rule};
 
 /// A source of strings: the string of a seed.
@@ -69,17 +69,7 @@ fn main() {
             .expect("dfa")
     };
     let (leiri, iri) = (dfa(Grammar::Leiri), dfa(Grammar::Iri));
-    let sampler = Sampler::new(
-        Language {
-            dfa: leiri.dfa(),
-            start: leiri.start(),
-        },
-        Language {
-            dfa: iri.dfa(),
-            start: iri.start(),
-        },
-        Part::OnlyA,
-    );
+    let sampler = Sampler::new(leiri.into(), iri.into(), Part::OnlyA);
     let sources: [(&str, Source<'_>); 3] = [
         (
             "generated IRI-reference",

@@ -35,6 +35,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
+use regex_automata::dfa::dense::DFA;
 use regex_automata::dfa::Automaton;
 use regex_automata::util::primitives::StateID;
 
@@ -132,6 +133,26 @@ impl<A> Clone for Language<'_, A> {
 
 impl<A> Copy for Language<'_, A> {}
 
+/// The language of a precompiled (or built) rule DFA ([`crate::abnf::dfa`]).
+impl<'a> From<&'a crate::abnf::Dfa> for Language<'a, DFA<&'static [u32]>> {
+    fn from(dfa: &'a crate::abnf::Dfa) -> Self {
+        Language {
+            dfa: dfa.dfa(),
+            start: dfa.start(),
+        }
+    }
+}
+
+/// The language of an automaton compiled from ABNF rules ([`crate::abnf::AbnfRules::compile`]).
+impl<'a> From<&'a crate::abnf::Automaton> for Language<'a, DFA<Vec<u32>>> {
+    fn from(automaton: &'a crate::abnf::Automaton) -> Self {
+        Language {
+            dfa: automaton.dfa(),
+            start: automaton.start_state(),
+        }
+    }
+}
+
 /// The longest witnesses looked for beyond the shortest, in characters.
 const LONGER: usize = 4;
 
@@ -142,9 +163,9 @@ pub fn compare<A: Automaton, B: Automaton>(
     n: usize,
 ) -> Comparison {
     let product = Product::build(a, b);
-    let only_a = product.witnesses(n, |(x, y)| x && !y, Side::B);
-    let only_b = product.witnesses(n, |(x, y)| !x && y, Side::A);
-    let common = product.shortest(|(x, y)| x && y);
+    let only_a = product.witnesses(n, |p| Part::OnlyA.holds(p), Side::B);
+    let only_b = product.witnesses(n, |p| Part::OnlyB.holds(p), Side::A);
+    let common = product.shortest(|p| Part::Both.holds(p));
     let relation = match (only_a.is_empty(), only_b.is_empty(), common.is_some()) {
         (true, true, _) => Relation::Equal,
         (true, false, _) => Relation::ProperSubset,
@@ -175,17 +196,7 @@ pub fn compare_rules(
         }),
     };
     let (da, db) = (load(a)?, load(b)?);
-    Ok(compare(
-        Language {
-            dfa: da.dfa(),
-            start: da.start(),
-        },
-        Language {
-            dfa: db.dfa(),
-            start: db.start(),
-        },
-        n,
-    ))
+    Ok(compare(da.into(), db.into(), n))
 }
 
 /// The comparison of one rule of a grammar with its counterpart in another ([`rule_by_rule`]).
@@ -238,6 +249,17 @@ pub enum Part {
     Both,
 }
 
+impl Part {
+    /// Whether a string that `A` accepts or not (`x`) and `B` accepts or not (`y`) is in the part.
+    fn holds(self, (x, y): (bool, bool)) -> bool {
+        match self {
+            Part::OnlyA => x && !y,
+            Part::OnlyB => !x && y,
+            Part::Both => x && y,
+        }
+    }
+}
+
 impl Sampler {
     /// The sampler of `part` of the languages of `a` and `b`.
     pub fn new<A: Automaton, B: Automaton>(
@@ -246,20 +268,8 @@ impl Sampler {
         part: Part,
     ) -> Sampler {
         let product = Product::build(a, b);
-        let target: Vec<bool> = product
-            .accept
-            .iter()
-            .map(|&(x, y)| match part {
-                Part::OnlyA => x && !y,
-                Part::OnlyB => !x && y,
-                Part::Both => x && y,
-            })
-            .collect();
-        let dist = product.distances(|(x, y)| match part {
-            Part::OnlyA => x && !y,
-            Part::OnlyB => !x && y,
-            Part::Both => x && y,
-        });
+        let target: Vec<bool> = product.accept.iter().map(|&p| part.holds(p)).collect();
+        let dist = product.distances(|p| part.holds(p));
         Sampler {
             product,
             dist,
@@ -894,10 +904,7 @@ mod tests {
             crate::abnf::dfa(a.0, a.1).unwrap().unwrap(),
             crate::abnf::dfa(b.0, b.1).unwrap().unwrap(),
         );
-        let lang = |d: &'static crate::abnf::Dfa| Language {
-            dfa: d.dfa(),
-            start: d.start(),
-        };
+        let lang = Language::from;
         let only_b = Sampler::new(lang(da), lang(db), Part::OnlyB);
         assert_eq!(only_b.shortest(), Some(2));
         let mut distinct = std::collections::HashSet::new();
@@ -933,17 +940,7 @@ mod tests {
         let uri = crate::abnf::dfa(Grammar::Uri, Rule::UriReference)
             .unwrap()
             .unwrap();
-        let c = compare(
-            Language {
-                dfa: uri.dfa(),
-                start: uri.start(),
-            },
-            Language {
-                dfa: printed.dfa(),
-                start: printed.start_state(),
-            },
-            2,
-        );
+        let c = compare(uri.into(), (&printed).into(), 2);
         assert_eq!(c.relation, Relation::Overlapping);
         let w = &c.only_a[0];
         assert_eq!(w.text, "//%00");

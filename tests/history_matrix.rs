@@ -3,7 +3,7 @@
 //! shortest string of each difference, checked again with both automata, and the matrix as a snapshot.
 
 use iri_abnf::abnf::{as_printed, AbnfRules, Automaton};
-use iri_abnf::compare::{compare, Comparison, Language, Relation};
+use iri_abnf::compare::{compare, Comparison, Relation};
 use iri_abnf::Grammar;
 
 /// The grammars, each with its files in load order and its start rule.
@@ -52,13 +52,6 @@ fn grammars() -> Vec<(&'static str, Automaton)> {
     out
 }
 
-fn language(a: &Automaton) -> Language<'_, regex_automata::dfa::dense::DFA<Vec<u32>>> {
-    Language {
-        dfa: a.dfa(),
-        start: a.start_state(),
-    }
-}
-
 #[test]
 fn matrix_of_every_grammar() {
     let grammars = grammars();
@@ -73,7 +66,7 @@ fn matrix_of_every_grammar() {
     for (na, a) in &grammars {
         table.push_str(&format!("{na:12}"));
         for (nb, b) in &grammars {
-            let c: Comparison = compare(language(a), language(b), 1);
+            let c: Comparison = compare(a.into(), b.into(), 1);
             // Every witness is in one language and not the other.
             for (w, (yes, no)) in c
                 .only_a

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use clap::{Args, ValueEnum};
 use iri_abnf::abnf::{mutate, rules, Generator};
-use iri_abnf::compare::{Language, Part, Sampler};
+use iri_abnf::compare::{Part, Sampler};
 use iri_abnf::{is_valid, Grammar};
 use serde::Serialize;
 
@@ -122,17 +122,7 @@ pub fn run(args: &GenerateArgs) -> i32 {
                 return EXIT_ERROR;
             }
         };
-        let sampler = Sampler::new(
-            Language {
-                dfa: da.dfa(),
-                start: da.start(),
-            },
-            Language {
-                dfa: db.dfa(),
-                start: db.start(),
-            },
-            Part::OnlyA,
-        );
+        let sampler = Sampler::new(da.into(), db.into(), Part::OnlyA);
         if sampler.shortest().is_none() {
             eprintln!("iri: no string is in {a} {ra} and not in {b} {rb}");
             return 1;
