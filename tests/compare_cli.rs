@@ -216,3 +216,37 @@ fn inputs_in_every_grammar() {
         insta::assert_snapshot!("compare_input_resume", out);
     });
 }
+
+/// The spec examples and inputs that separate each pair of grammars (the witnesses of the matrix),
+/// one compact record each.
+#[test]
+fn inputs_snapshot() {
+    let inputs = [
+        // 3987bis §3.4.1, §3.7.1 (examples 1-3) and §4.2.
+        "http://résumé.example.org",
+        "http://www.example.org/red%09ros%C3%A9#red",
+        "http://www.example.org/r%E9sum%E9.html",
+        "http://xn--99zt52a.example.org/%e2%80%ae",
+        "http://www.example.org/D%C3%BCrst",
+        // The shortest strings that separate uri, rfc3987, iri and leiri.
+        "\u{A0}",
+        "?\u{E0000}",
+        "\u{0}",
+        "http://example.org/a b/{x}",
+        // Host kinds, first match wins (RFC 3986 §3.2.2).
+        "http://1.2.3.256/",
+        "http://[1::2:3:4:5:6]:8042/p?q#f",
+        "http://[",
+    ];
+    let stdin: String = inputs.iter().map(|s| format!("{s}\n")).collect();
+    let (code, out, err) = iri(&["compare"], Some(stdin.as_bytes()));
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        out.matches("\n\"").count() + 1,
+        inputs.len(),
+        "one record per input"
+    );
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("compare_inputs", out);
+    });
+}

@@ -11,7 +11,7 @@ use iri_abnf::{explain, Error, Grammar, Rule};
 use serde::Serialize;
 
 use super::check::{write_not_text, ErrorRecord};
-use super::input::{escape, for_each_item, Decoding, InputArgs};
+use super::input::{for_each_item, Decoding, InputArgs};
 use super::output::Out;
 use super::{explained, GrammarArg, EXIT_ERROR};
 
@@ -19,8 +19,10 @@ const COMPARE_HELP: &str = "\
 Three modes:
   iri compare [INPUT...]             each input's verdict in every grammar (--grammars), for the
                                      reference rule or the counterpart of --rule in each grammar; for a
-                                     grammar that rejects it, the offset of the first offending
-                                     character and what the grammar expects there
+                                     grammar that rejects it, the first offending character, its byte
+                                     offset and the rules it cannot continue; the components in the
+                                     first grammar that accepts it; the LEIRI -> IRI and IRI -> URI
+                                     mappings of 3987bis in turn, with their verdicts
   iri compare --languages A B        the relation between the languages of rule R (--rule, default the
                                      reference rule) in grammar A and its counterpart in grammar B:
                                      =, A ⊂ B, A ⊃ B, overlap or disjoint, with the shortest strings in
@@ -168,6 +170,86 @@ fn split_of(grammar: Grammar, input: &str) -> Option<String> {
         span(r.fragment()),
         r.kind(),
     ))
+}
+
+/// Why a grammar rejects an input, in a few words: the offending character and the rules that pest
+/// names there (the rules whose language does not have the character at that place), or what the
+/// grammar expected.
+fn why(e: &iri_abnf::ParseError) -> String {
+    let rules: Vec<String> = e
+        .expected
+        .iter()
+        .filter_map(|x| match x {
+            iri_abnf::Expected::Rule(r) => Some(r.to_string()),
+            _ => None,
+        })
+        .collect();
+    let or = |items: &[String]| match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    };
+    let others = e.expected.len() - rules.len();
+    let more = match others {
+        0 => String::new(),
+        n if rules.is_empty() => format!("one of {n} characters or ranges"),
+        n => format!(" (or one of {n} other characters or ranges)"),
+    };
+    match e.input[e.offset..].chars().next() {
+        Some(c) => {
+            let shown = if c.is_ascii_graphic() {
+                format!("'{c}'")
+            } else {
+                format!("{} ({})", quoted(&c.to_string()), code_point(c))
+            };
+            if rules.is_empty() {
+                format!("{shown} at {} is not {more}", e.offset)
+            } else {
+                format!(
+                    "{shown} at {} cannot continue {}{more}",
+                    e.offset,
+                    or(&rules)
+                )
+            }
+        }
+        None if rules.is_empty() => format!("it ends at {} where {more} must follow", e.offset),
+        None => format!(
+            "it ends at {} where {}{more} must follow",
+            e.offset,
+            or(&rules)
+        ),
+    }
+}
+
+/// The components of a valid reference on one line: each with its text and span, the host with its
+/// kind.
+fn components_line(grammar: Grammar, input: &str) -> Option<String> {
+    let r = iri_abnf::parse(grammar, input).ok()?;
+    let part = |name: &str, c: iri_abnf::Component<'_>| {
+        format!("{name} {} {}..{}", quoted(c.text), c.span.start, c.span.end)
+    };
+    let mut parts = Vec::new();
+    parts.extend(r.scheme().map(|c| part("scheme", c)));
+    if let Some(a) = r.authority() {
+        parts.extend(a.userinfo.map(|c| part("userinfo", c)));
+        let kind = match a.host.kind {
+            iri_abnf::HostKind::Ipv4 { .. } => "IPv4address",
+            iri_abnf::HostKind::Ipv6 { .. } => "IPv6address",
+            iri_abnf::HostKind::IpvFuture { .. } => "IPvFuture",
+            _ => "reg-name",
+        };
+        parts.push(format!("{} ({kind})", part("host", a.host.component)));
+        parts.extend(a.port.map(|p| part("port", p.component)));
+    }
+    let path = r.path();
+    parts.push(format!(
+        "{} ({})",
+        part("path", path.component),
+        path.kind.rule(grammar)
+    ));
+    parts.extend(r.query().map(|c| part("query", c)));
+    parts.extend(r.fragment().map(|c| part("fragment", c)));
+    Some(parts.join(", "))
 }
 
 /// The mappings of 3987bis between the grammars of `grammars` that apply to `input`, in turn: LEIRI →
@@ -520,18 +602,21 @@ fn run_inputs(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
             }
         };
         let mut verdicts = Vec::new();
+        let mut errors = Vec::new();
         for &g in grammars {
             let Some(r) = rule_in(rule, g) else {
                 continue;
             };
-            let error = match explain(g, r, input) {
+            let parse_error = match explain(g, r, input) {
                 Ok(()) => None,
-                Err(Error::Parse(e)) => Some(ErrorRecord::from(&explained(e))),
+                Err(Error::Parse(e)) => Some(explained(e)),
                 Err(e) => {
                     eprintln!("iri: {e}");
                     continue;
                 }
             };
+            let error = parse_error.as_ref().map(ErrorRecord::from);
+            errors.push(parse_error);
             verdicts.push(Verdict {
                 grammar: g,
                 rule: r,
@@ -566,15 +651,18 @@ fn run_inputs(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
                 mappings: maps,
             }),
             CompareFormat::Text => {
-                out.line(&format!("\"{}\"", escape(input)));
+                out.line(&quoted(input));
                 let width = grammars.iter().map(|g| g.name().len()).max().unwrap_or(0);
-                for v in &verdicts {
+                for (v, e) in verdicts.iter().zip(&errors) {
                     let head = format!("  {:width$}  {}", v.grammar.name(), v.rule);
-                    match &v.error {
+                    match e {
                         None => out.line(&format!("{head}: valid")),
-                        Some(e) => {
-                            out.line(&format!("{head}: invalid at {}: {}", e.offset, e.message))
-                        }
+                        Some(e) => out.line(&format!("{head}: invalid, {}", why(e))),
+                    }
+                }
+                if let Some(v) = verdicts.iter().find(|v| v.valid).filter(|_| rule.is_none()) {
+                    if let Some(line) = components_line(v.grammar, input) {
+                        out.line(&format!("  components ({}): {line}", v.grammar));
                     }
                 }
                 if !split_differs.is_empty() {
@@ -586,10 +674,10 @@ fn run_inputs(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
                 }
                 for m in &maps {
                     out.line(&format!(
-                        "  {} → {}: \"{}\" ({} in {})",
+                        "  {} → {}: {} ({} in {})",
                         m.from,
                         m.to,
-                        escape(&m.result),
+                        quoted(&m.result),
                         if m.valid { "valid" } else { "invalid" },
                         m.to
                     ));
