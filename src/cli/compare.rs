@@ -39,10 +39,13 @@ witnesses skip the strings that only put another character of a shown range at i
 Counterparts: a rule of the same name, or the rule that the IRI grammars name with an `i` prefix
 (ihost for host), or a renamed pair (IRI-reference for URI-reference, absolute-IRI for absolute-URI).
 
-JSON (--format json): per input {\"input\", \"rule\", \"grammars\": [{\"grammar\", \"rule\", \"valid\",
-\"error\"}]}; for --languages one record {\"a\", \"b\", \"relation\", \"only_a\", \"only_b\", \"common\",
-\"product_states\"} (witnesses: {\"text\", \"offset\", \"column\", \"ranges\"}); for --matrix one such
-record per ordered pair of different grammars.
+JSON (--format json): per input {\"input\", \"grammars\": [{\"grammar\", \"rule\", \"valid\", \"error\"}],
+\"split_differs\": [grammar] (when not empty), \"mappings\": [{\"from\", \"to\", \"result\", \"valid\"}]
+(when not empty)}; for --languages one record {\"a\", \"b\", \"relation\", \"only_a\", \"only_b\",
+\"common\", \"product_states\", \"rules\"} (a and b: {\"grammar\", \"rule\"}; witnesses: {\"text\",
+\"offset\", \"column\", \"ranges\"}; rules: one comparison per rule of A with a counterpart in B,
+with \"a\" and \"b\" the two rules); for --matrix one record per ordered pair of different grammars,
+without \"rules\".
 
 Exit status: 0 when every input is valid in every grammar, or the languages are equal (--languages)
 or every comparison ran (--matrix); 1 when an input is rejected by some grammar or the languages
