@@ -250,3 +250,57 @@ fn inputs_snapshot() {
         insta::assert_snapshot!("compare_inputs", out);
     });
 }
+
+/// 3987bis as printed (note 1 taken back) no longer contains RFC 3986; a note that no grammar of the
+/// comparison marks is an error.
+#[test]
+fn as_printed() {
+    let (code, out, err) = iri(
+        &[
+            "compare",
+            "--languages",
+            "uri",
+            "iri",
+            "--as-printed",
+            "1",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(code, 1, "{err}");
+    let r = &json_lines(&out)[0];
+    assert_eq!(r["relation"], "overlapping");
+    assert_eq!(r["a"]["as_printed"], serde_json::Value::Null);
+    assert_eq!(r["b"]["as_printed"][0], 1);
+    assert_eq!(r["only_a"][0]["text"], "//%00");
+    assert_eq!(r["only_b"][0]["text"], "\u{A0}");
+    let ireg = r["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["b"] == "ireg-name")
+        .unwrap();
+    assert_eq!(ireg["relation"], "overlapping", "{ireg}");
+    let (code, out, err) = iri(&["compare", "--matrix", "--as-printed", "1"], None);
+    assert_eq!(code, 0, "{err}");
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("compare_matrix_as_printed", out);
+    });
+    let (code, _, err) = iri(
+        &[
+            "compare",
+            "--languages",
+            "uri",
+            "rfc3987",
+            "--as-printed",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("note 1 amends no rule of uri, rfc3987"),
+        "{err}"
+    );
+}

@@ -593,6 +593,50 @@ pub fn as_printed<'a>(
     Ok(out)
 }
 
+/// The notes of `notes` that the files of `grammar` mark on some rule (`; [note N]`).
+pub fn marked_notes(grammar: Grammar, notes: &[u32]) -> Vec<u32> {
+    notes
+        .iter()
+        .copied()
+        .filter(|n| {
+            let mark = format!("[note {n}]");
+            grammar.abnf_sources().iter().any(|(_, text)| {
+                text.lines()
+                    .any(|l| !l.starts_with(';') && l.contains(&mark))
+            })
+        })
+        .collect()
+}
+
+/// The automaton of `rule` of `grammar` as its document prints it: with the interpretation notes of
+/// `notes` that the grammar's files mark taken back ([`as_printed`]; the others do not apply to it),
+/// compiled now.
+///
+/// ```
+/// use iri_abnf::abnf::printed_automaton;
+/// use iri_abnf::{Grammar, Rule};
+///
+/// let printed = printed_automaton(Grammar::Iri, Rule::IregName, &[1])?;
+/// assert!(!printed.is_match("r%C3%A9sum%C3%A9.example.org"));
+/// // The note does not apply to RFC 3986: its rule as written.
+/// assert!(printed_automaton(Grammar::Uri, Rule::RegName, &[1])?.is_match("r%C3%A9sum%C3%A9"));
+/// # Ok::<(), iri_abnf::abnf::AbnfError>(())
+/// ```
+pub fn printed_automaton(
+    grammar: Grammar,
+    rule: crate::Rule,
+    notes: &[u32],
+) -> Result<Automaton, AbnfError> {
+    let notes = marked_notes(grammar, notes);
+    let sources = as_printed(grammar.abnf_sources(), &notes)?;
+    let sources: Vec<(&str, &str)> = sources.iter().map(|(f, t)| (*f, t.as_str())).collect();
+    let mut rules = AbnfRules::parse(&sources)?;
+    for &name in grammar_spec(grammar).removed {
+        rules.remove(name);
+    }
+    rules.compile(rule)
+}
+
 /// A lazily filled, never freed cell per key. Only keys that were checked to be valid are inserted, so
 /// the number of cells is bounded by the grammars' rules.
 fn cell<V: Send + Sync + 'static>(

@@ -30,6 +30,10 @@ Three modes:
   iri compare --matrix               the relation of every pair of the grammars (--grammars), with one
                                      witness per non-empty difference
 
+--as-printed N,... compares the grammars as their documents print them, with those interpretation
+notes (grammar/NOTES.md) taken back in each grammar whose files mark them: --as-printed 1 is 3987bis
+(and LEIRI) with `ireg-name` as printed, without `pct-form`.
+
 The languages are compared exactly, on the product of the two rules' automata (iri_abnf::compare).
 A witness is the first string of a difference in shortlex order (fewest characters, then smallest
 code points); it is shown with the character that decides it (where the other grammar's error is)
@@ -55,7 +59,8 @@ Examples:
   iri compare 'http://résumé.example.org' 'http://[v7.a:b]/'
   iri compare --languages uri iri
   iri compare --languages rfc3987 iri --rule ihost --witnesses 3
-  iri compare --matrix";
+  iri compare --matrix
+  iri compare --languages uri iri --as-printed 1   # the erratum of note 1";
 
 /// Compare grammars: one input in each, or the languages of two grammars as wholes.
 #[derive(Args)]
@@ -76,6 +81,10 @@ pub struct CompareArgs {
     /// Witnesses of each difference (--languages; the matrix shows one).
     #[arg(long, default_value_t = 3)]
     witnesses: usize,
+    /// Compare the grammars as their documents print them: take back these interpretation notes
+    /// (grammar/NOTES.md) in each grammar whose files mark them (--languages and --matrix).
+    #[arg(long, value_delimiter = ',', value_name = "NOTE")]
+    as_printed: Vec<u32>,
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
     format: CompareFormat,
@@ -93,16 +102,78 @@ enum CompareFormat {
 }
 
 /// One side of a language comparison.
-#[derive(Clone, Copy, Serialize)]
+#[derive(Clone, Serialize)]
 struct Side {
     grammar: Grammar,
     rule: Rule,
+    /// The interpretation notes taken back in this grammar (--as-printed).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    as_printed: Vec<u32>,
+}
+
+impl Side {
+    fn new(grammar: Grammar, rule: Rule, notes: &[u32]) -> Side {
+        Side {
+            grammar,
+            rule,
+            as_printed: iri_abnf::abnf::marked_notes(grammar, notes),
+        }
+    }
+
+    /// The grammar, as printed where it is, and the rule.
+    fn label(&self) -> String {
+        match &self.as_printed[..] {
+            [] => format!("{} {}", self.grammar, self.rule),
+            notes => {
+                let notes: Vec<String> = notes.iter().map(u32::to_string).collect();
+                format!(
+                    "{} (as printed, without note {}) {}",
+                    self.grammar,
+                    notes.join(", "),
+                    self.rule
+                )
+            }
+        }
+    }
+}
+
+/// [`compare_rules`], or with the automata of the grammars as printed when `a` or `b` takes notes
+/// back.
+fn compare_sides(a: &Side, b: &Side, n: usize) -> Result<Comparison, String> {
+    if a.as_printed.is_empty() && b.as_printed.is_empty() {
+        return compare_rules((a.grammar, a.rule), (b.grammar, b.rule), n)
+            .map_err(|e| e.to_string());
+    }
+    let printed = |s: &Side| {
+        iri_abnf::abnf::printed_automaton(s.grammar, s.rule, &s.as_printed)
+            .map_err(|e| e.to_string())
+    };
+    let (x, y) = (printed(a)?, printed(b)?);
+    Ok(iri_abnf::compare::compare((&x).into(), (&y).into(), n))
+}
+
+/// Prints why and gives the exit code when a note of `--as-printed` is marked by none of `grammars`.
+fn check_notes(notes: &[u32], grammars: &[Grammar]) -> Result<(), i32> {
+    for &n in notes {
+        if grammars
+            .iter()
+            .all(|&g| iri_abnf::abnf::marked_notes(g, &[n]).is_empty())
+        {
+            let names: Vec<&str> = grammars.iter().map(|g| g.name()).collect();
+            eprintln!(
+                "iri: note {n} amends no rule of {} (grammar/NOTES.md lists the notes)",
+                names.join(", ")
+            );
+            return Err(EXIT_ERROR);
+        }
+    }
+    Ok(())
 }
 
 #[derive(Serialize)]
 struct LanguagesRecord<'a> {
-    a: Side,
-    b: Side,
+    a: &'a Side,
+    b: &'a Side,
     #[serde(flatten)]
     comparison: &'a Comparison,
     /// The rules of `a` with a counterpart in `b` (--languages only).
@@ -346,14 +417,40 @@ fn run_languages(args: &CompareArgs, a: Grammar, b: Grammar) -> i32 {
         );
         return EXIT_ERROR;
     };
-    let comparison = match compare_rules((a, ra), (b, rb), args.witnesses) {
+    if let Err(code) = check_notes(&args.as_printed, &[a, b]) {
+        return code;
+    }
+    let (sa, sb) = (
+        Side::new(a, ra, &args.as_printed),
+        Side::new(b, rb, &args.as_printed),
+    );
+    let comparison = match compare_sides(&sa, &sb, args.witnesses) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("iri: {e}");
             return EXIT_ERROR;
         }
     };
-    let rules = match rule_by_rule(a, b, 1) {
+    let rules = if args.as_printed.is_empty() {
+        rule_by_rule(a, b, 1).map_err(|e| e.to_string())
+    } else {
+        a.rules()
+            .iter()
+            .filter_map(|&x| Some((x, counterpart(x, b)?)))
+            .map(|(x, y)| {
+                Ok(RuleComparison {
+                    a: x,
+                    b: y,
+                    comparison: compare_sides(
+                        &Side::new(a, x, &args.as_printed),
+                        &Side::new(b, y, &args.as_printed),
+                        1,
+                    )?,
+                })
+            })
+            .collect()
+    };
+    let rules = match rules {
         Ok(rules) => rules,
         Err(e) => {
             eprintln!("iri: {e}");
@@ -361,35 +458,25 @@ fn run_languages(args: &CompareArgs, a: Grammar, b: Grammar) -> i32 {
         }
     };
     let mut out = Out::new();
-    let (sa, sb) = (
-        Side {
-            grammar: a,
-            rule: ra,
-        },
-        Side {
-            grammar: b,
-            rule: rb,
-        },
-    );
     match args.format {
         CompareFormat::Json => out.json(&LanguagesRecord {
-            a: sa,
-            b: sb,
+            a: &sa,
+            b: &sb,
             comparison: &comparison,
             rules: Some(&rules),
         }),
         CompareFormat::Text => {
-            let name = |s: Side| format!("{} {}", s.grammar, s.rule);
+            let name = |s: &Side| s.label();
             out.line(&format!(
                 "{} {} {}  ({} pairs of states)",
-                name(sa),
+                name(&sa),
                 comparison.relation,
-                name(sb),
+                name(&sb),
                 comparison.product_states
             ));
             for (witnesses, (yes, no)) in [
-                (&comparison.only_a, (sa, sb)),
-                (&comparison.only_b, (sb, sa)),
+                (&comparison.only_a, (&sa, &sb)),
+                (&comparison.only_b, (&sb, &sa)),
             ] {
                 if witnesses.is_empty() {
                     out.line(&format!("in {}, not in {}: none", name(yes), name(no)));
@@ -498,23 +585,21 @@ fn run_matrix(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
         Ok(rule) => rule,
         Err(code) => return code,
     };
+    if let Err(code) = check_notes(&args.as_printed, grammars) {
+        return code;
+    }
     let sides: Vec<Side> = grammars
         .iter()
-        .filter_map(|&g| {
-            Some(Side {
-                grammar: g,
-                rule: rule_in(rule, g)?,
-            })
-        })
+        .filter_map(|&g| Some(Side::new(g, rule_in(rule, g)?, &args.as_printed)))
         .collect();
     let mut out = Out::new();
     let mut rows = Vec::new();
-    for &a in &sides {
-        for &b in &sides {
+    for a in &sides {
+        for b in &sides {
             if a.grammar == b.grammar {
                 continue;
             }
-            match compare_rules((a.grammar, a.rule), (b.grammar, b.rule), 1) {
+            match compare_sides(a, b, 1) {
                 Ok(c) => rows.push((a, b, c)),
                 Err(e) => {
                     eprintln!("iri: {e}");
@@ -527,8 +612,8 @@ fn run_matrix(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
         CompareFormat::Json => {
             for (a, b, c) in &rows {
                 out.json(&LanguagesRecord {
-                    a: *a,
-                    b: *b,
+                    a,
+                    b,
                     comparison: c,
                     rules: None,
                 });
@@ -558,10 +643,7 @@ fn run_matrix(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
                 out.line(&line);
             }
             out.line("");
-            let rules: Vec<String> = sides
-                .iter()
-                .map(|s| format!("{} {}", s.grammar, s.rule))
-                .collect();
+            let rules: Vec<String> = sides.iter().map(Side::label).collect();
             out.line(&format!("rules: {}", rules.join(", ")));
             out.line("shortest strings in A and not in B:");
             for (a, b, c) in &rows {
