@@ -12,19 +12,12 @@
 
 use std::collections::BTreeMap;
 
-use iri_abnf::abnf::{mutate, rules, Generator};
+use iri_abnf::abnf::{mutate, nth_seed, rules, Generator};
 use iri_abnf::compare::{Part, Sampler};
 use iri_abnf::{is_valid, Grammar, Rule};
 
 /// A source of strings: the string of a seed.
 type Source<'a> = Box<dyn Fn(u64) -> String + 'a>;
-
-fn seed_of(seed: u64, i: u64) -> u64 {
-    let mut z = seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z ^ (z >> 31)
-}
 
 /// What a disagreement is about. For a string that 3987bis accepts and oxiri rejects: whether RFC
 /// 3987 (the grammar oxiri follows) rejects it too, and the character where it does, by the range of
@@ -88,7 +81,7 @@ fn main() {
         let mut kinds: BTreeMap<String, (u64, String)> = BTreeMap::new();
         let (mut agree, mut ours_valid) = (0u64, 0u64);
         for i in 0..count {
-            let s = source(seed_of(seed, i));
+            let s = source(nth_seed(seed, i));
             let ours = is_valid(Grammar::Iri, Rule::IriReference, &s);
             let theirs = oxiri::IriRef::parse(s.as_str()).is_ok();
             ours_valid += u64::from(ours);

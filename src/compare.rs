@@ -29,7 +29,7 @@
 //! // The shortest IRI reference that is not a URI reference: one character outside ASCII.
 //! let w = &c.only_b[0];
 //! assert_eq!(w.text, "\u{A0}");
-//! assert_eq!(w.ranges.first(), Some(&('\u{A0}', '\u{D7FF}')));
+//! assert_eq!(w.range, Some(('\u{A0}', '\u{D7FF}')));
 //! # Ok::<(), iri_abnf::abnf::AbnfError>(())
 //! ```
 
@@ -94,9 +94,9 @@ pub struct Witness {
     pub offset: usize,
     /// `offset` in characters (0-based).
     pub column: usize,
-    /// The characters that can stand at `offset` with the rest of the witness kept, as one inclusive
-    /// range that holds the witness's own character; empty when `offset` is the end.
-    pub ranges: Vec<(char, char)>,
+    /// The characters that can stand at `offset` with the rest of the witness kept: the inclusive
+    /// range around the witness's own character; `None` when `offset` is the end.
+    pub range: Option<(char, char)>,
 }
 
 /// The comparison of two languages: see [`compare`].
@@ -188,15 +188,35 @@ pub fn compare_rules(
     b: (Grammar, Rule),
     n: usize,
 ) -> Result<Comparison, AbnfError> {
-    let load = |(grammar, rule): (Grammar, Rule)| match crate::abnf::dfa(grammar, rule) {
-        Some(dfa) => dfa,
-        None => Err(AbnfError::UndefinedRule {
+    Ok(compare(rule_dfa(a)?.into(), rule_dfa(b)?.into(), n))
+}
+
+/// [`compare_rules`] with the interpretation notes `notes` taken back in each grammar whose files
+/// mark them ([`crate::abnf::printed_automaton`]: the grammars as their documents print them); with
+/// no such note, the precompiled DFAs.
+pub fn compare_rules_as_printed(
+    a: (Grammar, Rule),
+    b: (Grammar, Rule),
+    n: usize,
+    notes: &[u32],
+) -> Result<Comparison, AbnfError> {
+    let marked = |g| !crate::abnf::marked_notes(g, notes).is_empty();
+    if !marked(a.0) && !marked(b.0) {
+        return compare_rules(a, b, n);
+    }
+    let x = crate::abnf::printed_automaton(a.0, a.1, notes)?;
+    let y = crate::abnf::printed_automaton(b.0, b.1, notes)?;
+    Ok(compare((&x).into(), (&y).into(), n))
+}
+
+/// The DFA of a rule of a grammar, or why there is none.
+fn rule_dfa((grammar, rule): (Grammar, Rule)) -> Result<&'static crate::abnf::Dfa, AbnfError> {
+    crate::abnf::dfa(grammar, rule).unwrap_or_else(|| {
+        Err(AbnfError::UndefinedRule {
             rule: rule.name().to_string(),
             used_by: None,
-        }),
-    };
-    let (da, db) = (load(a)?, load(b)?);
-    Ok(compare(da.into(), db.into(), n))
+        })
+    })
 }
 
 /// The comparison of one rule of a grammar with its counterpart in another ([`rule_by_rule`]).
@@ -212,9 +232,15 @@ pub struct RuleComparison {
     pub comparison: Comparison,
 }
 
-/// [`compare_rules`] for every rule of `a` that has a [`counterpart`] in `b`, in the order of `a`'s
-/// rules: where the two grammars' languages part, rule by rule.
-pub fn rule_by_rule(a: Grammar, b: Grammar, n: usize) -> Result<Vec<RuleComparison>, AbnfError> {
+/// [`compare_rules_as_printed`] for every rule of `a` that has a [`counterpart`] in `b`, in the order
+/// of `a`'s rules: where the two grammars' languages part, rule by rule (`notes` empty: the grammars
+/// with every interpretation note).
+pub fn rule_by_rule(
+    a: Grammar,
+    b: Grammar,
+    n: usize,
+    notes: &[u32],
+) -> Result<Vec<RuleComparison>, AbnfError> {
     a.rules()
         .iter()
         .filter_map(|&ra| Some((ra, counterpart(ra, b)?)))
@@ -222,7 +248,7 @@ pub fn rule_by_rule(a: Grammar, b: Grammar, n: usize) -> Result<Vec<RuleComparis
             Ok(RuleComparison {
                 a: ra,
                 b: rb,
-                comparison: compare_rules((a, ra), (b, rb), n)?,
+                comparison: compare_rules_as_printed((a, ra), (b, rb), n, notes)?,
             })
         })
         .collect()
@@ -277,6 +303,15 @@ impl Sampler {
         }
     }
 
+    /// [`Sampler::new`] for a rule of each of two grammars, with their precompiled (or built) DFAs.
+    pub fn for_rules(
+        a: (Grammar, Rule),
+        b: (Grammar, Rule),
+        part: Part,
+    ) -> Result<Sampler, AbnfError> {
+        Ok(Sampler::new(rule_dfa(a)?.into(), rule_dfa(b)?.into(), part))
+    }
+
     /// The length in characters of the shortest string, or `None` when there is no string.
     pub fn shortest(&self) -> Option<usize> {
         self.dist
@@ -291,14 +326,8 @@ impl Sampler {
     /// its range uniformly, and stops at a string of the part with probability 1/4 at each step (and
     /// when the budget is spent).
     pub fn sample(&self, seed: u64, max_chars: usize) -> Option<String> {
-        let mut rng = seed;
-        let mut next = move |n: u64| {
-            rng = rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = rng;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            (z ^ (z >> 31)) % n.max(1)
-        };
+        let mut rng = crate::abnf::generate::Rng::new(seed);
+        let mut next = move |n: u64| rng.next_u64() % n.max(1);
         let mut budget = max_chars.max(self.shortest()?);
         let (mut p, mut out) = (0, String::new());
         loop {
@@ -359,6 +388,8 @@ struct Product {
     pairs: Vec<(StateID, StateID)>,
     /// The edges of each pair, by ascending characters.
     edges: Vec<Vec<Edge>>,
+    /// The pairs with an edge to each pair (once per edge).
+    reverse: Vec<Vec<usize>>,
     /// Whether each DFA accepts a string that ends at each pair.
     accept: Vec<(bool, bool)>,
     /// Whether each DFA's state of each pair reaches acceptance.
@@ -466,9 +497,16 @@ impl Product {
                 )
             })
             .collect();
+        let mut reverse: Vec<Vec<usize>> = vec![Vec::new(); pairs.len()];
+        for (from, out) in edges.iter().enumerate() {
+            for e in out {
+                reverse[e.to].push(from);
+            }
+        }
         let mut product = Product {
             pairs,
             edges,
+            reverse,
             accept,
             live: Vec::new(),
         };
@@ -525,12 +563,6 @@ impl Product {
     /// For each pair, the fewest characters that lead from it to a pair where `target` holds of the
     /// acceptances (`u32::MAX` for none).
     fn distances(&self, target: impl Fn((bool, bool)) -> bool) -> Vec<u32> {
-        let mut reverse: Vec<Vec<usize>> = vec![Vec::new(); self.pairs.len()];
-        for (from, edges) in self.edges.iter().enumerate() {
-            for e in edges {
-                reverse[e.to].push(from);
-            }
-        }
         let mut dist = vec![u32::MAX; self.pairs.len()];
         let mut queue = VecDeque::new();
         for (p, &acc) in self.accept.iter().enumerate() {
@@ -540,7 +572,7 @@ impl Product {
             }
         }
         while let Some(p) = queue.pop_front() {
-            for &q in &reverse[p] {
+            for &q in &self.reverse[p] {
                 if dist[q] == u32::MAX {
                     dist[q] = dist[p] + 1;
                     queue.push_back(q);
@@ -619,8 +651,8 @@ impl Product {
             let witness = &out[out.len() - 1];
             // Skip the strings that only put another character of the range at its position.
             let column = witness.column.min(end);
-            let last = match witness.ranges.first() {
-                Some(&(_, hi)) => u32::from(hi),
+            let last = match witness.range {
+                Some((_, hi)) => u32::from(hi),
                 None => found[column],
             };
             lower = found[..column].to_vec();
@@ -699,7 +731,7 @@ impl Product {
             .char_indices()
             .nth(column)
             .map_or(s.len(), |(offset, _)| offset);
-        let mut ranges = Vec::new();
+        let mut range = None;
         if column < text.len() {
             // The characters at `column` after which the rest of the witness still reaches the target.
             let rest = &text[column + 1..];
@@ -727,17 +759,16 @@ impl Product {
                 }
             }
             let c = text[column];
-            ranges.extend(
-                good.into_iter()
-                    .filter(|&(lo, hi)| lo <= c && c <= hi)
-                    .filter_map(|(lo, hi)| Some((char::from_u32(lo)?, char::from_u32(hi)?))),
-            );
+            range = good
+                .into_iter()
+                .find(|&(lo, hi)| lo <= c && c <= hi)
+                .and_then(|(lo, hi)| Some((char::from_u32(lo)?, char::from_u32(hi)?)));
         }
         Witness {
             text: s,
             offset,
             column,
-            ranges,
+            range,
         }
     }
 }
@@ -786,7 +817,7 @@ mod tests {
                 .unwrap_err();
             assert_eq!(failure.offset, w.offset, "{w:?}");
             assert_eq!(w.text[..w.offset].chars().count(), w.column);
-            for &(lo, hi) in &w.ranges {
+            if let Some((lo, hi)) = w.range {
                 for c in [lo, hi] {
                     let mut t = w.text.clone();
                     let ch = t[w.offset..].chars().next().unwrap();
@@ -841,7 +872,7 @@ mod tests {
         let w = &c.only_b[0];
         assert_eq!(w.text, "\u{A0}");
         assert_eq!((w.offset, w.column), (0, 0));
-        assert_eq!(w.ranges, [('\u{A0}', '\u{D7FF}')]);
+        assert_eq!(w.range, Some(('\u{A0}', '\u{D7FF}')));
         // LEIRI adds characters of one code point that 3987bis does not allow: the first is a control.
         let c = compare_rules(reference(Grammar::Iri), reference(Grammar::Leiri), 1).unwrap();
         assert_eq!(c.only_b[0].text, "\u{0}");
@@ -872,7 +903,7 @@ mod tests {
 
     #[test]
     fn rule_by_rule_names_where_the_grammars_part() {
-        let rules = rule_by_rule(Grammar::Rfc3987, Grammar::Iri, 1).unwrap();
+        let rules = rule_by_rule(Grammar::Rfc3987, Grammar::Iri, 1, &[]).unwrap();
         let parting: Vec<(Rule, Relation)> = rules
             .iter()
             .filter(|r| r.comparison.relation != Relation::Equal)
@@ -946,7 +977,7 @@ mod tests {
         assert_eq!(w.text, "//%00");
         // The printed grammar could still read "%00" as a userinfo ("//%00@h"): it rejects at the end.
         assert_eq!((w.offset, w.column), (5, 5));
-        assert!(w.ranges.is_empty());
+        assert_eq!(w.range, None);
         assert!(is_valid(Grammar::Uri, Rule::UriReference, &w.text));
         assert!(
             is_valid(Grammar::Iri, Rule::IriReference, &w.text),

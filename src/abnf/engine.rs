@@ -581,7 +581,7 @@ impl Table {
                 {
                     i += 3
                 }
-                _ => return i.min(input.len()),
+                _ => return i,
             }
         }
     }

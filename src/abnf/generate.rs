@@ -31,14 +31,14 @@ const MAX_SHORTEST: usize = 1 << 16;
 
 /// splitmix64: a tiny, fast, deterministic pseudo-random generator.
 #[derive(Clone, Debug)]
-struct Rng(u64);
+pub(crate) struct Rng(u64);
 
 impl Rng {
-    fn new(seed: u64) -> Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
-    fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -279,6 +279,20 @@ fn pick_char(rng: &mut Rng, first: u32, last: u32) -> Option<char> {
     };
     // lo + 1 or hi - 1 may fall into the surrogate gap of a split range.
     char::from_u32(v).or(char::from_u32(lo))
+}
+
+/// The seed of the `i`-th string of a campaign with seed `seed`: well spread, so that neighbouring
+/// strings of a campaign, and campaigns with neighbouring seeds, do not share their choices.
+///
+/// ```
+/// use iri_abnf::abnf::nth_seed;
+///
+/// assert_eq!(nth_seed(7, 3), nth_seed(7, 3));
+/// assert_ne!(nth_seed(7, 3), nth_seed(7, 4));
+/// assert_ne!(nth_seed(7, 3), nth_seed(8, 3));
+/// ```
+pub fn nth_seed(seed: u64, i: u64) -> u64 {
+    Rng::new(seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
 }
 
 /// A string of the rule `rule` of `rules`, of at most `max_len` code points where the rule allows,

@@ -130,7 +130,7 @@ use crate::grammar::Grammar;
 use regex_automata::util::primitives::StateID;
 
 pub use engine::{dfa, Dfa, Failure};
-pub use generate::{generate, mutate, Generator};
+pub use generate::{generate, mutate, nth_seed, Generator};
 
 /// An ABNF expression (RFC 5234 §3, §4), as read from a grammar file.
 ///

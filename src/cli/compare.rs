@@ -5,7 +5,8 @@ use std::fmt::Write as _;
 
 use clap::{Args, ValueEnum};
 use iri_abnf::compare::{
-    compare_rules, counterpart, rule_by_rule, Comparison, Relation, RuleComparison, Witness,
+    compare_rules_as_printed, counterpart, rule_by_rule, Comparison, Relation, RuleComparison,
+    Witness,
 };
 use iri_abnf::{explain, Error, Grammar, Rule};
 use serde::Serialize;
@@ -47,7 +48,7 @@ JSON (--format json): per input {\"input\", \"grammars\": [{\"grammar\", \"rule\
 \"split_differs\": [grammar] (when not empty), \"mappings\": [{\"from\", \"to\", \"result\", \"valid\"}]
 (when not empty)}; for --languages one record {\"a\", \"b\", \"relation\", \"only_a\", \"only_b\",
 \"common\", \"product_states\", \"rules\"} (a and b: {\"grammar\", \"rule\"}; witnesses: {\"text\",
-\"offset\", \"column\", \"ranges\"}; rules: one comparison per rule of A with a counterpart in B,
+\"offset\", \"column\", \"range\": [lo, hi] | null}; rules: one comparison per rule of A with a counterpart in B,
 with \"a\" and \"b\" the two rules); for --matrix one record per ordered pair of different grammars,
 without \"rules\".
 
@@ -135,21 +136,6 @@ impl Side {
             }
         }
     }
-}
-
-/// [`compare_rules`], or with the automata of the grammars as printed when `a` or `b` takes notes
-/// back.
-fn compare_sides(a: &Side, b: &Side, n: usize) -> Result<Comparison, String> {
-    if a.as_printed.is_empty() && b.as_printed.is_empty() {
-        return compare_rules((a.grammar, a.rule), (b.grammar, b.rule), n)
-            .map_err(|e| e.to_string());
-    }
-    let printed = |s: &Side| {
-        iri_abnf::abnf::printed_automaton(s.grammar, s.rule, &s.as_printed)
-            .map_err(|e| e.to_string())
-    };
-    let (x, y) = (printed(a)?, printed(b)?);
-    Ok(iri_abnf::compare::compare((&x).into(), (&y).into(), n))
 }
 
 /// Prints why and gives the exit code when a note of `--as-printed` is marked by none of `grammars`.
@@ -424,33 +410,15 @@ fn run_languages(args: &CompareArgs, a: Grammar, b: Grammar) -> i32 {
         Side::new(a, ra, &args.as_printed),
         Side::new(b, rb, &args.as_printed),
     );
-    let comparison = match compare_sides(&sa, &sb, args.witnesses) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("iri: {e}");
-            return EXIT_ERROR;
-        }
-    };
-    let rules = if args.as_printed.is_empty() {
-        rule_by_rule(a, b, 1).map_err(|e| e.to_string())
-    } else {
-        a.rules()
-            .iter()
-            .filter_map(|&x| Some((x, counterpart(x, b)?)))
-            .map(|(x, y)| {
-                Ok(RuleComparison {
-                    a: x,
-                    b: y,
-                    comparison: compare_sides(
-                        &Side::new(a, x, &args.as_printed),
-                        &Side::new(b, y, &args.as_printed),
-                        1,
-                    )?,
-                })
-            })
-            .collect()
-    };
-    let rules = match rules {
+    let comparison =
+        match compare_rules_as_printed((a, ra), (b, rb), args.witnesses, &args.as_printed) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("iri: {e}");
+                return EXIT_ERROR;
+            }
+        };
+    let rules = match rule_by_rule(a, b, 1, &args.as_printed) {
         Ok(rules) => rules,
         Err(e) => {
             eprintln!("iri: {e}");
@@ -561,8 +529,8 @@ fn describe(w: &Witness, other: Grammar) -> String {
     } else {
         let c = w.text[w.offset..].chars().next().unwrap_or_default();
         let _ = write!(line, "  ({other} rejects {} at {}", code_point(c), w.offset);
-        match w.ranges.first() {
-            Some(&(lo, hi)) if lo != hi => {
+        match w.range {
+            Some((lo, hi)) if lo != hi => {
                 let _ = write!(line, "; any of {}–{} there", code_point(lo), code_point(hi));
             }
             _ => {}
@@ -599,7 +567,12 @@ fn run_matrix(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
             if a.grammar == b.grammar {
                 continue;
             }
-            match compare_sides(a, b, 1) {
+            match compare_rules_as_printed(
+                (a.grammar, a.rule),
+                (b.grammar, b.rule),
+                1,
+                &args.as_printed,
+            ) {
                 Ok(c) => rows.push((a, b, c)),
                 Err(e) => {
                     eprintln!("iri: {e}");

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use clap::{Args, ValueEnum};
-use iri_abnf::abnf::{mutate, rules, Generator};
+use iri_abnf::abnf::{mutate, nth_seed, rules, Generator};
 use iri_abnf::compare::{Part, Sampler};
 use iri_abnf::{is_valid, Grammar};
 use serde::Serialize;
@@ -89,15 +89,6 @@ struct Record<'a> {
     valid: BTreeMap<&'static str, bool>,
 }
 
-/// The seed of string `i` (splitmix64 of the two).
-fn string_seed(seed: u64, i: u64) -> u64 {
-    let mut z = seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 pub fn run(args: &GenerateArgs) -> i32 {
     let rule = match named_rule(args.rule.as_deref(), &Grammar::ALL) {
         Ok(rule) => rule,
@@ -110,25 +101,19 @@ pub fn run(args: &GenerateArgs) -> i32 {
             eprintln!("iri: the rule has no counterpart in both {a} and {b}");
             return EXIT_ERROR;
         };
-        let load = |g: Grammar, r| match iri_abnf::abnf::dfa(g, r) {
-            Some(Ok(dfa)) => Ok(dfa),
-            Some(Err(e)) => Err(e.to_string()),
-            None => Err(format!("{g} has no rule {r}")),
-        };
-        let (da, db) = match (load(a, ra), load(b, rb)) {
-            (Ok(da), Ok(db)) => (da, db),
-            (Err(e), _) | (_, Err(e)) => {
+        let sampler = match Sampler::for_rules((a, ra), (b, rb), Part::OnlyA) {
+            Ok(sampler) => sampler,
+            Err(e) => {
                 eprintln!("iri: {e}");
                 return EXIT_ERROR;
             }
         };
-        let sampler = Sampler::new(da.into(), db.into(), Part::OnlyA);
         if sampler.shortest().is_none() {
             eprintln!("iri: no string is in {a} {ra} and not in {b} {rb}");
             return 1;
         }
         for i in 0..args.count {
-            if let Some(s) = sampler.sample(string_seed(args.seed, i), args.max_length) {
+            if let Some(s) = sampler.sample(nth_seed(args.seed, i), args.max_length) {
                 strings.push(s);
             }
         }
@@ -146,7 +131,7 @@ pub fn run(args: &GenerateArgs) -> i32 {
             }
         };
         for i in 0..args.count {
-            let seed = string_seed(args.seed, i);
+            let seed = nth_seed(args.seed, i);
             let s = generator.generate(seed, args.max_length);
             strings.push(if args.mutate { mutate(seed, &s) } else { s });
         }
