@@ -1,11 +1,13 @@
 //! Validation speed, per grammar, on a mix of valid and invalid references: `validate` (the precompiled
 //! DFA's verdict, and its error for an invalid input), `explain` (the same, with the rules the pest
 //! parser names in the error), the automaton compiled from the `.abnf` text walked one byte at a time
-//! (`abnf::automaton(..).is_match`) and `parse`; and the time to build an automaton.
+//! (`abnf::automaton(..).is_match`) and `parse`; one 10 MB line of each of four kinds through `is_valid`
+//! (the walk of the compact table, with the vector search of runs where the CPU has it) and through
+//! the automaton walked one byte at a time; and the time to build an automaton.
 //! `cargo bench --bench validate`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use iri_abnf::{abnf, explain, parse, validate, Grammar};
+use iri_abnf::{abnf, explain, is_valid, parse, validate, Grammar, Rule};
 
 const INPUTS: &[&str] = &[
     "http://example.org/a/b?q=1#frag",
@@ -50,6 +52,30 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
+/// One valid line of 10 MB: a path of one character repeated, after `http://a/`.
+fn long(c: &mut Criterion) {
+    let mut group = c.benchmark_group("long-line");
+    group.sample_size(10);
+    let automaton = abnf::automaton(Grammar::Iri, Rule::IriReference).expect("automaton");
+    for (name, unit) in [
+        ("a", "a"),
+        ("slash", "/"),
+        ("e-acute", "é"),
+        ("escape", "%41"),
+    ] {
+        let line = format!("http://a/{}", unit.repeat(10_000_000 / unit.len()));
+        assert!(is_valid(Grammar::Iri, Rule::IriReference, &line));
+        group.throughput(Throughput::Bytes(line.len() as u64));
+        group.bench_with_input(BenchmarkId::new("is_valid", name), &line, |b, line| {
+            b.iter(|| is_valid(Grammar::Iri, Rule::IriReference, line))
+        });
+        group.bench_with_input(BenchmarkId::new("automaton", name), &line, |b, line| {
+            b.iter(|| automaton.is_match(line))
+        });
+    }
+    group.finish();
+}
+
 /// Building an automaton from the `.abnf` rules (HIR, NFA, determinization, minimization).
 fn build(c: &mut Criterion) {
     let mut group = c.benchmark_group("automaton-build");
@@ -68,5 +94,5 @@ fn build(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench, build);
+criterion_group!(benches, bench, long, build);
 criterion_main!(benches);
