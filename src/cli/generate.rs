@@ -25,7 +25,8 @@ Strings for fuzz campaigns, deterministic from --seed (the same seed gives the s
   iri generate --in A --not-in B [--rule R]     strings in grammar A and not in grammar B, sampled from
                                                 the product of their automata (not only the shortest)
 
---max-length is in characters (a rule whose shortest string is longer gets its shortest length).
+--max-chars is the most characters of a string (a rule whose shortest string is longer gets its
+shortest length); unlike the --max-length of the commands that read inputs, it counts characters.
 
 Output: text is one string per line, shown as `iri check` shows inputs (`\\` as `\\\\`, controls and
 invisible characters as \\u{X}); JSON is one record per string, exact:
@@ -62,7 +63,7 @@ pub struct GenerateArgs {
     seed: u64,
     /// The most characters of a string (where the rule allows).
     #[arg(long, default_value_t = 40)]
-    max_length: usize,
+    max_chars: usize,
     /// Edit each string randomly (near misses).
     #[arg(long)]
     mutate: bool,
@@ -113,7 +114,7 @@ pub fn run(args: &GenerateArgs) -> i32 {
             return 1;
         }
         for i in 0..args.count {
-            if let Some(s) = sampler.sample(nth_seed(args.seed, i), args.max_length) {
+            if let Some(s) = sampler.sample(nth_seed(args.seed, i), args.max_chars) {
                 strings.push(s);
             }
         }
@@ -132,7 +133,7 @@ pub fn run(args: &GenerateArgs) -> i32 {
         };
         for i in 0..args.count {
             let seed = nth_seed(args.seed, i);
-            let s = generator.generate(seed, args.max_length);
+            let s = generator.generate(seed, args.max_chars);
             strings.push(if args.mutate { mutate(seed, &s) } else { s });
         }
     }
