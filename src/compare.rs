@@ -40,7 +40,7 @@ use regex_automata::dfa::Automaton;
 use regex_automata::util::primitives::StateID;
 
 use crate::abnf::AbnfError;
-use crate::grammar::Grammar;
+use crate::grammar::AnyGrammar;
 use crate::rule::Rule;
 
 /// How the language of `A` relates to the language of `B`.
@@ -184,22 +184,27 @@ pub fn compare<A: Automaton, B: Automaton>(
 
 /// [`compare`] for a rule of each of two grammars, with their precompiled (or built) DFAs.
 pub fn compare_rules(
-    a: (Grammar, Rule),
-    b: (Grammar, Rule),
+    a: (impl Into<AnyGrammar>, Rule),
+    b: (impl Into<AnyGrammar>, Rule),
     n: usize,
 ) -> Result<Comparison, AbnfError> {
-    Ok(compare(rule_dfa(a)?.into(), rule_dfa(b)?.into(), n))
+    Ok(compare(
+        rule_dfa((a.0.into(), a.1))?.into(),
+        rule_dfa((b.0.into(), b.1))?.into(),
+        n,
+    ))
 }
 
 /// [`compare_rules`] with the interpretation notes `notes` taken back in each grammar whose files
 /// mark them ([`crate::abnf::printed_automaton`]: the grammars as their documents print them); with
 /// no such note, the precompiled DFAs.
 pub fn compare_rules_as_printed(
-    a: (Grammar, Rule),
-    b: (Grammar, Rule),
+    a: (impl Into<AnyGrammar>, Rule),
+    b: (impl Into<AnyGrammar>, Rule),
     n: usize,
     notes: &[u32],
 ) -> Result<Comparison, AbnfError> {
+    let (a, b): ((AnyGrammar, Rule), (AnyGrammar, Rule)) = ((a.0.into(), a.1), (b.0.into(), b.1));
     let marked = |g| !crate::abnf::marked_notes(g, notes).is_empty();
     if !marked(a.0) && !marked(b.0) {
         return compare_rules(a, b, n);
@@ -210,7 +215,7 @@ pub fn compare_rules_as_printed(
 }
 
 /// The DFA of a rule of a grammar, or why there is none.
-fn rule_dfa((grammar, rule): (Grammar, Rule)) -> Result<&'static crate::abnf::Dfa, AbnfError> {
+fn rule_dfa((grammar, rule): (AnyGrammar, Rule)) -> Result<&'static crate::abnf::Dfa, AbnfError> {
     crate::abnf::dfa(grammar, rule).unwrap_or_else(|| {
         Err(AbnfError::UndefinedRule {
             rule: rule.name().to_string(),
@@ -236,11 +241,12 @@ pub struct RuleComparison {
 /// of `a`'s rules: where the two grammars' languages part, rule by rule (`notes` empty: the grammars
 /// with every interpretation note).
 pub fn rule_by_rule(
-    a: Grammar,
-    b: Grammar,
+    a: impl Into<AnyGrammar>,
+    b: impl Into<AnyGrammar>,
     n: usize,
     notes: &[u32],
 ) -> Result<Vec<RuleComparison>, AbnfError> {
+    let (a, b) = (a.into(), b.into());
     a.rules()
         .iter()
         .filter_map(|&ra| Some((ra, counterpart(ra, b)?)))
@@ -305,11 +311,15 @@ impl Sampler {
 
     /// [`Sampler::new`] for a rule of each of two grammars, with their precompiled (or built) DFAs.
     pub fn for_rules(
-        a: (Grammar, Rule),
-        b: (Grammar, Rule),
+        a: (impl Into<AnyGrammar>, Rule),
+        b: (impl Into<AnyGrammar>, Rule),
         part: Part,
     ) -> Result<Sampler, AbnfError> {
-        Ok(Sampler::new(rule_dfa(a)?.into(), rule_dfa(b)?.into(), part))
+        Ok(Sampler::new(
+            rule_dfa((a.0.into(), a.1))?.into(),
+            rule_dfa((b.0.into(), b.1))?.into(),
+            part,
+        ))
     }
 
     /// The length in characters of the shortest string, or `None` when there is no string.
@@ -353,18 +363,51 @@ impl Sampler {
 /// The rule of `grammar` that corresponds to `rule`: the rule of the same name, or the rule that the
 /// IRI grammars name with an `i` prefix (`ihost` for `host`, 3987bis §2.2) or the other way round, or
 /// one of the renamed pairs (`IRI-reference` for `URI-reference`, `absolute-IRI` for `absolute-URI`,
-/// `irelative-ref` for `relative-ref`, …, as [`Rule::uri_counterpart`] gives them).
-pub fn counterpart(rule: Rule, grammar: Grammar) -> Option<Rule> {
+/// `irelative-ref` for `relative-ref`, …, as [`Rule::uri_counterpart`] gives them), or one of the
+/// names of the historical grammars ([`HISTORICAL_NAMES`]: `absoluteURI` for `absolute-URI`).
+///
+/// ```
+/// use iri_abnf::compare::counterpart;
+/// use iri_abnf::{AnyGrammar, Grammar, Rule};
+///
+/// assert_eq!(counterpart(Rule::Ihost, Grammar::Uri), Some(Rule::Host));
+/// assert_eq!(counterpart(Rule::AbsoluteIri, AnyGrammar::Rfc2396), Some(Rule::AbsoluteURI));
+/// assert_eq!(counterpart(Rule::RelativeURI, AnyGrammar::Duerst01), Some(Rule::RelativeIRI));
+/// assert_eq!(counterpart(Rule::RelativeIRI, Grammar::Iri), Some(Rule::IrelativeRef));
+/// assert_eq!(counterpart(Rule::Iprivate, Grammar::Uri), None);
+/// ```
+pub fn counterpart(rule: Rule, grammar: impl Into<AnyGrammar>) -> Option<Rule> {
+    let grammar = grammar.into();
     if grammar.has(rule) {
         return Some(rule);
     }
-    let uri = rule.uri_counterpart();
+    let uri = uri_name(rule);
     if grammar.has(uri) {
         return Some(uri);
     }
     Rule::ALL
         .into_iter()
-        .find(|&r| grammar.has(r) && r.uri_counterpart() == uri)
+        .find(|&r| grammar.has(r) && uri_name(r) == uri)
+}
+
+/// The rules of the historical grammars whose RFC 3986 counterpart has another name, with that rule:
+/// what RFC 2396 Appendix A calls `absoluteURI` (a URI with a scheme, without fragment) and
+/// `relativeURI` (a reference without a scheme) are RFC 3986's `absolute-URI` (§4.3) and
+/// `relative-ref` (§4.2); the IRI drafts of 2001 and 2002 name theirs `absoluteIRI` and `relativeIRI`
+/// after RFC 2396.
+pub const HISTORICAL_NAMES: [(Rule, Rule); 4] = [
+    (Rule::AbsoluteURI, Rule::AbsoluteUri),
+    (Rule::RelativeURI, Rule::RelativeRef),
+    (Rule::AbsoluteIRI, Rule::AbsoluteUri),
+    (Rule::RelativeIRI, Rule::RelativeRef),
+];
+
+/// The RFC 3986 rule `rule` corresponds to ([`counterpart`]).
+fn uri_name(rule: Rule) -> Rule {
+    HISTORICAL_NAMES
+        .iter()
+        .find(|(old, _)| *old == rule)
+        .map_or_else(|| rule.uri_counterpart(), |&(_, uri)| uri)
 }
 
 /// Which DFA of the pair.
@@ -793,6 +836,7 @@ fn increment(s: &mut Vec<u32>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grammar::Grammar;
     use crate::is_valid;
 
     fn reference(g: Grammar) -> (Grammar, Rule) {

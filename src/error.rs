@@ -7,7 +7,7 @@ use std::fmt;
 use pest::error::{ErrorVariant, InputLocation};
 use pest::RuleType;
 
-use crate::grammar::Grammar;
+use crate::grammar::AnyGrammar;
 use crate::rule::Rule;
 
 /// What kind of error a [`crate::Error`] or [`ParseError`] is.
@@ -83,8 +83,8 @@ impl Expected {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ParseError {
-    /// The grammar the input was checked against.
-    pub grammar: Grammar,
+    /// The grammar the input was checked against (it compares equal to a [`crate::Grammar`] too).
+    pub grammar: AnyGrammar,
     /// The start rule (it displays and serializes in spec spelling).
     pub rule: Rule,
     /// The input, kept for rendering.
@@ -139,7 +139,7 @@ impl ParseError {
             self.offset,
             self.column,
             self.grammar,
-            self.rule,
+            self.grammar.rule_name(self.rule),
             self.expected_text()
         )
     }
@@ -383,7 +383,7 @@ pub(crate) fn pest_rules<R: RuleType>(
 /// characters (and end of input) that would keep the input alive there, and the rules of `pest` (its
 /// offset and rule names) when pest failed at the same offset.
 pub(crate) fn syntax_error(
-    grammar: Grammar,
+    grammar: AnyGrammar,
     rule: Rule,
     input: &str,
     dfa: &crate::abnf::Dfa,
@@ -416,12 +416,13 @@ pub(crate) fn syntax_error(
 /// The error when pest rejects an input that the DFA accepts (the two grammars disagree, which the
 /// tests rule out): pest's offset and rules.
 pub(crate) fn pest_only_error(
-    grammar: Grammar,
+    grammar: crate::Grammar,
     rule: Rule,
     input: &str,
     (offset, names): (usize, Vec<Rule>),
 ) -> ParseError {
     let offset = offset.min(input.len());
+    let grammar = AnyGrammar::from(grammar);
     ParseError {
         grammar,
         rule,
@@ -433,6 +434,24 @@ pub(crate) fn pest_only_error(
     }
 }
 
+/// The error when the automaton of a rule of a grammar without a pest parser cannot be built (every rule
+/// of every grammar compiles, which the tests check, so this is never expected): no offset can be
+/// known, so it is 0, nothing is listed as expected and the hint says why.
+#[cold]
+pub(crate) fn unbuilt_error(grammar: AnyGrammar, rule: Rule, input: &str, why: &str) -> ParseError {
+    ParseError {
+        grammar,
+        rule,
+        input: input.to_string(),
+        offset: 0,
+        column: 1,
+        expected: Vec::new(),
+        hint: Some(format!(
+            "the automaton of the rule could not be built: {why}"
+        )),
+    }
+}
+
 /// The note for an error at a `%` that follows an `IPv6address` in an IP-literal (`[fe80::1%25eth0]`):
 /// an IPv6 zone identifier.
 ///
@@ -441,7 +460,8 @@ pub(crate) fn pest_only_error(
 /// draft-ietf-iri-3987bis §2.2 have no zone identifiers (and RFC 9844 obsoletes RFC 6874), so none of
 /// the grammars accepts one. The offset and the expected list of the error stay as the grammar gives
 /// them; the note only names the cause.
-pub fn zone_id_hint(grammar: Grammar, input: &str, offset: usize) -> Option<String> {
+pub fn zone_id_hint(grammar: impl Into<AnyGrammar>, input: &str, offset: usize) -> Option<String> {
+    let grammar = grammar.into();
     if !input.get(offset..)?.starts_with('%') {
         return None;
     }
@@ -510,7 +530,7 @@ mod tests {
         }
         // The display of a parse error of such a line is bounded too.
         let e = ParseError {
-            grammar: Grammar::Iri,
+            grammar: AnyGrammar::Iri,
             rule: Rule::Iri,
             input: input.clone(),
             offset: input.len(),

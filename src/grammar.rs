@@ -1,4 +1,7 @@
-//! The four grammars and their rules.
+//! The grammars and their rules.
+//!
+//! [`Grammar`] is one of the four main grammars, each with a pest parser, typed components and the
+//! reference operations:
 //!
 //! | name | spec | files in `grammar/` |
 //! | --- | --- | --- |
@@ -6,13 +9,45 @@
 //! | `rfc3987` | RFC 3987 §2.2 (2005) | `core`, `rfc3987` |
 //! | `iri` (default) | draft-ietf-iri-3987bis §2.2 | `core`, `iri` |
 //! | `leiri` | 3987bis §5.1: `IRI-reference` with `leiri-ucschar` in place of `ucschar` | `core`, `iri`, `leiri` |
+//!
+//! [`AnyGrammar`] is any grammar of `grammar/`: the four, and five more that have a language (an
+//! automaton: verdicts, errors with offsets, comparison, generation) but no parse tree or components.
+//! Their interpretation notes are 33–43 of [`crate::notes`].
+//!
+//! | name | spec | files in `grammar/` | start rule |
+//! | --- | --- | --- | --- |
+//! | `rfc2396` | RFC 2396 Appendix A (1998) | `core`, `rfc2396` | `URI-reference` |
+//! | `rfc2732` | RFC 2396 as amended by RFC 2732 §3 (IPv6 literals, 1999) | `core`, `rfc2396`, `rfc2732` | `URI-reference` |
+//! | `masinter07` | draft-masinter-url-i18n-07 §2.2 (2001) | `core`, `masinter-url-i18n-07` | `IRI-reference` |
+//! | `duerst01` | draft-duerst-iri-01 §2.2 (2002) | `core`, `duerst-iri-01` | `IRI-reference` |
+//! | `iri-printed` | 3987bis §2.2 as printed: `iri` without note 1 (`ireg-name` without `pct-form`) | `core`, `iri` | `IRI-reference` |
+//!
+//! ```
+//! use iri_abnf::{is_valid, validate, AnyGrammar, Grammar};
+//!
+//! // RFC 2396 has no IP literals; RFC 2732 added them.
+//! assert!(!is_valid(AnyGrammar::Rfc2396, "URI-reference", "http://[::1]/"));
+//! assert!(is_valid(AnyGrammar::Rfc2732, "URI-reference", "http://[::1]/"));
+//! // 3987bis as printed rejects a percent-encoded host that every other IRI grammar accepts. The
+//! // error is at the end: the text could still be an `iuserinfo`, which has `pct-encoded`, if "@"
+//! // and a host followed.
+//! let input = "http://r%C3%A9sum%C3%A9.example.org";
+//! let err = validate(AnyGrammar::IriPrinted, "IRI-reference", input).unwrap_err();
+//! assert_eq!(err.as_parse().unwrap().offset, input.len());
+//! assert!(is_valid(Grammar::Iri, "IRI-reference", input));
+//! // Every `Grammar` is an `AnyGrammar`.
+//! assert_eq!(AnyGrammar::from(Grammar::Leiri).main(), Some(Grammar::Leiri));
+//! assert_eq!(AnyGrammar::Duerst01.main(), None);
+//! ```
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::rule::{Rule, RuleName};
 
-/// One of the grammars this crate implements; see the [module docs](self) for the specs.
+/// One of the four main grammars, each with a pest parser, typed components and the reference
+/// operations; see the [module docs](self) for the specs, and [`AnyGrammar`] for the grammars that
+/// have a language only.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
@@ -29,7 +64,8 @@ pub enum Grammar {
 }
 
 impl Grammar {
-    /// All grammars, from the narrowest language to the widest.
+    /// The four main grammars, from the narrowest language to the widest ([`AnyGrammar::ALL`] adds
+    /// the five with a language only).
     pub const ALL: [Grammar; 4] = [Grammar::Uri, Grammar::Rfc3987, Grammar::Iri, Grammar::Leiri];
 
     /// The grammar's name as used everywhere (API, CLI `--grammar`, docs, snapshots).
@@ -64,12 +100,12 @@ impl Grammar {
     /// The rules of the grammar, in the order of its `.abnf` files. Every one of them can be a start
     /// rule.
     pub fn rules(self) -> &'static [Rule] {
-        crate::rule::grammar_rules(self)
+        crate::rule::grammar_rules(AnyGrammar::from(self))
     }
 
     /// Whether the grammar has `rule`.
     pub fn has(self, rule: Rule) -> bool {
-        rule.grammar_bits() & (1 << self as u8) != 0
+        AnyGrammar::from(self).has(rule)
     }
 
     /// The rule `name` of the grammar, if it has it: a [`Rule`], or a name in spec spelling (`ireg-name`)
@@ -99,13 +135,229 @@ impl Grammar {
     }
 }
 
+/// Any grammar of `grammar/`: one of the four [`Grammar`]s, or one of the five that have a language
+/// but no parse tree or components (see the [module docs](self)).
+///
+/// The functions that decide membership take any grammar: [`crate::validate`], [`crate::explain`]
+/// (whose errors name no rules for the five), [`crate::is_valid`], [`crate::abnf::dfa`] and the
+/// language comparison of [`crate::compare`]. The discriminants of the four main grammars are those of
+/// [`Grammar`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum AnyGrammar {
+    /// [`Grammar::Uri`]: RFC 3986 Appendix A.
+    Uri,
+    /// [`Grammar::Rfc3987`]: RFC 3987 §2.2.
+    Rfc3987,
+    /// [`Grammar::Iri`]: draft-ietf-iri-3987bis §2.2, the default.
+    #[default]
+    Iri,
+    /// [`Grammar::Leiri`]: draft-ietf-iri-3987bis §5.1.
+    Leiri,
+    /// RFC 2396 Appendix A (August 1998): URI references before RFC 3986.
+    Rfc2396,
+    /// RFC 2396 with the amendments of RFC 2732 §3 (December 1999): IPv6 literals in URLs.
+    Rfc2732,
+    /// draft-masinter-url-i18n-07 §2.2 (2001): the first IRI grammar, built on RFC 2396.
+    #[cfg_attr(feature = "serde", serde(rename = "masinter07"))]
+    Masinter07,
+    /// draft-duerst-iri-01 §2.2 (2002), built on RFC 2396.
+    #[cfg_attr(feature = "serde", serde(rename = "duerst01"))]
+    Duerst01,
+    /// draft-ietf-iri-3987bis §2.2 as printed: [`Grammar::Iri`] without interpretation note 1, so its
+    /// `ireg-name` has no `pct-form`.
+    IriPrinted,
+}
+
+impl AnyGrammar {
+    /// All grammars: the four main ones from the narrowest language to the widest, then the historical
+    /// ones from the oldest, then 3987bis as printed.
+    pub const ALL: [AnyGrammar; 9] = [
+        AnyGrammar::Uri,
+        AnyGrammar::Rfc3987,
+        AnyGrammar::Iri,
+        AnyGrammar::Leiri,
+        AnyGrammar::Rfc2396,
+        AnyGrammar::Rfc2732,
+        AnyGrammar::Masinter07,
+        AnyGrammar::Duerst01,
+        AnyGrammar::IriPrinted,
+    ];
+
+    /// The number of grammars.
+    pub const COUNT: usize = 9;
+
+    /// The main grammar this is, if it is one.
+    pub const fn main(self) -> Option<Grammar> {
+        match self {
+            AnyGrammar::Uri => Some(Grammar::Uri),
+            AnyGrammar::Rfc3987 => Some(Grammar::Rfc3987),
+            AnyGrammar::Iri => Some(Grammar::Iri),
+            AnyGrammar::Leiri => Some(Grammar::Leiri),
+            _ => None,
+        }
+    }
+
+    /// The grammar's name as used everywhere (API, CLI `--grammar`, docs, snapshots).
+    pub fn name(self) -> &'static str {
+        match self {
+            AnyGrammar::Rfc2396 => "rfc2396",
+            AnyGrammar::Rfc2732 => "rfc2732",
+            AnyGrammar::Masinter07 => "masinter07",
+            AnyGrammar::Duerst01 => "duerst01",
+            AnyGrammar::IriPrinted => "iri-printed",
+            main => main.main().map_or("", Grammar::name),
+        }
+    }
+
+    /// The document and section the grammar comes from.
+    pub fn spec(self) -> &'static str {
+        match self {
+            AnyGrammar::Rfc2396 => "RFC 2396, Appendix A",
+            AnyGrammar::Rfc2732 => "RFC 2396, Appendix A, as amended by RFC 2732, Section 3",
+            AnyGrammar::Masinter07 => "draft-masinter-url-i18n-07, Section 2.2",
+            AnyGrammar::Duerst01 => "draft-duerst-iri-01, Section 2.2",
+            AnyGrammar::IriPrinted => {
+                "draft-ietf-iri-3987bis, Section 2.2, as printed (without interpretation note 1)"
+            }
+            main => main.main().map_or("", Grammar::spec),
+        }
+    }
+
+    /// The rule that describes a whole reference, the default start rule: `URI-reference` for `uri`,
+    /// `rfc2396` and `rfc2732`, `IRI-reference` for the others.
+    pub fn reference_rule(self) -> Rule {
+        match self {
+            AnyGrammar::Uri | AnyGrammar::Rfc2396 | AnyGrammar::Rfc2732 => Rule::UriReference,
+            _ => Rule::IriReference,
+        }
+    }
+
+    /// The rules of the grammar, in the order of its `.abnf` files. Every one of them can be a start
+    /// rule.
+    pub fn rules(self) -> &'static [Rule] {
+        crate::rule::grammar_rules(self)
+    }
+
+    /// Whether the grammar has `rule`.
+    pub fn has(self, rule: Rule) -> bool {
+        rule.grammar_bits() & (1 << self as u16) != 0
+    }
+
+    /// The name of `rule` as the grammar's files spell it: [`Rule::name`], except where a historical
+    /// document spells a name of RFC 5234 or another grammar in another case (RFC 2396's `alpha` for
+    /// `ALPHA`; ABNF names are case-insensitive, RFC 5234 §2.1).
+    ///
+    /// ```
+    /// use iri_abnf::{AnyGrammar, Rule};
+    ///
+    /// assert_eq!(AnyGrammar::Rfc2396.rule_name(Rule::Alpha), "alpha");
+    /// assert_eq!(AnyGrammar::Uri.rule_name(Rule::Alpha), "ALPHA");
+    /// ```
+    pub fn rule_name(self, rule: Rule) -> &'static str {
+        match crate::rule::spelling(self, rule) {
+            Some(name) => name,
+            None => rule.name(),
+        }
+    }
+
+    /// The rule `name` of the grammar, if it has it: a [`Rule`], or a name as a grammar's file spells it
+    /// (`absoluteURI`, `hier-part`) or with underscores for `-` (`hier_part`, as RFC 2396 writes it).
+    pub fn rule(self, name: impl RuleName) -> Option<Rule> {
+        name.to_rule().filter(|&r| self.has(r))
+    }
+
+    /// The `.abnf` files the grammar is read from (file name, text), in load order: a rule of a later
+    /// file replaces the rule of the same name in an earlier one. `iri-printed` is read from the files
+    /// of `iri` with the rules marked `[note 1]` taken back ([`crate::abnf::as_printed`]).
+    pub fn abnf_sources(self) -> &'static [(&'static str, &'static str)] {
+        const CORE: (&str, &str) = ("grammar/core.abnf", include_str!("../grammar/core.abnf"));
+        const RFC2396: (&str, &str) = (
+            "grammar/rfc2396.abnf",
+            include_str!("../grammar/rfc2396.abnf"),
+        );
+        const RFC2732: (&str, &str) = (
+            "grammar/rfc2732.abnf",
+            include_str!("../grammar/rfc2732.abnf"),
+        );
+        const MASINTER: (&str, &str) = (
+            "grammar/masinter-url-i18n-07.abnf",
+            include_str!("../grammar/masinter-url-i18n-07.abnf"),
+        );
+        const DUERST: (&str, &str) = (
+            "grammar/duerst-iri-01.abnf",
+            include_str!("../grammar/duerst-iri-01.abnf"),
+        );
+        match self {
+            AnyGrammar::Rfc2396 => &[CORE, RFC2396],
+            AnyGrammar::Rfc2732 => &[CORE, RFC2396, RFC2732],
+            AnyGrammar::Masinter07 => &[CORE, MASINTER],
+            AnyGrammar::Duerst01 => &[CORE, DUERST],
+            AnyGrammar::IriPrinted => Grammar::Iri.abnf_sources(),
+            main => main.main().map_or(&[], Grammar::abnf_sources),
+        }
+    }
+
+    /// The interpretation notes taken back when the grammar is read from [`abnf_sources`]
+    /// (`[1]` for `iri-printed`, none for the others).
+    ///
+    /// [`abnf_sources`]: AnyGrammar::abnf_sources
+    pub fn printed_notes(self) -> &'static [u32] {
+        match self {
+            AnyGrammar::IriPrinted => &[1],
+            _ => &[],
+        }
+    }
+}
+
+impl From<Grammar> for AnyGrammar {
+    fn from(g: Grammar) -> AnyGrammar {
+        match g {
+            Grammar::Uri => AnyGrammar::Uri,
+            Grammar::Rfc3987 => AnyGrammar::Rfc3987,
+            Grammar::Iri => AnyGrammar::Iri,
+            Grammar::Leiri => AnyGrammar::Leiri,
+        }
+    }
+}
+
+impl PartialEq<Grammar> for AnyGrammar {
+    fn eq(&self, other: &Grammar) -> bool {
+        self.main() == Some(*other)
+    }
+}
+
+impl PartialEq<AnyGrammar> for Grammar {
+    fn eq(&self, other: &AnyGrammar) -> bool {
+        other.main() == Some(*self)
+    }
+}
+
+impl fmt::Display for AnyGrammar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for AnyGrammar {
+    type Err = UnknownGrammar;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        AnyGrammar::ALL
+            .into_iter()
+            .find(|g| g.name() == s)
+            .ok_or_else(|| UnknownGrammar(s.to_string()))
+    }
+}
+
 impl fmt::Display for Grammar {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-/// The error of [`Grammar::from_str`]: the name is not one of the grammars.
+/// The error of [`Grammar::from_str`] and [`AnyGrammar::from_str`]: the name is not one of the
+/// grammars.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownGrammar(pub String);
 
@@ -113,7 +365,8 @@ impl fmt::Display for UnknownGrammar {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown grammar {:?}: expected one of uri, rfc3987, iri, leiri",
+            "unknown grammar {:?}: expected one of uri, rfc3987, iri, leiri (or, where a language \
+             is all that is needed, rfc2396, rfc2732, masinter07, duerst01, iri-printed)",
             self.0
         )
     }
@@ -136,7 +389,7 @@ impl FromStr for Grammar {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownRule {
     /// The grammar that was searched.
-    pub grammar: Grammar,
+    pub grammar: AnyGrammar,
     /// The name as given.
     pub name: String,
 }

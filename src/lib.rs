@@ -173,7 +173,7 @@ pub use convert::{
     ToIriOptions, ToUriOptions,
 };
 pub use error::{ErrorKind, Expected, ParseError};
-pub use grammar::{Grammar, UnknownGrammar, UnknownRule};
+pub use grammar::{AnyGrammar, Grammar, UnknownGrammar, UnknownRule};
 pub use invariants::check_invariants;
 pub use normalize::{equivalent, normalize, Level};
 pub use relativize::{relativize, RelativizeError};
@@ -214,8 +214,12 @@ impl Error {
 /// assert!(err.expected.contains(&Expected::EndOfInput));
 /// assert!(!err.expected.iter().any(|e| matches!(e, Expected::Rule(_))));
 /// ```
-pub fn validate(grammar: Grammar, rule: impl RuleName, input: &str) -> Result<(), Error> {
-    syntax::validate(grammar, rule, input)
+pub fn validate(
+    grammar: impl Into<AnyGrammar>,
+    rule: impl RuleName,
+    input: &str,
+) -> Result<(), Error> {
+    syntax::validate(grammar.into(), rule, input)
 }
 
 /// [`validate`], and for an invalid input the full explanation: the same error, whose
@@ -244,18 +248,27 @@ pub fn validate(grammar: Grammar, rule: impl RuleName, input: &str) -> Result<()
 /// // The rules come first, then what `validate` lists.
 /// assert!(full.expected.ends_with(&plain.expected));
 /// ```
-pub fn explain(grammar: Grammar, rule: impl RuleName, input: &str) -> Result<(), Error> {
-    syntax::explain(grammar, rule, input)
+pub fn explain(
+    grammar: impl Into<AnyGrammar>,
+    rule: impl RuleName,
+    input: &str,
+) -> Result<(), Error> {
+    syntax::explain(grammar.into(), rule, input)
 }
 
 /// Whether `input` matches `rule` of `grammar` to its end (`false` if the grammar has no such rule):
 /// the verdict of [`validate`] without the error. It walks the rule's precompiled DFA over the input's
 /// bytes and allocates nothing (the DFA of a rule that is not precompiled is built on its first use).
-pub fn is_valid(grammar: Grammar, rule: impl RuleName, input: &str) -> bool {
+pub fn is_valid(grammar: impl Into<AnyGrammar>, rule: impl RuleName, input: &str) -> bool {
+    let grammar = grammar.into();
     match grammar.rule(&rule) {
         Some(r) => match abnf::engine::loaded(grammar, r) {
             Ok(dfa) => dfa.is_match(input),
-            Err(_) => syntax::parse_tree(grammar, r, input).is_ok(),
+            Err(_) => match grammar.main() {
+                Some(main) => syntax::parse_tree(main, r, input).is_ok(),
+                // Every rule of every grammar compiles (tested).
+                None => false,
+            },
         },
         None => false,
     }

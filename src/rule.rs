@@ -32,13 +32,14 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::grammar::{Grammar, UnknownRule};
+use crate::grammar::{AnyGrammar, UnknownRule};
 
 // `abnf::precompiled::RULES_FILE` in `abnf::precompiled::DIR`.
 #[path = "abnf/automata/rules.rs"]
 mod generated;
 
 pub(crate) use generated::rules as grammar_rules;
+pub(crate) use generated::spelling;
 pub use generated::Rule;
 
 impl Rule {
@@ -57,9 +58,9 @@ impl Rule {
         Rule::from_spec_name(std::str::from_utf8(bytes).ok()?)
     }
 
-    /// The grammars that have the rule, in [`Grammar::ALL`] order.
-    pub fn grammars(self) -> impl Iterator<Item = Grammar> {
-        Grammar::ALL.into_iter().filter(move |g| g.has(self))
+    /// The grammars that have the rule, in [`AnyGrammar::ALL`] order.
+    pub fn grammars(self) -> impl Iterator<Item = AnyGrammar> {
+        AnyGrammar::ALL.into_iter().filter(move |g| g.has(self))
     }
 }
 
@@ -187,9 +188,10 @@ impl<T: RuleName + ?Sized> RuleName for &T {
 
 /// The rule `name` of `grammar`, or the error that names it.
 pub(crate) fn lookup(
-    grammar: Grammar,
+    grammar: impl Into<AnyGrammar>,
     name: &(impl RuleName + ?Sized),
 ) -> Result<Rule, UnknownRule> {
+    let grammar = grammar.into();
     grammar.rule(name).ok_or_else(|| UnknownRule {
         grammar,
         name: name.as_name().to_string(),
@@ -282,6 +284,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grammar::Grammar;
 
     #[test]
     fn from_name_takes_both_spellings_and_no_other() {

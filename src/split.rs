@@ -36,7 +36,7 @@ use crate::walk::Components;
 /// (precompiled) DFA; `None` when there is no verdict (the automaton cannot be built), in which case
 /// the caller takes the pest path.
 pub(crate) fn is_valid(grammar: Grammar, rule: Rule, input: &str) -> Option<bool> {
-    match crate::abnf::engine::loaded(grammar, rule) {
+    match crate::abnf::engine::loaded(grammar.into(), rule) {
         Ok(dfa) => Some(dfa.is_match(input)),
         Err(_) => None,
     }
@@ -147,7 +147,7 @@ fn path(input: &str, kind: PathKind) -> Path<'_> {
 #[inline]
 pub(crate) fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError> {
     let rule = grammar.reference_rule();
-    let delimiters = match crate::abnf::engine::loaded(grammar, rule) {
+    let delimiters = match crate::abnf::engine::loaded(grammar.into(), rule) {
         Ok(dfa) => dfa.match_delimiters(input),
         Err(_) => None,
     };

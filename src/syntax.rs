@@ -12,7 +12,7 @@ use pest::iterators::Pairs;
 use pest::{Parser, RuleType, Token};
 
 use crate::error::{ErrorKind, ParseError};
-use crate::grammar::{Grammar, UnknownRule};
+use crate::grammar::{AnyGrammar, Grammar, UnknownRule};
 use crate::rule::{Rule, RuleName};
 use crate::Span;
 
@@ -315,16 +315,17 @@ fn explain_failure(
             None
         }
     });
-    crate::error::syntax_error(grammar, rule, input, dfa, failure, pest)
+    crate::error::syntax_error(grammar.into(), rule, input, dfa, failure, pest)
 }
 
 /// [`crate::validate`]: the verdict and, for an invalid input, the error, from the rule's DFA alone.
 #[inline]
 pub(crate) fn validate(
-    grammar: Grammar,
+    grammar: impl Into<AnyGrammar>,
     rule: impl RuleName,
     input: &str,
 ) -> Result<(), ParseOrRuleError> {
+    let grammar = grammar.into();
     let r = lookup(grammar, &rule)?;
     match crate::abnf::engine::loaded(grammar, r) {
         Ok(dfa) if dfa.is_match(input) => Ok(()),
@@ -332,12 +333,14 @@ pub(crate) fn validate(
     }
 }
 
-/// [`crate::explain`]: [`validate`]'s verdict and error, with the rules the pest parser names.
+/// [`crate::explain`]: [`validate`]'s verdict and error, with the rules the pest parser names (none for
+/// a grammar without a pest parser).
 pub(crate) fn explain(
-    grammar: Grammar,
+    grammar: impl Into<AnyGrammar>,
     rule: impl RuleName,
     input: &str,
 ) -> Result<(), ParseOrRuleError> {
+    let grammar = grammar.into();
     let name = lookup(grammar, &rule)?;
     match crate::abnf::engine::loaded(grammar, name) {
         Ok(dfa) if dfa.is_match(input) => Ok(()),
@@ -350,28 +353,42 @@ pub(crate) fn explain(
 #[cold]
 #[inline(never)]
 fn rejected(
-    grammar: Grammar,
+    grammar: AnyGrammar,
     name: Rule,
     input: &str,
     names: bool,
 ) -> Result<(), ParseOrRuleError> {
-    match crate::abnf::dfa(grammar, name) {
-        Some(Ok(dfa)) => match dfa.check(input) {
+    let main = grammar.main();
+    match (crate::abnf::dfa(grammar, name), main) {
+        (Some(Ok(dfa)), Some(main)) if names => match dfa.check(input) {
             Ok(()) => Ok(()),
-            Err(failure) if names => Err(ParseOrRuleError::Parse(explain_failure(
-                grammar, name, input, dfa, failure, None,
+            Err(failure) => Err(ParseOrRuleError::Parse(explain_failure(
+                main, name, input, dfa, failure, None,
             ))),
+        },
+        (Some(Ok(dfa)), _) => match dfa.check(input) {
+            Ok(()) => Ok(()),
             Err(failure) => Err(ParseOrRuleError::Parse(crate::error::syntax_error(
                 grammar, name, input, dfa, failure, None,
             ))),
         },
-        // Every rule of the four grammars compiles (tested); pest decides if one ever does not.
-        _ => parse_tree(grammar, name, input).map(|_| ()),
+        // Every rule of every grammar compiles (tested); pest decides if one of a main grammar ever
+        // does not.
+        (_, Some(main)) => parse_tree(main, name, input).map(|_| ()),
+        (built, None) => {
+            let why = match built {
+                Some(Err(e)) => e.to_string(),
+                _ => "no such rule".to_string(),
+            };
+            Err(ParseOrRuleError::Parse(crate::error::unbuilt_error(
+                grammar, name, input, &why,
+            )))
+        }
     }
 }
 
 /// The rule `rule` of `grammar`, or the error that names it.
-fn lookup(grammar: Grammar, rule: &impl RuleName) -> Result<Rule, ParseOrRuleError> {
+fn lookup(grammar: impl Into<AnyGrammar>, rule: &impl RuleName) -> Result<Rule, ParseOrRuleError> {
     crate::rule::lookup(grammar, rule).map_err(ParseOrRuleError::Rule)
 }
 

@@ -12,11 +12,19 @@ fn every_witness_of_the_matrix_is_rechecked_with_iri_check() {
     let (code, out, err) = iri(&["compare", "--matrix", "--format", "json"], None);
     assert_eq!(code, 0, "{err}");
     let records = json_lines(&out);
-    assert_eq!(records.len(), 12, "every ordered pair of the four grammars");
+    assert_eq!(records.len(), 72, "every ordered pair of the nine grammars");
     let mut checked = 0;
     for r in &records {
         for (witnesses, yes, no) in [("only_a", "a", "b"), ("only_b", "b", "a")] {
-            for w in r[witnesses].as_array().unwrap() {
+            // One witness exactly where the relation says the difference is not empty.
+            let relation = r["relation"].as_str().unwrap();
+            let empty = match witnesses {
+                "only_a" => ["equal", "proper-subset"].contains(&relation),
+                _ => ["equal", "proper-superset"].contains(&relation),
+            };
+            let list = r[witnesses].as_array().unwrap();
+            assert_eq!(list.len(), usize::from(!empty), "{r}");
+            for w in list {
                 let text = w["text"].as_str().unwrap();
                 let check = |side: &str| {
                     let grammar = r[side]["grammar"].as_str().unwrap();
@@ -49,8 +57,31 @@ fn every_witness_of_the_matrix_is_rechecked_with_iri_check() {
             }
         }
     }
-    // uri ⊂ rfc3987 ⊂ iri ⊂ leiri: one witness for each of the six pairs, each seen from both sides.
-    assert_eq!(checked, 12);
+    // 58 of the 72 ordered pairs (A, B) have strings in A and not in B (the matrix snapshot shows
+    // which); each is seen from both sides.
+    assert_eq!(checked, 116);
+    // The chains the specs' history gives, confirmed on the languages.
+    let relation = |a: &str, b: &str| {
+        let r = records
+            .iter()
+            .find(|r| r["a"]["grammar"] == a && r["b"]["grammar"] == b)
+            .unwrap();
+        r["relation"].as_str().unwrap().to_string()
+    };
+    for chain in [
+        &["uri", "rfc3987", "iri", "leiri"][..],
+        &["rfc2396", "rfc2732", "masinter07", "duerst01"][..],
+        &["iri-printed", "iri"][..],
+    ] {
+        for (i, a) in chain.iter().enumerate() {
+            for b in &chain[i + 1..] {
+                assert_eq!(relation(a, b), "proper-subset", "{a} {b}");
+            }
+        }
+    }
+    // RFC 3986 and RFC 2396 only overlap, and so does 3987bis as printed with RFC 3986 (note 1).
+    assert_eq!(relation("uri", "rfc2396"), "overlapping");
+    assert_eq!(relation("uri", "iri-printed"), "overlapping");
 }
 
 #[test]
@@ -135,39 +166,47 @@ fn inputs_in_every_grammar() {
             })
             .collect()
     };
-    let v = |list: [(&str, bool); 4]| -> Vec<(String, bool)> {
-        list.iter().map(|&(g, b)| (g.to_string(), b)).collect()
+    // The verdicts of the nine grammars, in the order of `iri compare --matrix`.
+    let v = |list: [bool; 9]| -> Vec<(String, bool)> {
+        let names = [
+            "uri",
+            "rfc3987",
+            "iri",
+            "leiri",
+            "rfc2396",
+            "rfc2732",
+            "masinter07",
+            "duerst01",
+            "iri-printed",
+        ];
+        names
+            .iter()
+            .zip(list)
+            .map(|(g, b)| (g.to_string(), b))
+            .collect()
     };
+    // Non-ASCII letters: in every IRI grammar from 2001 on, in no URI grammar.
     assert_eq!(
         verdicts(&records[0]),
-        v([
-            ("uri", false),
-            ("rfc3987", true),
-            ("iri", true),
-            ("leiri", true)
-        ])
+        v([false, true, true, true, false, false, true, true, true])
     );
     assert_eq!(records[0]["grammars"][0]["error"]["offset"], 8);
     assert_eq!(records[0]["grammars"][0]["rule"], "URI-reference");
+    assert_eq!(records[0]["grammars"][4]["error"]["offset"], 8);
+    // A space: LEIRI, and draft-duerst-iri-01, whose `ichar` has `space` (grammar/NOTES.md note 42).
     assert_eq!(
         verdicts(&records[1]),
-        v([
-            ("uri", false),
-            ("rfc3987", false),
-            ("iri", false),
-            ("leiri", true)
-        ])
+        v([false, false, false, true, false, false, false, true, false])
     );
     assert_eq!(records[1]["grammars"][2]["error"]["offset"], 20);
+    // IPvFuture: RFC 3986 on; RFC 2396 has no IP literal ("[" at 7), RFC 2732 and the drafts only
+    // IPv6 ("v" at 8).
     assert_eq!(
         verdicts(&records[2]),
-        v([
-            ("uri", true),
-            ("rfc3987", true),
-            ("iri", true),
-            ("leiri", true)
-        ])
+        v([true, true, true, true, false, false, false, false, true])
     );
+    assert_eq!(records[2]["grammars"][4]["error"]["offset"], 7);
+    assert_eq!(records[2]["grammars"][5]["error"]["offset"], 8);
     // The mappings of 3987bis, with the verdict of each result: §3.4 (the host percent-encoded, the
     // default of `iri to-uri`) for the IRI, §5.1 for the LEIRI (whose IRI is then already a URI).
     let mapping = |r: &serde_json::Value, i: usize| {
@@ -228,11 +267,21 @@ fn inputs_snapshot() {
         "http://www.example.org/r%E9sum%E9.html",
         "http://xn--99zt52a.example.org/%e2%80%ae",
         "http://www.example.org/D%C3%BCrst",
-        // The shortest strings that separate uri, rfc3987, iri and leiri.
+        // The shortest strings that separate uri, rfc3987, iri and leiri ("?" separates RFC 3986 from
+        // RFC 2396, note 36).
         "\u{A0}",
         "?\u{E0000}",
         "\u{0}",
         "http://example.org/a b/{x}",
+        // And those that separate the historical grammars and 3987bis as printed from the others
+        // (the matrix's witnesses).
+        "//:!",
+        "#[",
+        "\u{FDD0}",
+        "\u{FFFE}",
+        " ",
+        "%",
+        "//%00",
         // Host kinds, first match wins (RFC 3986 §3.2.2).
         "http://1.2.3.256/",
         "http://[1::2:3:4:5:6]:8042/p?q#f",
@@ -282,6 +331,22 @@ fn as_printed() {
         .find(|x| x["b"] == "ireg-name")
         .unwrap();
     assert_eq!(ireg["relation"], "overlapping", "{ireg}");
+    // `iri` with note 1 taken back is the grammar `iri-printed`.
+    let (code, out, err) = iri(
+        &[
+            "compare",
+            "--languages",
+            "iri",
+            "iri-printed",
+            "--as-printed",
+            "1",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json_lines(&out)[0]["relation"], "equal");
     let (code, out, err) = iri(&["compare", "--matrix", "--as-printed", "1"], None);
     assert_eq!(code, 0, "{err}");
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {

@@ -4,10 +4,9 @@
 //! documents' own examples are valid in their grammar; strings chosen to separate the grammars get the
 //! verdicts the sections and notes give; and the four languages nest in that order.
 
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
-
 use iri_abnf::abnf::{mutate, AbnfError, AbnfRules, Automaton, Generator};
+use iri_abnf::AnyGrammar as G;
+use G::{Duerst01, Masinter07, Rfc2396, Rfc2732};
 
 type Source = (&'static str, &'static str);
 
@@ -30,69 +29,26 @@ const DUERST: Source = (
 );
 
 /// The four historical grammars, oldest language first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum G {
-    /// RFC 2396 Appendix A (and §2.4.3).
-    Rfc2396,
-    /// RFC 2396 with the changes of RFC 2732 §3.
-    Rfc2732,
-    /// draft-masinter-url-i18n-07 §2.2.
-    Masinter07,
-    /// draft-duerst-iri-01 §2.2.
-    Duerst01,
-}
-use G::*;
-
 const ALL: [G; 4] = [Rfc2396, Rfc2732, Masinter07, Duerst01];
 
-impl G {
-    /// The files of the grammar, in load order.
-    fn sources(self) -> &'static [Source] {
-        match self {
-            Rfc2396 => &[CORE, RFC2396],
-            Rfc2732 => &[CORE, RFC2396, RFC2732],
-            Masinter07 => &[CORE, MASINTER],
-            Duerst01 => &[CORE, DUERST],
-        }
-    }
-
-    /// The document's start rule.
-    fn start(self) -> &'static str {
-        match self {
-            Rfc2396 | Rfc2732 => "URI-reference",
-            Masinter07 | Duerst01 => "IRI-reference",
-        }
-    }
+/// The document's start rule.
+fn start(g: G) -> &'static str {
+    g.reference_rule().name()
 }
 
+/// The rules of `g`, read once from its files (in load order, `AnyGrammar::abnf_sources`).
 fn rules(g: G) -> &'static AbnfRules {
-    static RULES: [OnceLock<AbnfRules>; 4] = [const { OnceLock::new() }; 4];
-    RULES[g as usize]
-        .get_or_init(|| AbnfRules::parse(g.sources()).unwrap_or_else(|e| panic!("{g:?}: {e}")))
+    iri_abnf::abnf::rules(g).unwrap_or_else(|e| panic!("{g:?}: {e}"))
 }
 
 /// The automaton of `rule` in `g`, compiled once.
 fn automaton(g: G, rule: &str) -> &'static Automaton {
-    type Cells = Mutex<HashMap<(G, String), &'static OnceLock<Automaton>>>;
-    static CELLS: OnceLock<Cells> = OnceLock::new();
-    let cell: &'static OnceLock<Automaton> = {
-        let mut map = CELLS
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        map.entry((g, rule.to_ascii_lowercase()))
-            .or_insert_with(|| Box::leak(Box::new(OnceLock::new())))
-    };
-    cell.get_or_init(|| {
-        rules(g)
-            .compile(rule)
-            .unwrap_or_else(|e| panic!("{g:?} {rule}: {e}"))
-    })
+    iri_abnf::abnf::automaton(g, rule).unwrap_or_else(|e| panic!("{g:?} {rule}: {e}"))
 }
 
 /// `g`'s files followed by one more, whose rules replace those of the same name.
 fn with_override(g: G, text: &'static str) -> AbnfRules {
-    let mut sources = g.sources().to_vec();
+    let mut sources = g.abnf_sources().to_vec();
     sources.push(("printed", text));
     AbnfRules::parse(&sources).unwrap_or_else(|e| panic!("{g:?} + printed: {e}"))
 }
@@ -100,12 +56,12 @@ fn with_override(g: G, text: &'static str) -> AbnfRules {
 /// Checks the verdict of each grammar's start rule on `input`: `expected` is in the order of [`ALL`].
 fn verdicts(input: &str, expected: [bool; 4], why: &str) {
     for (g, want) in ALL.into_iter().zip(expected) {
-        let got = automaton(g, g.start()).is_match(input);
+        let got = automaton(g, start(g)).is_match(input);
         assert_eq!(
             got,
             want,
             "{g:?} {} {input:?}: expected {}, got {} ({why})",
-            g.start(),
+            start(g),
             if want { "valid" } else { "invalid" },
             if got { "valid" } else { "invalid" },
         );
@@ -130,10 +86,22 @@ fn origin_file(g: G, rule: &str) -> &'static str {
 }
 
 #[test]
+fn each_grammar_is_read_from_its_files() {
+    assert_eq!(Rfc2396.abnf_sources(), [CORE, RFC2396]);
+    assert_eq!(Rfc2732.abnf_sources(), [CORE, RFC2396, RFC2732]);
+    assert_eq!(Masinter07.abnf_sources(), [CORE, MASINTER]);
+    assert_eq!(Duerst01.abnf_sources(), [CORE, DUERST]);
+    for g in ALL {
+        assert!(g.main().is_none(), "{g}");
+        assert_eq!(g.to_string().parse::<G>(), Ok(g));
+    }
+}
+
+#[test]
 fn every_rule_of_every_grammar_compiles() {
     for g in ALL {
         let names = rules(g).rule_names();
-        assert!(names.contains(&g.start()), "{g:?}");
+        assert!(names.contains(&start(g)), "{g:?}");
         for name in names {
             // Undefined rules and recursion are compile errors: every rule is defined and regular.
             assert!(automaton(g, name).state_count() >= 2, "{g:?} {name}");
@@ -687,9 +655,9 @@ fn languages_nest() {
     // RFC 2396 ⊆ RFC 2396 + 2732 ⊆ draft-masinter-url-i18n-07 ⊆ draft-duerst-iri-01: strings generated
     // from each grammar, and mutations of them, that one grammar accepts are accepted by the later ones.
     for (i, &small) in ALL.iter().enumerate() {
-        let generator = Generator::new(rules(small), small.start())
-            .unwrap_or_else(|e| panic!("{small:?}: {e}"));
-        let small_automaton = automaton(small, small.start());
+        let generator =
+            Generator::new(rules(small), start(small)).unwrap_or_else(|e| panic!("{small:?}: {e}"));
+        let small_automaton = automaton(small, start(small));
         for seed in 0..1500u64 {
             let s = generator.generate(seed, 40);
             assert!(small_automaton.is_match(&s), "{small:?} generated {s:?}");
@@ -699,7 +667,7 @@ fn languages_nest() {
                 }
                 for &large in &ALL[i + 1..] {
                     assert!(
-                        automaton(large, large.start()).is_match(&candidate),
+                        automaton(large, start(large)).is_match(&candidate),
                         "{candidate:?} is valid in {small:?} but not in {large:?}"
                     );
                 }

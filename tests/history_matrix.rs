@@ -2,54 +2,35 @@
 //! 33-43) and 3987bis as printed (without note 1) included: the relation of every pair, with the
 //! shortest string of each difference, checked again with both automata, and the matrix as a snapshot.
 
-use iri_abnf::abnf::{as_printed, AbnfRules, Automaton};
+use iri_abnf::abnf::Automaton;
 use iri_abnf::compare::{compare, Comparison, Relation};
-use iri_abnf::Grammar;
+use iri_abnf::AnyGrammar;
 
-/// The grammars, each with its files in load order and its start rule.
+/// The grammars, the historical ones first, each with the automaton of its start rule compiled from
+/// its files now (not the precompiled DFAs that `iri compare --matrix` uses, which
+/// `tests/automata_current.rs` keeps equal to these).
 fn grammars() -> Vec<(&'static str, Automaton)> {
-    let file = |name: &'static str, text: &'static str| (name, text);
-    let core = file("grammar/core.abnf", include_str!("../grammar/core.abnf"));
-    let rfc2396 = file(
-        "grammar/rfc2396.abnf",
-        include_str!("../grammar/rfc2396.abnf"),
-    );
-    let rfc2732 = file(
-        "grammar/rfc2732.abnf",
-        include_str!("../grammar/rfc2732.abnf"),
-    );
-    let masinter = file(
-        "grammar/masinter-url-i18n-07.abnf",
-        include_str!("../grammar/masinter-url-i18n-07.abnf"),
-    );
-    let duerst = file(
-        "grammar/duerst-iri-01.abnf",
-        include_str!("../grammar/duerst-iri-01.abnf"),
-    );
-    let compile = |sources: &[(&str, &str)], rule: &str| {
-        AbnfRules::parse(sources)
-            .and_then(|r| r.compile(rule))
-            .unwrap_or_else(|e| panic!("{rule}: {e}"))
-    };
-    let printed = as_printed(Grammar::Iri.abnf_sources(), &[1]).expect("note 1");
-    let printed: Vec<(&str, &str)> = printed.iter().map(|(f, t)| (*f, t.as_str())).collect();
-    let mut out = vec![
-        ("rfc2396", compile(&[core, rfc2396], "URI-reference")),
-        (
-            "rfc2732",
-            compile(&[core, rfc2396, rfc2732], "URI-reference"),
-        ),
-        ("masinter07", compile(&[core, masinter], "IRI-reference")),
-        ("duerst01", compile(&[core, duerst], "IRI-reference")),
+    let order = [
+        AnyGrammar::Rfc2396,
+        AnyGrammar::Rfc2732,
+        AnyGrammar::Masinter07,
+        AnyGrammar::Duerst01,
+        AnyGrammar::Uri,
+        AnyGrammar::Rfc3987,
+        AnyGrammar::Iri,
+        AnyGrammar::Leiri,
+        AnyGrammar::IriPrinted,
     ];
-    for g in Grammar::ALL {
-        out.push((
-            g.name(),
-            compile(g.abnf_sources(), g.reference_rule().name()),
-        ));
-    }
-    out.push(("iri-printed", compile(&printed, "IRI-reference")));
-    out
+    order
+        .into_iter()
+        .map(|g| {
+            let rules = iri_abnf::abnf::rules(g).unwrap_or_else(|e| panic!("{g}: {e}"));
+            let a = rules
+                .compile(g.reference_rule().name())
+                .unwrap_or_else(|e| panic!("{g}: {e}"));
+            (g.name(), a)
+        })
+        .collect()
 }
 
 #[test]

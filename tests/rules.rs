@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use iri_abnf::abnf::rules;
-use iri_abnf::{Grammar, Rule, UnknownRule, UnknownRuleName};
+use iri_abnf::{AnyGrammar, Grammar, Rule, UnknownRule, UnknownRuleName};
 
 #[test]
 fn every_rule_round_trips_through_its_names() {
@@ -34,23 +34,38 @@ fn every_rule_round_trips_through_its_names() {
 #[test]
 fn the_rules_are_the_abnf_rules_of_each_grammar() {
     let mut all = BTreeSet::new();
-    for g in Grammar::ALL {
+    for g in AnyGrammar::ALL {
         let abnf = rules(g).expect("the grammar loads").rule_names();
-        let names: Vec<&str> = g.rules().iter().map(|r| r.name()).collect();
+        // Each grammar's rules, spelled as its files spell them.
+        let names: Vec<&str> = g.rules().iter().map(|&r| g.rule_name(r)).collect();
         assert_eq!(
             names, abnf,
-            "{g}: Grammar::rules is the .abnf rule list, in order"
+            "{g}: AnyGrammar::rules is the .abnf rule list, in order"
         );
-        all.extend(abnf);
+        for &name in &abnf {
+            let rule = g.rule(name).unwrap_or_else(|| panic!("{g}: {name}"));
+            assert!(
+                rule.name().eq_ignore_ascii_case(name),
+                "{g}: {name} is {rule}"
+            );
+        }
+        all.extend(abnf.iter().map(|n| n.to_ascii_lowercase()));
         for rule in Rule::ALL {
             assert_eq!(
                 g.has(rule),
-                names.contains(&rule.name()),
+                names.contains(&g.rule_name(rule)),
                 "{g}: has({rule}) differs from its rule list"
             );
         }
+        if let Some(main) = g.main() {
+            assert_eq!(main.rules(), g.rules(), "{g}");
+            assert!(g.rules().iter().all(|&r| g.rule_name(r) == r.name()));
+        }
     }
-    let every: BTreeSet<&str> = Rule::ALL.iter().map(|r| r.name()).collect();
+    let every: BTreeSet<String> = Rule::ALL
+        .iter()
+        .map(|r| r.name().to_ascii_lowercase())
+        .collect();
     assert_eq!(every, all, "Rule::ALL is the union of the grammars' rules");
     assert_eq!(Rule::ALL.len(), Rule::COUNT);
     assert_eq!(every.len(), Rule::COUNT, "one variant per name");
@@ -94,6 +109,33 @@ fn spelling_is_exact_but_for_underscores() {
             assert_eq!(g.rule(name), None, "{g} {name:?}");
         }
     }
+    // A name that two grammars' files spell differently (ABNF names are case-insensitive, RFC 5234
+    // §2.1) is one rule, found by each of those spellings and by no other.
+    assert_eq!("alpha".parse::<Rule>(), Ok(Rule::Alpha));
+    assert_eq!("ALPHA".parse::<Rule>(), Ok(Rule::Alpha));
+    assert!("Alpha".parse::<Rule>().is_err());
+    assert_eq!("IPv6reference".parse::<Rule>(), Ok(Rule::Ipv6reference));
+    assert_eq!("ipv6reference".parse::<Rule>(), Ok(Rule::Ipv6reference));
+    assert!("IPV6REFERENCE".parse::<Rule>().is_err());
+    assert_eq!(
+        AnyGrammar::Duerst01.rule_name(Rule::Ipv6reference),
+        "IPv6reference"
+    );
+    assert_eq!(
+        AnyGrammar::Rfc2732.rule_name(Rule::Ipv6reference),
+        "ipv6reference"
+    );
+    // RFC 2396's `absoluteURI` and RFC 3986's `absolute-URI` are two rules.
+    assert_ne!(
+        "absoluteURI".parse::<Rule>(),
+        "absolute-URI".parse::<Rule>()
+    );
+    assert_eq!(
+        AnyGrammar::Rfc2396.rule("absoluteURI"),
+        Some(Rule::AbsoluteURI)
+    );
+    assert_eq!(AnyGrammar::Rfc2396.rule("absolute-URI"), None);
+    assert_eq!(AnyGrammar::Rfc2396.rule("hier_part"), Some(Rule::HierPart));
 }
 
 #[test]
@@ -106,11 +148,11 @@ fn a_rule_of_another_grammar_is_not_a_rule_of_this_one() {
     assert_eq!(Grammar::Rfc3987.rule(Rule::PctForm), None);
     assert_eq!(
         Rule::Ucschar.grammars().collect::<Vec<_>>(),
-        [Grammar::Rfc3987, Grammar::Iri]
+        [AnyGrammar::Rfc3987, AnyGrammar::Iri, AnyGrammar::IriPrinted]
     );
     let e = iri_abnf::validate(Grammar::Uri, Rule::Ihost, "x").unwrap_err();
     assert!(
-        matches!(&e, iri_abnf::Error::Rule(UnknownRule { grammar: Grammar::Uri, name }) if name == "ihost"),
+        matches!(&e, iri_abnf::Error::Rule(UnknownRule { grammar: AnyGrammar::Uri, name }) if name == "ihost"),
         "{e:?}"
     );
     assert!(!iri_abnf::is_valid(Grammar::Uri, Rule::Ihost, "x"));
@@ -157,7 +199,7 @@ fn uri_counterparts_follow_the_3987bis_renaming() {
 #[test]
 fn unknown_names_suggest_the_close_rules() {
     let e = UnknownRule {
-        grammar: Grammar::Uri,
+        grammar: AnyGrammar::Uri,
         name: "ihost".into(),
     };
     let text = e.to_string();
@@ -170,7 +212,7 @@ fn unknown_names_suggest_the_close_rules() {
     );
     assert!(text.ends_with(", gen-delims, sub-delims"), "{text}");
     let e = UnknownRule {
-        grammar: Grammar::Iri,
+        grammar: AnyGrammar::Iri,
         name: "URI-reference".into(),
     };
     assert!(
@@ -179,7 +221,7 @@ fn unknown_names_suggest_the_close_rules() {
         "{e}"
     );
     let e = UnknownRule {
-        grammar: Grammar::Iri,
+        grammar: AnyGrammar::Iri,
         name: "zzzz".into(),
     };
     assert!(
@@ -210,7 +252,7 @@ fn rules_compare_with_their_spelling() {
 #[test]
 fn several_close_rules_are_all_named() {
     let e = UnknownRule {
-        grammar: Grammar::Iri,
+        grammar: AnyGrammar::Iri,
         name: "IPv5address".into(),
     };
     assert!(
@@ -220,7 +262,7 @@ fn several_close_rules_are_all_named() {
         "{e}"
     );
     let e = UnknownRule {
-        grammar: Grammar::Iri,
+        grammar: AnyGrammar::Iri,
         name: "isegment-n".into(),
     };
     assert!(
@@ -229,7 +271,7 @@ fn several_close_rules_are_all_named() {
         "{e}"
     );
     let e = UnknownRule {
-        grammar: Grammar::Uri,
+        grammar: AnyGrammar::Uri,
         name: "hots".into(),
     };
     assert!(

@@ -1,9 +1,11 @@
 //! The Rust source of the [`Rule`](crate::Rule) enum, generated from the rule names of the `.abnf` files.
 //!
-//! [`rule_module`] writes `src/abnf/automata/rules.rs`: one variant per distinct rule name of the four
-//! grammars (in the order of first appearance: `uri`, then the rules `rfc3987`, `iri` and `leiri` add),
-//! the spec spelling of each, the rules of each grammar in `.abnf` order, which grammars have each rule,
-//! and the RFC 3986 rule that each IRI rule renames. [`super::precompiled::generate`] returns it with the
+//! [`rule_module`] writes `src/abnf/automata/rules.rs`: one variant per distinct rule name of the
+//! grammars (in the order of first appearance, [`AnyGrammar::ALL`] order: `uri`, then the rules
+//! `rfc3987`, `iri`, `leiri` and the historical grammars add), the spec spelling of each (ABNF names are
+//! case-insensitive, RFC 5234 §2.1: a name spelled two ways, `ALPHA` and RFC 2396's `alpha`, is one
+//! rule, shown in its first spelling and found by either), the rules of each grammar in `.abnf` order,
+//! which grammars have each rule, and the RFC 3986 rule that each IRI rule renames. [`super::precompiled::generate`] returns it with the
 //! precompiled automata, so `cargo xtask automata` writes it and `tests/automata_current.rs` fails when
 //! it is stale. The output is laid out as `rustfmt` leaves it.
 
@@ -11,25 +13,33 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use super::AbnfError;
-use crate::grammar::Grammar;
+use crate::grammar::AnyGrammar;
 
-/// The variant name of a rule: each `-`-separated word with its first character upper case and every
-/// upper-case letter that follows another upper-case letter lower case (`IRI-reference` →
-/// `IriReference`, `IPv6address` → `Ipv6address`, `IPvFuture` → `IpvFuture`, `ireg-name` → `IregName`).
+/// The variant name of a rule: each `-`-separated word with its first character upper case, and the
+/// upper-case letters that follow it in a run lower case (`IRI-reference` → `IriReference`,
+/// `IPv6address` → `Ipv6address`, `IPvFuture` → `IpvFuture`, `ireg-name` → `IregName`). A run of
+/// upper-case letters after a lower-case one stays as it is, so that RFC 2396's `absoluteURI` is
+/// `AbsoluteURI`, not the `AbsoluteUri` of RFC 3986's `absolute-URI`.
 pub(crate) fn variant_name(rule: &str) -> String {
     let mut out = String::new();
     for word in rule.split('-') {
+        // Whether the current run of upper-case letters began at the start of the word.
+        let mut run_at_start = false;
         let mut previous_upper = false;
         for (i, c) in word.chars().enumerate() {
             let upper = c.is_ascii_uppercase();
             if i == 0 {
                 out.push(c.to_ascii_uppercase());
-            } else if upper && previous_upper {
+                run_at_start = true;
+            } else if upper && previous_upper && run_at_start {
                 out.push(c.to_ascii_lowercase());
             } else {
+                if upper && !previous_upper {
+                    run_at_start = false;
+                }
                 out.push(c);
             }
-            previous_upper = upper;
+            previous_upper = upper || (i == 0 && c.is_ascii_alphabetic());
         }
     }
     out
@@ -49,8 +59,8 @@ fn uri_counterpart<'a>(rule: &'a str, uri: &[&'a str]) -> Option<&'a str> {
 }
 
 /// The rule names of each grammar, in `.abnf` order.
-fn grammar_rules() -> Result<Vec<(Grammar, Vec<&'static str>)>, AbnfError> {
-    Grammar::ALL
+fn grammar_rules() -> Result<Vec<(AnyGrammar, Vec<&'static str>)>, AbnfError> {
+    AnyGrammar::ALL
         .into_iter()
         .map(|g| Ok((g, super::rules(g)?.rule_names())))
         .collect()
@@ -59,61 +69,79 @@ fn grammar_rules() -> Result<Vec<(Grammar, Vec<&'static str>)>, AbnfError> {
 /// The text of `src/abnf/automata/rules.rs`.
 pub(crate) fn rule_module(command: &str) -> Result<String, AbnfError> {
     let grammars = grammar_rules()?;
-    // Distinct names in order of first appearance, and the grammars that have each.
+    // Distinct names (ABNF names are case-insensitive, RFC 5234 §2.1) in order of first appearance,
+    // each in its first spelling, with the grammars that have it and its other spellings.
     let mut names: Vec<&str> = Vec::new();
-    let mut members: HashMap<&str, Vec<Grammar>> = HashMap::new();
+    let mut canonical: HashMap<String, &str> = HashMap::new();
+    let mut members: HashMap<&str, Vec<AnyGrammar>> = HashMap::new();
+    let mut spellings: Vec<&str> = Vec::new();
     for (g, rules) in &grammars {
         for &rule in rules {
-            let list = members.entry(rule).or_default();
+            let name = *canonical.entry(rule.to_ascii_lowercase()).or_insert(rule);
+            let list = members.entry(name).or_default();
             if list.is_empty() {
-                names.push(rule);
+                names.push(name);
             }
             list.push(*g);
+            if !spellings.contains(&rule) {
+                spellings.push(rule);
+            }
         }
     }
-    // Two spellings of one ABNF name (names are case-insensitive, RFC 5234 §2.1), or two names with one
-    // variant name, could not be told apart.
+    // Two names with one variant name could not be told apart.
     let mut seen: HashMap<String, &str> = HashMap::new();
     for &name in &names {
-        for key in [name.to_ascii_lowercase(), variant_name(name)] {
-            if let Some(other) = seen.insert(key, name) {
-                return Err(AbnfError::Naming {
-                    rule: name.to_string(),
-                    message: format!("cannot be told apart from `{other}` in the `Rule` enum"),
-                });
-            }
+        if let Some(other) = seen.insert(variant_name(name), name) {
+            return Err(AbnfError::Naming {
+                rule: name.to_string(),
+                message: format!("cannot be told apart from `{other}` in the `Rule` enum"),
+            });
         }
     }
     let uri: Vec<&str> = grammars
         .iter()
-        .find(|(g, _)| *g == Grammar::Uri)
+        .find(|(g, _)| *g == AnyGrammar::Uri)
         .map(|(_, r)| r.clone())
         .unwrap_or_default();
-    let variant: HashMap<&str, String> = names.iter().map(|&n| (n, variant_name(n))).collect();
+    let variant: HashMap<&str, String> = spellings
+        .iter()
+        .map(|&n| (n, variant_name(canonical[&n.to_ascii_lowercase()])))
+        .collect();
     let count = names.len();
     let max_len = names.iter().map(|n| n.len()).max().unwrap_or(0);
 
     let mut s = String::new();
     let _ = write!(
         s,
-        "//! The rules of the four grammars (see `crate::rule`). Generated by `{command}` from\n\
-         //! the `.abnf` files; do not edit.\n\
+        "//! The rules of the grammars (see `crate::rule`). Generated by `{command}` from the\n\
+         //! `.abnf` files; do not edit.\n\
          \n\
-         use crate::grammar::Grammar;\n\
+         use crate::grammar::AnyGrammar;\n\
          \n\
          /// An ABNF rule of one or more of the grammars: one variant per rule name of the `.abnf` files, in\n\
-         /// the order of first appearance (`uri`, then the rules `rfc3987`, `iri` and `leiri` add).\n\
+         /// the order of first appearance (`uri`, then the rules `rfc3987`, `iri`, `leiri` and the\n\
+         /// historical grammars add).\n\
          ///\n\
          /// [`Rule::name`] and `Display` give the spec spelling (`IRI-reference`), `FromStr` takes it or\n\
-         /// the spelling with `_` for `-`; [`Grammar::rules`] and [`Grammar::has`] say which grammar has\n\
-         /// which rule. See the [module docs](crate::rule).\n\
+         /// the spelling with `_` for `-`; [`AnyGrammar::rules`] and [`AnyGrammar::has`] say which grammar\n\
+         /// has which rule. See the [module docs](crate::rule).\n\
          #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]\n\
          #[non_exhaustive]\n\
          pub enum Rule {{\n"
     );
     for &name in &names {
         let gs: Vec<&str> = members[name].iter().map(|g| g.name()).collect();
-        let _ = write!(s, "    /// `{name}` ({})", gs.join(", "));
+        let others: Vec<String> = spellings
+            .iter()
+            .filter(|&&o| o != name && o.eq_ignore_ascii_case(name))
+            .map(|o| format!("`{o}`"))
+            .collect();
+        let also = if others.is_empty() {
+            String::new()
+        } else {
+            format!(", also spelled {}", others.join(", "))
+        };
+        let _ = write!(s, "    /// `{name}` ({}{also})", gs.join(", "));
         match uri_counterpart(name, &uri) {
             Some(u) => {
                 let _ = writeln!(s, ": the IRI form of `{u}`.");
@@ -146,11 +174,11 @@ pub(crate) fn rule_module(command: &str) -> Result<String, AbnfError> {
     s.push_str("        }\n    }\n\n");
 
     s.push_str(
-        "    /// The rule of that name, spelled exactly as in the spec.\n    \
+        "    /// The rule of that name, spelled exactly as in a grammar's file.\n    \
          pub(crate) fn from_spec_name(name: &str) -> Option<Rule> {\n        \
          Some(match name.len() {\n",
     );
-    let mut by_len: Vec<&str> = names.clone();
+    let mut by_len: Vec<&str> = spellings.clone();
     by_len.sort_by_key(|n| (n.len(), *n));
     let mut i = 0;
     while i < by_len.len() {
@@ -185,38 +213,57 @@ pub(crate) fn rule_module(command: &str) -> Result<String, AbnfError> {
 
     s.push_str(
         "    /// The grammars that have the rule, one bit each (bit `g as usize` for grammar `g`).\n    \
-         pub(crate) const fn grammar_bits(self) -> u8 {\n        \
+         pub(crate) const fn grammar_bits(self) -> u16 {\n        \
          GRAMMAR_BITS[self as usize]\n    }\n}\n\n",
     );
 
     let _ = writeln!(
         s,
         "/// Bit `g as usize` is set when grammar `g` has the rule, indexed by `Rule as usize`.\n\
-         const GRAMMAR_BITS: [u8; {count}] = ["
+         const GRAMMAR_BITS: [u16; {count}] = ["
     );
     for &name in &names {
-        let bits: u8 = members[name].iter().map(|&g| 1u8 << g as usize).sum();
-        let _ = writeln!(s, "    0b{bits:04b}, // {name}");
+        let bits: u16 = members[name].iter().map(|&g| 1u16 << g as usize).sum();
+        let _ = writeln!(s, "    0b{bits:09b}, // {name}");
     }
     s.push_str("];\n\n");
 
     s.push_str(
         "/// The rules of `grammar`, in the order of its `.abnf` files.\n\
-         pub(crate) const fn rules(grammar: Grammar) -> &'static [Rule] {\n    match grammar {\n",
+         pub(crate) const fn rules(grammar: AnyGrammar) -> &'static [Rule] {\n    match grammar {\n",
     );
     for (g, _) in &grammars {
         let _ = writeln!(
             s,
-            "        Grammar::{g:?} => &{}_RULES,",
-            g.name().to_ascii_uppercase()
+            "        AnyGrammar::{g:?} => &{}_RULES,",
+            g.name().to_ascii_uppercase().replace('-', "_")
         );
     }
-    s.push_str("    }\n}\n");
+    s.push_str("    }\n}\n\n");
+
+    s.push_str(
+        "/// How `grammar` spells `rule` when its file does not spell it as [`Rule::name`] does (ABNF names\n\
+         /// are case-insensitive, RFC 5234 §2.1).\n\
+         pub(crate) const fn spelling(grammar: AnyGrammar, rule: Rule) -> Option<&'static str> {\n    \
+         match (grammar, rule) {\n",
+    );
+    for (g, rules) in &grammars {
+        for &r in rules {
+            if canonical[&r.to_ascii_lowercase()] != r {
+                let _ = writeln!(
+                    s,
+                    "        (AnyGrammar::{g:?}, Rule::{}) => Some({r:?}),",
+                    variant[r]
+                );
+            }
+        }
+    }
+    s.push_str("        _ => None,\n    }\n}\n");
     for (g, rules) in &grammars {
         let _ = write!(
             s,
             "\n/// The rules of `{g}`, in `.abnf` order.\nconst {}_RULES: [Rule; {}] = [\n",
-            g.name().to_ascii_uppercase(),
+            g.name().to_ascii_uppercase().replace('-', "_"),
             rules.len()
         );
         for &r in rules {
@@ -246,6 +293,11 @@ mod tests {
             ("ls32", "Ls32"),
             ("leiri-ucschar", "LeiriUcschar"),
             ("isegment-nz-nc", "IsegmentNzNc"),
+            ("absoluteURI", "AbsoluteURI"),
+            ("relativeIRI", "RelativeIRI"),
+            ("IPv6reference", "Ipv6reference"),
+            ("ipv6reference", "Ipv6reference"),
+            ("hier-part", "HierPart"),
         ] {
             assert_eq!(variant_name(rule), variant, "{rule}");
         }

@@ -10,7 +10,7 @@ use regex_automata::util::primitives::StateID;
 
 use super::byteset::{self, Search};
 use super::AbnfError;
-use crate::grammar::Grammar;
+use crate::grammar::AnyGrammar;
 use crate::rule::{Rule, RuleName};
 
 /// The DFA of one rule, borrowed for the life of the process: loaded zero-copy from the precompiled
@@ -921,13 +921,14 @@ fn dead_ends(dfa: &DFA<&'static [u32]>, start: StateID) -> Box<[StateID]> {
 
 type Cell = OnceLock<Result<Dfa, AbnfError>>;
 
-/// One cell per grammar and rule, indexed by `Grammar as usize` and `Rule as usize`.
-static CELLS: [[Cell; Rule::COUNT]; 4] = [const { [const { Cell::new() }; Rule::COUNT] }; 4];
+/// One cell per grammar and rule, indexed by `AnyGrammar as usize` and `Rule as usize`.
+static CELLS: [[Cell; Rule::COUNT]; AnyGrammar::COUNT] =
+    [const { [const { Cell::new() }; Rule::COUNT] }; AnyGrammar::COUNT];
 
 /// The DFA of `rule` of `grammar`, or why it could not be built, as [`dfa`] gives it but borrowed: no
-/// error is cloned. `rule` must be a rule of `grammar` ([`Grammar::has`]).
+/// error is cloned. `rule` must be a rule of `grammar` ([`AnyGrammar::has`]).
 #[inline]
-pub(crate) fn loaded(grammar: Grammar, rule: Rule) -> &'static Result<Dfa, AbnfError> {
+pub(crate) fn loaded(grammar: AnyGrammar, rule: Rule) -> &'static Result<Dfa, AbnfError> {
     debug_assert!(grammar.has(rule));
     let cell = &CELLS[grammar as usize][rule as usize];
     match cell.get() {
@@ -939,7 +940,7 @@ pub(crate) fn loaded(grammar: Grammar, rule: Rule) -> &'static Result<Dfa, AbnfE
 /// [`loaded`] on first use: the precompiled DFA when there is one, otherwise one built now.
 #[cold]
 #[inline(never)]
-fn load(cell: &'static Cell, grammar: Grammar, rule: Rule) -> &'static Result<Dfa, AbnfError> {
+fn load(cell: &'static Cell, grammar: AnyGrammar, rule: Rule) -> &'static Result<Dfa, AbnfError> {
     cell.get_or_init(|| match super::precompiled::load(grammar, rule) {
         Some((dfa, start)) => Ok(Dfa::new(dfa, start, true)),
         None => super::automaton(grammar, rule.name())
@@ -948,10 +949,14 @@ fn load(cell: &'static Cell, grammar: Grammar, rule: Rule) -> &'static Result<Df
 }
 
 /// The DFA of `rule` of `grammar`: a [`Rule`], or a rule name in spec spelling or with underscores
-/// ([`Grammar::rule`]). It is the precompiled one when there is one (loaded once), otherwise built on
-/// first use. `None` if the grammar has no such rule. After the first call for a rule, this allocates
-/// nothing.
-pub fn dfa(grammar: Grammar, rule: impl RuleName) -> Option<Result<&'static Dfa, AbnfError>> {
+/// ([`AnyGrammar::rule`]), of any grammar. It is the precompiled one when there is one (loaded once),
+/// otherwise built on first use. `None` if the grammar has no such rule. After the first call for a
+/// rule, this allocates nothing.
+pub fn dfa(
+    grammar: impl Into<AnyGrammar>,
+    rule: impl RuleName,
+) -> Option<Result<&'static Dfa, AbnfError>> {
+    let grammar = grammar.into();
     let rule = grammar.rule(rule)?;
     Some(loaded(grammar, rule).as_ref().map_err(Clone::clone))
 }
@@ -977,11 +982,12 @@ pub(crate) fn is_match<A: regex_automata::dfa::Automaton>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grammar::Grammar;
 
     /// The DFA of a rule, with its table (the tests below would compare the plain walk with itself
     /// without one).
     fn loaded_dfa(
-        grammar: Grammar,
+        grammar: impl Into<AnyGrammar> + Copy + std::fmt::Display,
         rule: impl RuleName + Copy + std::fmt::Display,
     ) -> &'static Dfa {
         let dfa = dfa(grammar, rule).expect("rule").expect("builds");
@@ -1043,7 +1049,7 @@ mod tests {
 
     #[test]
     fn every_precompiled_rule_has_a_table() {
-        for grammar in Grammar::ALL {
+        for grammar in AnyGrammar::ALL {
             for rule in super::super::precompiled::rules(grammar) {
                 loaded_dfa(grammar, rule);
             }
@@ -1279,7 +1285,7 @@ mod tests {
             "1.2.3.4",
             "[::1]",
         ];
-        for grammar in Grammar::ALL {
+        for grammar in AnyGrammar::ALL {
             for &rule in super::super::precompiled::rules(grammar) {
                 let dfa = loaded_dfa(grammar, rule);
                 for _ in 0..3000 {

@@ -37,9 +37,10 @@
 //!
 //! # Grammars
 //!
-//! [`rules`] and [`automaton`] take one of the four grammars ([`Grammar`]): `uri` (RFC 3986), `rfc3987`
-//! (RFC 3987), `iri` (draft-ietf-iri-3987bis §2.2) and `leiri` (3987bis §5.1). Both build once per grammar
-//! (and per rule) and keep the result for the life of the process.
+//! [`rules`] and [`automaton`] take any grammar ([`AnyGrammar`], or a [`Grammar`]): the four main ones,
+//! `uri` (RFC 3986), `rfc3987` (RFC 3987), `iri` (draft-ietf-iri-3987bis §2.2) and `leiri` (3987bis §5.1),
+//! and the five with a language only (RFC 2396, RFC 2732, the 2001 and 2002 IRI drafts, 3987bis as
+//! printed). Both build once per grammar (and per rule) and keep the result for the life of the process.
 //!
 //! # Size and speed
 //!
@@ -127,7 +128,7 @@ use std::sync::{Mutex, OnceLock};
 
 use regex_automata::dfa::dense::DFA;
 
-use crate::grammar::Grammar;
+use crate::grammar::AnyGrammar;
 use regex_automata::util::primitives::StateID;
 
 pub use engine::{dfa, Dfa, Failure};
@@ -470,14 +471,14 @@ struct GrammarSpec {
     removed: &'static [&'static str],
 }
 
-/// The one place that says which files make up each grammar ([`Grammar::abnf_sources`]) and which
+/// The one place that says which files make up each grammar ([`AnyGrammar::abnf_sources`]) and which
 /// rules a replacement leaves unused.
-fn grammar_spec(grammar: Grammar) -> GrammarSpec {
+fn grammar_spec(grammar: AnyGrammar) -> GrammarSpec {
     let removed: &'static [&'static str] = match grammar {
         // draft-ietf-iri-3987bis §5.1: "the ucschar production is replaced by the leiri-ucschar
         // production"; leiri.abnf replaces `iunreserved`, after which `ucschar` is used by no rule.
-        Grammar::Leiri => &["ucschar"],
-        Grammar::Uri | Grammar::Rfc3987 | Grammar::Iri => &[],
+        AnyGrammar::Leiri => &["ucschar"],
+        _ => &[],
     };
     GrammarSpec {
         sources: grammar.abnf_sources(),
@@ -485,9 +486,16 @@ fn grammar_spec(grammar: Grammar) -> GrammarSpec {
     }
 }
 
-fn load(grammar: Grammar) -> Result<AbnfRules, AbnfError> {
+fn load(grammar: AnyGrammar) -> Result<AbnfRules, AbnfError> {
     let spec = grammar_spec(grammar);
-    let mut rules = AbnfRules::parse(spec.sources)?;
+    let printed;
+    let sources: Vec<(&str, &str)> = if grammar.printed_notes().is_empty() {
+        spec.sources.to_vec()
+    } else {
+        printed = as_printed(spec.sources, grammar.printed_notes())?;
+        printed.iter().map(|(f, t)| (*f, t.as_str())).collect()
+    };
+    let mut rules = AbnfRules::parse(&sources)?;
     for &name in spec.removed {
         if let Some(user) = rules.rule_names().into_iter().find(|&r| {
             rules
@@ -594,11 +602,14 @@ pub fn as_printed<'a>(
     Ok(out)
 }
 
-/// The notes of `notes` that the files of `grammar` mark on some rule (`; [note N]`).
-pub fn marked_notes(grammar: Grammar, notes: &[u32]) -> Vec<u32> {
+/// The notes of `notes` that the files of `grammar` mark on some rule (`; [note N]`) and that the
+/// grammar has not already taken back ([`AnyGrammar::printed_notes`]).
+pub fn marked_notes(grammar: impl Into<AnyGrammar>, notes: &[u32]) -> Vec<u32> {
+    let grammar = grammar.into();
     notes
         .iter()
         .copied()
+        .filter(|n| !grammar.printed_notes().contains(n))
         .filter(|n| {
             let mark = format!("[note {n}]");
             grammar.abnf_sources().iter().any(|(_, text)| {
@@ -624,11 +635,13 @@ pub fn marked_notes(grammar: Grammar, notes: &[u32]) -> Vec<u32> {
 /// # Ok::<(), iri_abnf::abnf::AbnfError>(())
 /// ```
 pub fn printed_automaton(
-    grammar: Grammar,
+    grammar: impl Into<AnyGrammar>,
     rule: crate::Rule,
     notes: &[u32],
 ) -> Result<Automaton, AbnfError> {
-    let notes = marked_notes(grammar, notes);
+    let grammar = grammar.into();
+    let mut notes = marked_notes(grammar, notes);
+    notes.extend_from_slice(grammar.printed_notes());
     let sources = as_printed(grammar.abnf_sources(), &notes)?;
     let sources: Vec<(&str, &str)> = sources.iter().map(|(f, t)| (*f, t.as_str())).collect();
     let mut rules = AbnfRules::parse(&sources)?;
@@ -655,8 +668,9 @@ fn cell<V: Send + Sync + 'static>(
 type Cells<V> = OnceLock<Mutex<HashMap<String, &'static OnceLock<V>>>>;
 
 /// The rules of a grammar, read once from its `.abnf` files.
-pub fn rules(grammar: Grammar) -> Result<&'static AbnfRules, AbnfError> {
+pub fn rules(grammar: impl Into<AnyGrammar>) -> Result<&'static AbnfRules, AbnfError> {
     static RULES: Cells<Result<AbnfRules, AbnfError>> = OnceLock::new();
+    let grammar = grammar.into();
     cell(&RULES, grammar.name().to_string())
         .get_or_init(|| load(grammar))
         .as_ref()
@@ -665,8 +679,12 @@ pub fn rules(grammar: Grammar) -> Result<&'static AbnfRules, AbnfError> {
 
 /// The automaton of the rule `rule` of the grammar `grammar`, built once: a [`crate::Rule`], or a rule
 /// name in any case (ABNF rule names are case-insensitive, RFC 5234 §2.1).
-pub fn automaton(grammar: Grammar, rule: impl AsRef<str>) -> Result<&'static Automaton, AbnfError> {
+pub fn automaton(
+    grammar: impl Into<AnyGrammar>,
+    rule: impl AsRef<str>,
+) -> Result<&'static Automaton, AbnfError> {
     static AUTOMATA: Cells<Result<Automaton, AbnfError>> = OnceLock::new();
+    let grammar = grammar.into();
     let rule = rule.as_ref();
     let set = rules(grammar)?;
     if set.rule(rule).is_none() {
@@ -684,6 +702,7 @@ pub fn automaton(grammar: Grammar, rule: impl AsRef<str>) -> Result<&'static Aut
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grammar::Grammar;
 
     #[test]
     fn later_files_replace_rules_in_place() {

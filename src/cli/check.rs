@@ -10,12 +10,12 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use iri_abnf::{explain, validate, Error, Grammar, ParseError, Rule};
+use iri_abnf::{explain, validate, AnyGrammar, Error, ParseError, Rule};
 use serde::Serialize;
 
 use super::input::{Batch, BatchReader, Decoding, InputArgs, Item, NotText, NotTextKind};
 use super::output::{is_false, Out};
-use super::{resolve_rule, GrammarArg};
+use super::{resolve_rule, AnyGrammarArg};
 
 const CHECK_HELP: &str = "\
 Output (--format text): one record per input, `valid \"INPUT\"` on one line, or `invalid \"INPUT\"`
@@ -48,6 +48,7 @@ Examples:
   iri check --grammar uri 'http://résumé.example.org'        # invalid at byte offset 8, column 9
   iri check --grammar leiri 'http://example.org/a b'         # valid: space is a leiri-ucschar
   iri check --grammar iri --rule ihost 'résumé.example.org'  # any rule can be the start rule
+  iri check --grammar rfc2396 'http://[::1]/'                # RFC 2396 (1998) had no IP literals
   iri check --count --stats --input urls.txt                 # a file, one input per line
   iri check --count --jobs 4 --input urls.txt                # on 4 threads (default: all cores)
   printf 'http://[::1]/\\nhttp://1.2.3.256/\\n' | iri check --grammar uri --format json";
@@ -56,11 +57,12 @@ Examples:
 #[derive(Args)]
 #[command(after_help = CHECK_HELP)]
 pub struct CheckArgs {
-    /// The grammar.
+    /// The grammar. The five after leiri have a language but no pest parser: their errors name no
+    /// rules.
     #[arg(long, short, value_enum, default_value = "iri")]
-    grammar: GrammarArg,
+    grammar: AnyGrammarArg,
     /// The start rule, in spec spelling or with '_' for '-' (default: IRI-reference, or URI-reference
-    /// for uri); `iri rules --grammar G` lists the rules of grammar G.
+    /// for uri, rfc2396 and rfc2732); `iri rules --grammar G` lists the rules of grammar G.
     #[arg(long, short)]
     rule: Option<String>,
     /// Output format.
@@ -97,8 +99,9 @@ pub struct CheckRecord<'a> {
     pub input: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub input_escaped: Option<&'a str>,
-    pub grammar: Grammar,
-    pub rule: Rule,
+    pub grammar: AnyGrammar,
+    /// The start rule as the grammar spells it.
+    pub rule: &'static str,
     pub valid: bool,
     pub error: Option<ErrorRecord>,
     #[serde(skip_serializing_if = "is_false")]
@@ -196,7 +199,7 @@ impl Stats {
 
 /// What does not change from input to input.
 struct Ctx<'a> {
-    grammar: Grammar,
+    grammar: AnyGrammar,
     rule: Rule,
     count: bool,
     format: CheckFormat,
@@ -294,7 +297,7 @@ fn render_one(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
                         input: None,
                         input_escaped: Some(&e.escaped),
                         grammar: ctx.grammar,
-                        rule: ctx.rule,
+                        rule: ctx.grammar.rule_name(ctx.rule),
                         valid: false,
                         error: Some(ErrorRecord::from(e)),
                         bom_removed: item.bom_removed,
@@ -328,7 +331,7 @@ fn render_one(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
                 input: Some(input),
                 input_escaped: None,
                 grammar: ctx.grammar,
-                rule: ctx.rule,
+                rule: ctx.grammar.rule_name(ctx.rule),
                 valid: error.is_none(),
                 error: error.map(ErrorRecord::from),
                 bom_removed: item.bom_removed,
@@ -479,7 +482,7 @@ fn run_parallel(
 }
 
 pub fn run(args: &CheckArgs) -> i32 {
-    let grammar: Grammar = args.grammar.into();
+    let grammar: AnyGrammar = args.grammar.into();
     let rule = match resolve_rule(grammar, args.rule.as_deref()) {
         Ok(r) => r,
         Err(code) => return code,

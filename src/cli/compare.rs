@@ -8,28 +8,34 @@ use iri_abnf::compare::{
     compare_rules_as_printed, counterpart, rule_by_rule, Comparison, Relation, RuleComparison,
     Witness,
 };
-use iri_abnf::{explain, Error, Grammar, Rule};
+use iri_abnf::{explain, AnyGrammar, Error, Grammar, Rule};
 use serde::Serialize;
 
 use super::check::{write_not_text, ErrorRecord};
 use super::input::{for_each_item, Decoding, InputArgs};
 use super::output::Out;
-use super::{explained, GrammarArg, EXIT_ERROR};
+use super::{explained, AnyGrammarArg, EXIT_ERROR};
 
 const COMPARE_HELP: &str = "\
 Three modes:
-  iri compare [INPUT...]             each input's verdict in every grammar (--grammars), for the
-                                     reference rule or the counterpart of --rule in each grammar; for a
-                                     grammar that rejects it, the first offending character, its byte
-                                     offset and the rules it cannot continue; the components in the
-                                     first grammar that accepts it; the LEIRI -> IRI and IRI -> URI
-                                     mappings of 3987bis in turn, with their verdicts
+  iri compare [INPUT...]             each input's verdict in every grammar (--grammars, default all
+                                     nine), for the reference rule or the counterpart of --rule in
+                                     each grammar; for a grammar that rejects it, the first offending
+                                     character, its byte offset and the rules it cannot continue; the
+                                     components in the first grammar that accepts it and has them;
+                                     the LEIRI -> IRI and IRI -> URI mappings of 3987bis in turn, with
+                                     their verdicts
   iri compare --languages A B        the relation between the languages of rule R (--rule, default the
                                      reference rule) in grammar A and its counterpart in grammar B:
                                      =, A ⊂ B, A ⊃ B, overlap or disjoint, with the shortest strings in
                                      one and not the other (--witnesses N of each)
-  iri compare --matrix               the relation of every pair of the grammars (--grammars), with one
-                                     witness per non-empty difference
+  iri compare --matrix               the relation of every pair of the grammars (--grammars, default
+                                     all nine), with one witness per non-empty difference
+
+The grammars: uri, rfc3987, iri, leiri (the four with parse trees and components), rfc2396 (RFC 2396
+Appendix A), rfc2732 (RFC 2396 with RFC 2732's IPv6 literals), masinter07 (draft-masinter-url-i18n-07,
+2001), duerst01 (draft-duerst-iri-01, 2002) and iri-printed (3987bis as printed, without note 1).
+The five after leiri have no pest parser: their errors name no rules, and they have no components.
 
 --as-printed N,... compares the grammars as their documents print them, with those interpretation
 notes (grammar/NOTES.md) taken back in each grammar whose files mark them: --as-printed 1 is 3987bis
@@ -61,7 +67,9 @@ Examples:
   iri compare --languages uri iri
   iri compare --languages rfc3987 iri --rule ihost --witnesses 3
   iri compare --matrix
-  iri compare --languages uri iri --as-printed 1   # the erratum of note 1";
+  iri compare --languages uri iri --as-printed 1   # the erratum of note 1
+  iri compare --languages rfc2396 uri              # what RFC 3986 changed
+  iri compare --matrix --grammars rfc2396,rfc2732,masinter07,duerst01,rfc3987";
 
 /// Compare grammars: one input in each, or the languages of two grammars as wholes.
 #[derive(Args)]
@@ -69,13 +77,13 @@ Examples:
 pub struct CompareArgs {
     /// The grammars of a per-input comparison or of the matrix (default: all).
     #[arg(long, value_enum, value_delimiter = ',')]
-    grammars: Vec<GrammarArg>,
+    grammars: Vec<AnyGrammarArg>,
     /// The rule (default: each grammar's reference rule); in each other grammar, its counterpart.
     #[arg(long, short)]
     rule: Option<String>,
     /// Compare the languages of grammars A and B as wholes.
     #[arg(long, num_args = 2, value_names = ["A", "B"], value_enum, conflicts_with = "matrix")]
-    languages: Vec<GrammarArg>,
+    languages: Vec<AnyGrammarArg>,
     /// Compare the languages of every pair of grammars.
     #[arg(long)]
     matrix: bool,
@@ -105,7 +113,7 @@ enum CompareFormat {
 /// One side of a language comparison.
 #[derive(Clone, Serialize)]
 struct Side {
-    grammar: Grammar,
+    grammar: AnyGrammar,
     rule: Rule,
     /// The interpretation notes taken back in this grammar (--as-printed).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -113,7 +121,7 @@ struct Side {
 }
 
 impl Side {
-    fn new(grammar: Grammar, rule: Rule, notes: &[u32]) -> Side {
+    fn new(grammar: AnyGrammar, rule: Rule, notes: &[u32]) -> Side {
         Side {
             grammar,
             rule,
@@ -124,14 +132,14 @@ impl Side {
     /// The grammar, as printed where it is, and the rule.
     fn label(&self) -> String {
         match &self.as_printed[..] {
-            [] => format!("{} {}", self.grammar, self.rule),
+            [] => format!("{} {}", self.grammar, self.grammar.rule_name(self.rule)),
             notes => {
                 let notes: Vec<String> = notes.iter().map(u32::to_string).collect();
                 format!(
                     "{} (as printed, without note {}) {}",
                     self.grammar,
                     notes.join(", "),
-                    self.rule
+                    self.grammar.rule_name(self.rule)
                 )
             }
         }
@@ -139,7 +147,7 @@ impl Side {
 }
 
 /// Prints why and gives the exit code when a note of `--as-printed` is marked by none of `grammars`.
-fn check_notes(notes: &[u32], grammars: &[Grammar]) -> Result<(), i32> {
+fn check_notes(notes: &[u32], grammars: &[AnyGrammar]) -> Result<(), i32> {
     for &n in notes {
         if grammars
             .iter()
@@ -169,8 +177,9 @@ struct LanguagesRecord<'a> {
 
 #[derive(Serialize)]
 struct Verdict {
-    grammar: Grammar,
-    rule: Rule,
+    grammar: AnyGrammar,
+    /// The rule as the grammar spells it.
+    rule: &'static str,
     valid: bool,
     error: Option<ErrorRecord>,
 }
@@ -180,7 +189,7 @@ struct InputRecord<'a> {
     input: &'a str,
     grammars: Vec<Verdict>,
     /// The grammars that accept the input but split it into other components than the first that
-    /// accepts it (with the reference rules only).
+    /// accepts it (with the reference rules only; only the four main grammars have components).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     split_differs: Vec<Grammar>,
     /// LEIRI → IRI (3987bis §5.1) and IRI → URI (§3.3–§3.6) of the input, where the grammar it maps
@@ -252,6 +261,11 @@ fn why(e: &iri_abnf::ParseError) -> String {
     let others = e.expected.len() - rules.len();
     let more = match others {
         0 => String::new(),
+        // A grammar without a pest parser names no rules: what could come there, when it is short.
+        n if rules.is_empty() && n <= 8 => {
+            let items: Vec<String> = e.expected.iter().map(ToString::to_string).collect();
+            format!("one of {}", items.join(", "))
+        }
         n if rules.is_empty() => format!("one of {n} characters or ranges"),
         n => format!(" (or one of {n} other characters or ranges)"),
     };
@@ -314,9 +328,9 @@ fn components_line(grammar: Grammar, input: &str) -> Option<String> {
 
 /// The mappings of 3987bis between the grammars of `grammars` that apply to `input`, in turn: LEIRI →
 /// IRI, then IRI → URI of the input or, when the input is not an IRI, of that IRI.
-fn mappings(grammars: &[Grammar], input: &str) -> Vec<Mapping> {
+fn mappings(grammars: &[AnyGrammar], input: &str) -> Vec<Mapping> {
     let mut out = Vec::new();
-    let has = |g| grammars.contains(&g);
+    let has = |g: Grammar| grammars.contains(&AnyGrammar::from(g));
     let mut iri = input.to_string();
     if has(Grammar::Leiri) && has(Grammar::Iri) {
         let c = iri_abnf::convert::leiri_to_iri(input);
@@ -349,7 +363,7 @@ fn mappings(grammars: &[Grammar], input: &str) -> Vec<Mapping> {
 
 /// The rule named by `--rule` in some grammar of `grammars` (the first that has it), or `None` for
 /// the reference rules; prints why and gives the exit code when no grammar has it.
-pub(super) fn named_rule(name: Option<&str>, grammars: &[Grammar]) -> Result<Option<Rule>, i32> {
+pub(super) fn named_rule(name: Option<&str>, grammars: &[AnyGrammar]) -> Result<Option<Rule>, i32> {
     let Some(name) = name else {
         return Ok(None);
     };
@@ -370,7 +384,7 @@ pub(super) fn named_rule(name: Option<&str>, grammars: &[Grammar]) -> Result<Opt
 }
 
 /// The rule of `grammar` to compare: the counterpart of `rule`, or the reference rule.
-pub(super) fn rule_in(rule: Option<Rule>, grammar: Grammar) -> Option<Rule> {
+pub(super) fn rule_in(rule: Option<Rule>, grammar: AnyGrammar) -> Option<Rule> {
     match rule {
         Some(rule) => counterpart(rule, grammar),
         None => Some(grammar.reference_rule()),
@@ -378,9 +392,9 @@ pub(super) fn rule_in(rule: Option<Rule>, grammar: Grammar) -> Option<Rule> {
 }
 
 pub fn run(args: &CompareArgs) -> i32 {
-    let mut grammars: Vec<Grammar> = args.grammars.iter().map(|&g| g.into()).collect();
+    let mut grammars: Vec<AnyGrammar> = args.grammars.iter().map(|&g| g.into()).collect();
     if grammars.is_empty() {
-        grammars = Grammar::ALL.to_vec();
+        grammars = AnyGrammar::ALL.to_vec();
     }
     if let [a, b] = args.languages[..] {
         return run_languages(args, a.into(), b.into());
@@ -391,7 +405,7 @@ pub fn run(args: &CompareArgs) -> i32 {
     run_inputs(args, &grammars)
 }
 
-fn run_languages(args: &CompareArgs, a: Grammar, b: Grammar) -> i32 {
+fn run_languages(args: &CompareArgs, a: AnyGrammar, b: AnyGrammar) -> i32 {
     let rule = match named_rule(args.rule.as_deref(), &[a, b]) {
         Ok(rule) => rule,
         Err(code) => return code,
@@ -522,7 +536,7 @@ fn same_or_pair(r: &RuleComparison) -> String {
 }
 
 /// A witness on one line: the string, and the character that decides against `other`.
-fn describe(w: &Witness, other: Grammar) -> String {
+fn describe(w: &Witness, other: AnyGrammar) -> String {
     let mut line = quoted(&w.text);
     if w.offset == w.text.len() {
         let _ = write!(line, "  ({other} needs more, or another ending)");
@@ -548,7 +562,7 @@ fn code_point(c: char) -> String {
     }
 }
 
-fn run_matrix(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
+fn run_matrix(args: &CompareArgs, grammars: &[AnyGrammar]) -> i32 {
     let rule = match named_rule(args.rule.as_deref(), grammars) {
         Ok(rule) => rule,
         Err(code) => return code,
@@ -634,7 +648,7 @@ fn run_matrix(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
     out.finish(true)
 }
 
-fn run_inputs(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
+fn run_inputs(args: &CompareArgs, grammars: &[AnyGrammar]) -> i32 {
     let rule = match named_rule(args.rule.as_deref(), grammars) {
         Ok(rule) => rule,
         Err(code) => return code,
@@ -677,7 +691,7 @@ fn run_inputs(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
             errors.push(parse_error);
             verdicts.push(Verdict {
                 grammar: g,
-                rule: r,
+                rule: g.rule_name(r),
                 valid: error.is_none(),
                 error,
             });
@@ -690,7 +704,8 @@ fn run_inputs(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
             let splits: Vec<(Grammar, String)> = verdicts
                 .iter()
                 .filter(|v| v.valid)
-                .filter_map(|v| Some((v.grammar, split_of(v.grammar, input)?)))
+                .filter_map(|v| v.grammar.main())
+                .filter_map(|g| Some((g, split_of(g, input)?)))
                 .collect();
             if let Some((_, first)) = splits.first() {
                 split_differs = splits
@@ -718,9 +733,13 @@ fn run_inputs(args: &CompareArgs, grammars: &[Grammar]) -> i32 {
                         Some(e) => out.line(&format!("{head}: invalid, {}", why(e))),
                     }
                 }
-                if let Some(v) = verdicts.iter().find(|v| v.valid).filter(|_| rule.is_none()) {
-                    if let Some(line) = components_line(v.grammar, input) {
-                        out.line(&format!("  components ({}): {line}", v.grammar));
+                let main = verdicts
+                    .iter()
+                    .filter(|v| v.valid)
+                    .find_map(|v| v.grammar.main());
+                if let Some(g) = main.filter(|_| rule.is_none()) {
+                    if let Some(line) = components_line(g, input) {
+                        out.line(&format!("  components ({g}): {line}"));
                     }
                 }
                 if !split_differs.is_empty() {

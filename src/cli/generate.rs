@@ -6,13 +6,13 @@ use std::collections::BTreeMap;
 use clap::{Args, ValueEnum};
 use iri_abnf::abnf::{mutate, nth_seed, rules, Generator};
 use iri_abnf::compare::{Part, Sampler};
-use iri_abnf::{is_valid, Grammar};
+use iri_abnf::{is_valid, AnyGrammar};
 use serde::Serialize;
 
 use super::compare::{named_rule, rule_in};
 use super::input::escape;
 use super::output::Out;
-use super::{GrammarArg, EXIT_ERROR};
+use super::{AnyGrammarArg, EXIT_ERROR};
 
 const GENERATE_HELP: &str = "\
 Strings for fuzz campaigns, deterministic from --seed (the same seed gives the same strings):
@@ -30,14 +30,17 @@ shortest length); unlike the --max-length of the commands that read inputs, it c
 
 Output: text is one string per line, shown as `iri check` shows inputs (`\\` as `\\\\`, controls and
 invisible characters as \\u{X}); JSON is one record per string, exact:
-  {\"text\": str, \"valid\": {\"uri\": bool, \"rfc3987\": bool, \"iri\": bool, \"leiri\": bool}}
-with the verdict of every grammar (its reference rule, or the counterpart of --rule).
+  {\"text\": str, \"valid\": {\"duerst01\": bool, \"iri\": bool, \"iri-printed\": bool, \"leiri\": bool,
+             \"masinter07\": bool, \"rfc2396\": bool, \"rfc2732\": bool, \"rfc3987\": bool, \"uri\": bool}}
+with the verdict of every grammar (its reference rule, or the counterpart of --rule; a grammar
+without a counterpart of the rule is left out).
 
 Examples:
   iri generate --count 5 --seed 1
   iri generate --grammar uri --rule IPv6address --count 3
   iri generate --mutate --format json --count 100 --seed 7 > cases.jsonl
-  iri generate --in iri --not-in rfc3987 --count 3";
+  iri generate --in iri --not-in rfc3987 --count 3
+  iri generate --in rfc2396 --not-in uri --count 3   # RFC 2396 references that RFC 3986 rejects";
 
 /// Generate strings of a grammar, near misses, or strings that separate two grammars.
 #[derive(Args)]
@@ -51,7 +54,7 @@ pub struct GenerateArgs {
         default_value = "iri",
         conflicts_with = "within"
     )]
-    grammar: GrammarArg,
+    grammar: AnyGrammarArg,
     /// The rule (default: the reference rule); with --in/--not-in, its counterpart in each grammar.
     #[arg(long, short)]
     rule: Option<String>,
@@ -69,10 +72,10 @@ pub struct GenerateArgs {
     mutate: bool,
     /// Strings in this grammar... (with --not-in).
     #[arg(long = "in", value_enum, requires = "outside", value_name = "A")]
-    within: Option<GrammarArg>,
+    within: Option<AnyGrammarArg>,
     /// ...and not in this one.
     #[arg(long = "not-in", value_enum, requires = "within", value_name = "B")]
-    outside: Option<GrammarArg>,
+    outside: Option<AnyGrammarArg>,
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
     format: GenerateFormat,
@@ -91,13 +94,13 @@ struct Record<'a> {
 }
 
 pub fn run(args: &GenerateArgs) -> i32 {
-    let rule = match named_rule(args.rule.as_deref(), &Grammar::ALL) {
+    let rule = match named_rule(args.rule.as_deref(), &AnyGrammar::ALL) {
         Ok(rule) => rule,
         Err(code) => return code,
     };
     let mut strings: Vec<String> = Vec::new();
     if let (Some(a), Some(b)) = (args.within, args.outside) {
-        let (a, b): (Grammar, Grammar) = (a.into(), b.into());
+        let (a, b): (AnyGrammar, AnyGrammar) = (a.into(), b.into());
         let (Some(ra), Some(rb)) = (rule_in(rule, a), rule_in(rule, b)) else {
             eprintln!("iri: the rule has no counterpart in both {a} and {b}");
             return EXIT_ERROR;
@@ -119,7 +122,7 @@ pub fn run(args: &GenerateArgs) -> i32 {
             }
         }
     } else {
-        let grammar: Grammar = args.grammar.into();
+        let grammar: AnyGrammar = args.grammar.into();
         let Some(r) = rule_in(rule, grammar) else {
             eprintln!("iri: the grammar {grammar} has no counterpart of the rule");
             return EXIT_ERROR;
@@ -145,7 +148,7 @@ pub fn run(args: &GenerateArgs) -> i32 {
         match args.format {
             GenerateFormat::Text => out.line(&escape(s)),
             GenerateFormat::Json => {
-                let valid = Grammar::ALL
+                let valid = AnyGrammar::ALL
                     .iter()
                     .filter_map(|&g| Some((g.name(), is_valid(g, rule_in(rule, g)?, s))))
                     .collect();

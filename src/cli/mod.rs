@@ -13,7 +13,7 @@ mod rules;
 mod selfcheck;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use iri_abnf::{Grammar, ParseError, Rule};
+use iri_abnf::{AnyGrammar, Grammar, ParseError, Rule};
 
 /// The full explanation of a syntax error that the library returned: the same error with the rules the
 /// pest parser names ([`iri_abnf::explain`]). Every syntax error that `iri` shows is explained.
@@ -126,9 +126,50 @@ impl From<GrammarArg> for Grammar {
     }
 }
 
+/// The grammar option of the subcommands that need a language only (check, compare, generate, rules):
+/// the four grammars and the five without a parse tree or components.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AnyGrammarArg {
+    /// RFC 3986 Appendix A
+    Uri,
+    /// RFC 3987 Section 2.2
+    Rfc3987,
+    /// draft-ietf-iri-3987bis Section 2.2
+    Iri,
+    /// draft-ietf-iri-3987bis Section 5.1 (Legacy Extended IRIs)
+    Leiri,
+    /// RFC 2396 Appendix A (1998)
+    Rfc2396,
+    /// RFC 2396 as amended by RFC 2732 Section 3 (IPv6 literals, 1999)
+    Rfc2732,
+    /// draft-masinter-url-i18n-07 Section 2.2 (2001)
+    Masinter07,
+    /// draft-duerst-iri-01 Section 2.2 (2002)
+    Duerst01,
+    /// draft-ietf-iri-3987bis Section 2.2 as printed (without interpretation note 1)
+    IriPrinted,
+}
+
+impl From<AnyGrammarArg> for AnyGrammar {
+    fn from(g: AnyGrammarArg) -> AnyGrammar {
+        match g {
+            AnyGrammarArg::Uri => AnyGrammar::Uri,
+            AnyGrammarArg::Rfc3987 => AnyGrammar::Rfc3987,
+            AnyGrammarArg::Iri => AnyGrammar::Iri,
+            AnyGrammarArg::Leiri => AnyGrammar::Leiri,
+            AnyGrammarArg::Rfc2396 => AnyGrammar::Rfc2396,
+            AnyGrammarArg::Rfc2732 => AnyGrammar::Rfc2732,
+            AnyGrammarArg::Masinter07 => AnyGrammar::Masinter07,
+            AnyGrammarArg::Duerst01 => AnyGrammar::Duerst01,
+            AnyGrammarArg::IriPrinted => AnyGrammar::IriPrinted,
+        }
+    }
+}
+
 /// Resolves `--rule` (default: the grammar's reference rule), or prints the error that names the
 /// closest rules and lists the grammar's rules.
-pub fn resolve_rule(grammar: Grammar, rule: Option<&str>) -> Result<Rule, i32> {
+pub fn resolve_rule(grammar: impl Into<AnyGrammar>, rule: Option<&str>) -> Result<Rule, i32> {
+    let grammar = grammar.into();
     let Some(name) = rule else {
         return Ok(grammar.reference_rule());
     };

@@ -1,16 +1,18 @@
 //! `iri rules`: the rules of a grammar, the names that `--rule` takes.
 
 use clap::{Args, ValueEnum};
-use iri_abnf::{Grammar, Rule};
+use iri_abnf::AnyGrammar;
 use serde::Serialize;
 
 use super::output::Out;
-use super::GrammarArg;
+use super::AnyGrammarArg;
 
 const RULES_HELP: &str = "\
 Prints the rules of the grammar, one per line, in the order of its .abnf files and spelled as in the
-spec. Each of them can be the start rule (--rule) of check, parse and selfcheck, spelled so or with
-'_' for '-'; the input must then match the rule to its end.
+spec. Each of them can be the start rule (--rule) of check, compare, generate, parse and selfcheck,
+spelled so or with '_' for '-'; the input must then match the rule to its end. The grammars rfc2396,
+rfc2732, masinter07, duerst01 and iri-printed have a language only: check, compare and generate take
+them, parse and selfcheck do not.
 
 JSON (--format json), one record:
   {\"grammar\": str, \"reference_rule\": str, \"rules\": [str]}
@@ -18,7 +20,8 @@ JSON (--format json), one record:
 Examples:
   iri rules                          # the rules of iri (draft-ietf-iri-3987bis)
   iri rules --grammar uri            # the rules of RFC 3986
-  iri rules --grammar leiri --format json";
+  iri rules --grammar leiri --format json
+  iri rules --grammar rfc2396        # RFC 2396 (1998), with absoluteURI, hier-part, opaque-part";
 
 /// List the rules of a grammar (the names --rule takes).
 #[derive(Args)]
@@ -26,7 +29,7 @@ Examples:
 pub struct RulesArgs {
     /// The grammar.
     #[arg(long, short, value_enum, default_value = "iri")]
-    grammar: GrammarArg,
+    grammar: AnyGrammarArg,
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
     format: RulesFormat,
@@ -42,24 +45,25 @@ enum RulesFormat {
 
 #[derive(Serialize)]
 struct RulesRecord {
-    grammar: Grammar,
-    reference_rule: Rule,
-    rules: &'static [Rule],
+    grammar: AnyGrammar,
+    reference_rule: &'static str,
+    rules: Vec<&'static str>,
 }
 
 pub fn run(args: &RulesArgs) -> i32 {
-    let grammar: Grammar = args.grammar.into();
+    let grammar: AnyGrammar = args.grammar.into();
+    let names = grammar.rules().iter().map(|&r| grammar.rule_name(r));
     let mut out = Out::new();
     match args.format {
         RulesFormat::Text => {
-            for rule in grammar.rules() {
-                out.line(rule.name());
+            for name in names {
+                out.line(name);
             }
         }
         RulesFormat::Json => out.json(&RulesRecord {
             grammar,
-            reference_rule: grammar.reference_rule(),
-            rules: grammar.rules(),
+            reference_rule: grammar.rule_name(grammar.reference_rule()),
+            rules: names.collect(),
         }),
     }
     out.finish(true)

@@ -78,7 +78,7 @@ pub fn run(args: &SelfcheckArgs) -> i32 {
                 eprintln!(
                     "iri: {}",
                     iri_abnf::UnknownRule {
-                        grammar,
+                        grammar: grammar.into(),
                         name: name.clone()
                     }
                 );
