@@ -410,7 +410,7 @@ impl fmt::Display for UnknownRule {
             if i > 0 {
                 f.write_str(", ")?;
             }
-            f.write_str(r.name())?;
+            f.write_str(self.grammar.rule_name(*r))?;
         }
         Ok(())
     }

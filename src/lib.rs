@@ -13,7 +13,9 @@
 //!
 //! - **grammar**: one of [`Grammar::Uri`] (`uri`, RFC 3986 Appendix A), [`Grammar::Rfc3987`]
 //!   (`rfc3987`, RFC 3987 §2.2), [`Grammar::Iri`] (`iri`, 3987bis §2.2, the default) and
-//!   [`Grammar::Leiri`] (`leiri`, 3987bis §5.1).
+//!   [`Grammar::Leiri`] (`leiri`, 3987bis §5.1). [`AnyGrammar`] adds the grammars that have a
+//!   language only (verdicts, errors, comparison, generation; no parse tree or components): RFC 2396,
+//!   RFC 2396 with RFC 2732, draft-masinter-url-i18n-07, draft-duerst-iri-01 and 3987bis as printed.
 //! - **rule**: an ABNF rule, named as in the spec (`IRI-reference`, `ihost`, `IPv6address`). Any rule can
 //!   be the start rule; the input must match it to the end.
 //! - **reference**: what `IRI-reference` (`URI-reference`) matches: an IRI with a scheme, or a relative

@@ -241,17 +241,21 @@ fn help_explains_grammars_and_rules() {
 
 #[test]
 fn rules_lists_the_rules_of_the_grammar() {
-    for g in iri_abnf::Grammar::ALL {
+    for g in iri_abnf::AnyGrammar::ALL {
         let (code, out, err) = iri(&["rules", "--grammar", g.name()], None);
         assert_eq!(code, 0, "{err}");
-        let names: Vec<&str> = g.rules().iter().map(|r| r.name()).collect();
+        // Spelled as the grammar's files spell them (RFC 2396's `alpha`).
+        let names: Vec<&str> = g.rules().iter().map(|&r| g.rule_name(r)).collect();
         assert_eq!(out.lines().collect::<Vec<_>>(), names, "{g}");
         let (code, out, err) = iri(&["rules", "--grammar", g.name(), "--format", "json"], None);
         assert_eq!(code, 0, "{err}");
         let records = json_lines(&out);
         assert_eq!(records.len(), 1, "{out}");
         assert_eq!(records[0]["grammar"], g.name());
-        assert_eq!(records[0]["reference_rule"], g.reference_rule().name());
+        assert_eq!(
+            records[0]["reference_rule"],
+            g.rule_name(g.reference_rule())
+        );
         assert_eq!(records[0]["rules"], serde_json::json!(names), "{g}");
     }
     let (_, out, _) = iri(&["rules"], None);
@@ -293,4 +297,99 @@ fn an_unknown_rule_names_the_closest_rules() {
         err.contains("has no rule \"ipath_abempty\" (did you mean `path-abempty`?);"),
         "{err}"
     );
+}
+
+/// The grammars with a language only: `check` takes them, with the errors of their automata (no rule
+/// names) and their own rule names; the commands that need components do not.
+#[test]
+fn historical_grammars_in_check() {
+    let (code, out, err) = iri(
+        &[
+            "check",
+            "--grammar",
+            "rfc2396",
+            "--format",
+            "json",
+            "http://[::1]/",
+            "http://a/b?c#d",
+        ],
+        None,
+    );
+    assert_eq!(code, 1, "{err}");
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["grammar"], "rfc2396");
+    assert_eq!(records[0]["rule"], "URI-reference");
+    assert_eq!(records[0]["valid"], false);
+    // RFC 2396 has no IP literals: "[" is the first character no URI reference can have there.
+    assert_eq!(records[0]["error"]["offset"], 7);
+    let expected = records[0]["error"]["expected"].as_array().unwrap();
+    assert!(
+        expected.contains(&serde_json::json!("end of input")),
+        "{expected:?}"
+    );
+    assert!(
+        expected
+            .iter()
+            .all(|e| e.as_str().unwrap().starts_with(['"', '%', 'e'])),
+        "no rule names: {expected:?}"
+    );
+    assert_eq!(records[1]["valid"], true);
+    // RFC 2732 added them.
+    let (code, _, err) = iri(&["check", "-g", "rfc2732", "http://[::1]/"], None);
+    assert_eq!(code, 0, "{err}");
+    // Rules are found by the names of the document, `_` for `-` included, and spelled so.
+    let (code, out, err) = iri(
+        &[
+            "check",
+            "-g",
+            "duerst01",
+            "--rule",
+            "IPv6reference",
+            "--format",
+            "json",
+            "[::1]",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json_lines(&out)[0]["rule"], "IPv6reference");
+    let (code, out, err) = iri(
+        &["check", "-g", "rfc2396", "--rule", "hier_part", "//a b"],
+        None,
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("at byte offset 3 (column 4) for rfc2396 `hier-part`"),
+        "{out}"
+    );
+    let (code, _, err) = iri(
+        &["check", "-g", "rfc2396", "--rule", "absolute-URI", "x"],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("has no rule \"absolute-URI\" (did you mean `absoluteURI`?); its rules are: alpha, digit,"),
+        "{err}"
+    );
+    // 3987bis as printed, without note 1.
+    let (code, _, _) = iri(
+        &[
+            "check",
+            "-g",
+            "iri-printed",
+            "http://r%C3%A9sum%C3%A9.example.org",
+        ],
+        None,
+    );
+    assert_eq!(code, 1);
+    let (code, _, _) = iri(
+        &["check", "-g", "iri", "http://r%C3%A9sum%C3%A9.example.org"],
+        None,
+    );
+    assert_eq!(code, 0);
+    // No parse tree or components.
+    let (code, _, err) = iri(&["parse", "-g", "rfc2396", "http://a/"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid value 'rfc2396'"), "{err}");
 }

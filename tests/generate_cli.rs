@@ -28,6 +28,32 @@ fn the_same_seed_gives_the_same_strings() {
     }
 }
 
+/// A historical grammar's strings, with every grammar's verdict in the record.
+#[test]
+fn strings_of_a_historical_grammar() {
+    let records = generate(&["--grammar", "masinter07", "--count", "40", "--seed", "4"]);
+    assert_eq!(records.len(), 40);
+    let mut lines = String::new();
+    for r in &records {
+        assert_eq!(r["valid"].as_object().unwrap().len(), 9, "{r}");
+        assert_eq!(r["valid"]["masinter07"], true, "{r}");
+        // draft-masinter-url-i18n-07 ⊂ draft-duerst-iri-01.
+        assert_eq!(r["valid"]["duerst01"], true, "{r}");
+        let text = r["text"].as_str().unwrap();
+        if !text.contains(['\n', '\r']) {
+            lines.push_str(text);
+            lines.push('\n');
+        }
+    }
+    let n = lines.lines().count();
+    let (code, out, _) = iri(
+        &["check", "--grammar", "masinter07", "--count"],
+        Some(lines.as_bytes()),
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains(&format!("valid: {n}, invalid: 0")), "{out}");
+}
+
 #[test]
 fn rules_and_mutations() {
     for r in generate(&["--grammar", "uri", "--rule", "IPv6address", "--count", "30"]) {
@@ -61,7 +87,15 @@ fn rules_and_mutations() {
 /// Strings in one grammar and not the other, re-checked through `iri check` on standard input.
 #[test]
 fn strings_that_separate_two_grammars() {
-    for (a, b) in [("iri", "rfc3987"), ("leiri", "iri"), ("rfc3987", "uri")] {
+    for (a, b) in [
+        ("iri", "rfc3987"),
+        ("leiri", "iri"),
+        ("rfc3987", "uri"),
+        ("rfc2396", "uri"),
+        ("uri", "rfc2396"),
+        ("duerst01", "leiri"),
+        ("uri", "iri-printed"),
+    ] {
         let records = generate(&["--in", a, "--not-in", b, "--count", "40", "--seed", "5"]);
         assert_eq!(records.len(), 40);
         let mut distinct = std::collections::HashSet::new();

@@ -37,7 +37,7 @@
 //!
 //! # Grammars
 //!
-//! [`rules`] and [`automaton`] take any grammar ([`AnyGrammar`], or a [`Grammar`]): the four main ones,
+//! [`rules`] and [`automaton`] take any grammar ([`AnyGrammar`], or a [`Grammar`](crate::Grammar)): the four main ones,
 //! `uri` (RFC 3986), `rfc3987` (RFC 3987), `iri` (draft-ietf-iri-3987bis §2.2) and `leiri` (3987bis §5.1),
 //! and the five with a language only (RFC 2396, RFC 2732, the 2001 and 2002 IRI drafts, 3987bis as
 //! printed). Both build once per grammar (and per rule) and keep the result for the life of the process.
@@ -64,10 +64,11 @@
 //!
 //! # Precompiled automata
 //!
-//! [`crate::validate`] and [`crate::is_valid`] do not wait for a build: the DFAs of 19 rules per grammar
-//! ([`precompiled::rules`]: the reference, absolute, `IRI`/`URI` and relative rules, and `scheme`,
-//! the authority, userinfo, host, `IP-literal`, `IPv4address`, `IPv6address`, reg-name, `port`, the four
-//! path rules, query and fragment) are serialized with `to_bytes_little_endian` into
+//! [`crate::validate`] and [`crate::is_valid`] do not wait for a build: the DFAs of 19 rules per main
+//! grammar ([`precompiled::rules`]: the reference, absolute, `IRI`/`URI` and relative rules, and
+//! `scheme`, the authority, userinfo, host, `IP-literal`, `IPv4address`, `IPv6address`, reg-name, `port`,
+//! the four path rules, query and fragment), and of the reference, absolute and relative rules of the
+//! five grammars with a language only (3 or 4 each), are serialized with `to_bytes_little_endian` into
 //! `src/abnf/automata/` by `cargo xtask automata` ([`precompiled::generate`], deterministic) and
 //! included in the library with 4-byte alignment. [`dfa`] loads one zero-copy with `DFA::from_bytes`
 //! the first time it is asked for; any other rule, and every rule on a big-endian target or if the

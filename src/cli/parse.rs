@@ -42,7 +42,8 @@ Examples:
 #[derive(Args)]
 #[command(after_help = PARSE_HELP)]
 pub struct ParseArgs {
-    /// The grammar.
+    /// The grammar: one of the four with parse trees and components (the historical grammars and
+    /// iri-printed have a language only: `iri check`, `compare` and `generate` take them).
     #[arg(long, short, value_enum, default_value = "iri")]
     grammar: GrammarArg,
     /// The start rule, in spec spelling or with '_' for '-' (default: IRI-reference, or URI-reference

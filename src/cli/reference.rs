@@ -156,7 +156,8 @@ impl From<LevelArg> for Level {
 #[derive(Args)]
 #[command(after_help = format!("{RESOLVE_HELP}\n\n{}", super::INPUTS_HELP))]
 pub struct ResolveArgs {
-    /// The grammar of the base and the references.
+    /// The grammar of the base and the references. One of the four with components (the historical grammars and
+    /// iri-printed have a language only).
     #[arg(long, short, value_enum, default_value = "iri")]
     grammar: GrammarArg,
     /// Drop a reference's scheme when it equals the base's (RFC 3986 5.2.2 backward compatibility).
@@ -179,7 +180,8 @@ pub struct ResolveArgs {
 #[derive(Args)]
 #[command(after_help = format!("{RELATIVIZE_HELP}\n\n{}", super::INPUTS_HELP))]
 pub struct RelativizeArgs {
-    /// The grammar of the base and the targets.
+    /// The grammar of the base and the targets. One of the four with components (the historical grammars and
+    /// iri-printed have a language only).
     #[arg(long, short, value_enum, default_value = "iri")]
     grammar: GrammarArg,
     /// Output format.
@@ -199,7 +201,8 @@ pub struct RelativizeArgs {
 #[derive(Args)]
 #[command(after_help = format!("{LEVELS_HELP}\n\n{NORMALIZE_HELP}\n\n{}", super::INPUTS_HELP))]
 pub struct NormalizeArgs {
-    /// The grammar of the inputs.
+    /// The grammar of the inputs. One of the four with components (the historical grammars and
+    /// iri-printed have a language only).
     #[arg(long, short, value_enum, default_value = "iri")]
     grammar: GrammarArg,
     /// The level of the comparison ladder.
@@ -222,7 +225,8 @@ pub struct NormalizeArgs {
 #[derive(Args)]
 #[command(after_help = format!("{LEVELS_HELP}\n\n{EQUAL_HELP}"))]
 pub struct EqualArgs {
-    /// The grammar of the inputs.
+    /// The grammar of the inputs. One of the four with components (the historical grammars and
+    /// iri-printed have a language only).
     #[arg(long, short, value_enum, default_value = "iri")]
     grammar: GrammarArg,
     /// The level of the comparison ladder.
