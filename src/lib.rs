@@ -147,6 +147,7 @@ pub mod convert;
 pub mod error;
 pub mod grammar;
 pub mod invariants;
+pub mod lint;
 pub mod normalize;
 pub mod relativize;
 pub mod report;

@@ -1,0 +1,428 @@
+// The catalogue of diagnostics (see `lint`): one entry per code. `fires` and `quiet` are checked by
+// the tests: each input of `fires` is a valid LEIRI reference on which the code fires, each of `quiet`
+// one on which it does not.
+catalogue! {
+    /// A bidirectional formatting character (LRM, RLM, LRE, RLE, PDF, LRO, RLO, or an isolate).
+    BidiFormattingCharacter {
+        name: "bidi-formatting-character",
+        family: Bidi,
+        severity: Error,
+        spec: "RFC 3987 §4.1; draft-duerst-iri-01 §4.1 (restriction 2); 3987bis §3.7.1",
+        summary: "a bidirectional formatting character in the reference",
+        explanation: "RFC 3987 §4.1: \"IRIs MUST NOT contain bidirectional formatting characters (LRM, RLM, \
+LRE, RLE, LRO, RLO, and PDF)\"; draft-duerst-iri-01 §4.1 forbids them in every component, and 3987bis \
+§3.7.1 (example 3) keeps U+202E percent-encoded because \"the direct use of this character is \
+forbidden in an IRI\". They change how the reference is displayed without changing what it \
+identifies, which makes spoofing easy. The isolates U+2066-U+2069 and U+061C ARABIC LETTER MARK, \
+added to Unicode later with the same effect (UAX #9 §2), are reported too. No grammar of this crate \
+but leiri accepts them raw.\n\nExample: `http://example.org/\\u{202E}txt.exe` (LEIRI) displays as \
+`http://example.org/exe.txt`.",
+        fires: ["http://example.org/\u{202E}cod", "a\u{200F}b", "x\u{2067}y"],
+        quiet: ["http://example.org/cod", "a\u{2010}b"],
+    }
+    /// A percent-encoded bidirectional formatting character.
+    EncodedBidiFormattingCharacter {
+        name: "encoded-bidi-formatting-character",
+        family: Bidi,
+        severity: Warning,
+        spec: "RFC 3987 §4.1; 3987bis §3.7 (step 4), §3.7.1",
+        summary: "a percent-encoded bidirectional formatting character",
+        explanation: "The UTF-8 octets of a bidirectional formatting character, percent-encoded \
+(`%E2%80%AE` for U+202E). The reference is valid and URI-to-IRI conversion keeps them encoded \
+(3987bis §3.7 step 4, §3.7.1 example 3), but any software that decodes them for display shows text \
+in another order than it is stored (RFC 3987 §4.1).",
+        fires: ["http://xn--99zt52a.example.org/%e2%80%ae", "/%E2%80%8F"],
+        quiet: ["http://xn--99zt52a.example.org/%e2%80%af", "/%E2%80%90"],
+    }
+    /// A component that mixes right-to-left and left-to-right characters.
+    BidiMixedDirection {
+        name: "bidi-mixed-direction",
+        family: Bidi,
+        severity: Warning,
+        spec: "RFC 3987 §4.2 (rule 1); draft-duerst-iri-01 §4.1 (restriction 1)",
+        summary: "a component mixes right-to-left and left-to-right characters",
+        explanation: "RFC 3987 §4.2: \"A component SHOULD NOT use both right-to-left and left-to-right \
+characters\" (draft-duerst-iri-01 §4.1 said MUST NOT). A component, in this sense, is a run of \
+characters between delimiters: the gen-delims, the sub-delims and \".\". Directions are the Unicode \
+bidi classes (`L`; `R` and `AL`) from the `unicode-bidi` crate. Within such a component the display \
+order of the characters is not predictable from their logical order.\n\nExample: \
+`http://example.org/abc\\u{5D0}` mixes Latin and Hebrew in one path segment.",
+        fires: ["http://example.org/ab\u{5D0}\u{5D1}", "\u{5D0}b"],
+        quiet: ["http://example.org/ab/\u{5D0}\u{5D1}", "\u{5D0}.b"],
+    }
+    /// A right-to-left component that does not start and end with a right-to-left character or digit.
+    BidiComponentBoundary {
+        name: "bidi-component-boundary",
+        family: Bidi,
+        severity: Warning,
+        spec: "RFC 3987 §4.2 (rule 2); draft-duerst-iri-01 §4.1 (restriction 3)",
+        summary: "a right-to-left component starts or ends with a neutral character",
+        explanation: "RFC 3987 §4.2: \"A component using right-to-left characters SHOULD start and end \
+with right-to-left characters.\" Digits are allowed at either end, as the softening of \
+draft-duerst-iri-01 §4.1 restriction 3 asks. A neutral character (punctuation, a symbol, a space) at \
+the edge of a right-to-left component is displayed on a side that depends on its neighbours, so the \
+reader cannot tell the order.\n\nExample: `/\\u{5D0}\\u{5D1}~` ends with a neutral \"~\".",
+        fires: ["/\u{5D0}\u{5D1}~", "/_\u{5D0}"],
+        quiet: ["/\u{5D0}\u{5D1}", "/\u{5D0}\u{5D1}1", "/~"],
+    }
+    /// Text that is not in Normalization Form C.
+    NotNfc {
+        name: "not-nfc",
+        family: Normalization,
+        severity: Warning,
+        spec: "3987bis §3.1; RFC 3987 §5.3.2.2; draft-duerst-iri-01 §2.3",
+        summary: "characters not in Unicode Normalization Form C",
+        explanation: "3987bis §3.1: text taken from a non-Unicode source is normalized to NFC, and text \
+already in Unicode should be left as it is; so an IRI created from scratch SHOULD be in NFC, and two \
+IRIs that differ only in normalization are different identifiers (RFC 3987 §5.3.2.2). The span is the \
+characters that NFC changes, and the suggestion their NFC form. The input is never rewritten.\n\n\
+Example: `r\\u{65}\\u{301}sum\\u{e9}` (an \"e\" with a combining acute accent) is `r\\u{e9}sum\\u{e9}` in NFC.",
+        fires: ["/re\u{301}sum\u{E9}", "/\u{212B}"],
+        quiet: ["/r\u{E9}sum\u{E9}", "/\u{C5}"],
+    }
+    /// A compatibility character: NFKC changes it.
+    CompatibilityCharacter {
+        name: "compatibility-character",
+        family: Normalization,
+        severity: Info,
+        spec: "3987bis §4.1 (b); draft-duerst-iri-01 §5.1 (c)",
+        summary: "a compatibility character (NFKC maps it to other characters)",
+        explanation: "3987bis §4.1 b: characters with strong visual look-alikes \"should be avoided\", \
+including \"the full-width equivalents of Latin characters, half-width Katakana characters for \
+Japanese, and many others\". The characters that Unicode Normalization Form KC maps to other \
+characters are such look-alikes (full-width letters, ligatures, superscripts, circled digits). This is \
+advice (info) rather than a warning: many of these characters are ordinary in their scripts' text, and \
+a whole-corpus run should not drown in them. The suggestion is the NFKC form.\n\nExample: \
+`http://example.org/\\u{FF21}` (FULLWIDTH LATIN CAPITAL LETTER A) is `A` under NFKC.",
+        fires: ["/\u{FF21}", "/\u{FB01}le"],
+        quiet: ["/A", "/file"],
+    }
+    /// Lower-case hexadecimal digits in a percent-encoding.
+    LowercasePercentEncoding {
+        name: "lowercase-percent-encoding",
+        family: PercentEncoding,
+        severity: Info,
+        spec: "RFC 3986 §2.1, §6.2.2.1",
+        summary: "a percent-encoding with lower-case hexadecimal digits",
+        explanation: "RFC 3986 §2.1: \"For consistency, URI producers and normalizers should use \
+uppercase hexadecimal digits for all percent-encodings.\" The case does not change what is \
+identified (§6.2.2.1), so this is advice. The suggestion is the triplet in upper case.\n\nExample: \
+`%c3%a9` is `%C3%A9`.",
+        fires: ["/%c3%a9", "/%2f"],
+        quiet: ["/%C3%A9", "/%2F"],
+    }
+    /// A percent-encoded unreserved character.
+    EncodedUnreserved {
+        name: "encoded-unreserved",
+        family: PercentEncoding,
+        severity: Warning,
+        spec: "RFC 3986 §2.3, §6.2.2.2",
+        summary: "a percent-encoded unreserved character",
+        explanation: "RFC 3986 §2.3: percent-encoded octets of ALPHA, DIGIT, \"-\", \".\", \"_\" or \"~\" \
+\"should not be created by URI producers and, when found in a URI, should be decoded to their \
+corresponding unreserved characters by URI normalizers.\" The suggestion is the character.\n\n\
+Example: `/%7Euser` is `/~user`.",
+        fires: ["/%7Euser", "/a%2Db"],
+        quiet: ["/~user", "/a%2Fb"],
+    }
+    /// Percent-encoded octets that are not UTF-8.
+    PercentEncodingNotUtf8 {
+        name: "percent-encoding-not-utf8",
+        family: PercentEncoding,
+        severity: Info,
+        spec: "3987bis §3.7 (step 3), §3.7.1; RFC 3986 §2.5",
+        summary: "percent-encoded octets that are not UTF-8",
+        explanation: "A run of percent-encoded octets that is not well-formed UTF-8 cannot be shown as \
+characters of an IRI: URI-to-IRI conversion leaves it encoded (3987bis §3.7 step 3; \
+`http://www.example.org/r%E9sum%E9.html` in §3.7.1 is iso-8859-1). RFC 3986 §2.5 recommends UTF-8 \
+for the characters of new URI schemes. Overlong forms and encoded surrogates have codes of their \
+own.\n\nExample: `/r%E9sum%E9`.",
+        fires: ["/r%E9sum%E9", "/%FF"],
+        quiet: ["/r%C3%A9sum%C3%A9", "/%7F"],
+    }
+    /// An overlong UTF-8 form, percent-encoded.
+    OverlongUtf8 {
+        name: "overlong-utf8",
+        family: PercentEncoding,
+        severity: Error,
+        spec: "draft-duerst-iri-01 §7; RFC 3629 §3, §10",
+        summary: "a percent-encoded overlong UTF-8 sequence",
+        explanation: "draft-duerst-iri-01 §7: \"some UTF-8 decoders also wrongly interpret the sequence \
+0xC0 0xAF as a '/'. A sequence such as '%C0%AF..' may pass some security tests and then be \
+interpreted as '/..' in a path\". RFC 3629 §3 makes such overlong forms invalid UTF-8, and §10 says \
+decoders MUST NOT accept them. The message names the character the octets spell.\n\nExample: \
+`/%C0%AF..`.",
+        fires: ["/%C0%AF..", "/%E0%80%AF"],
+        quiet: ["/%2F..", "/%C2%AF"],
+    }
+    /// A percent-encoded UTF-16 surrogate.
+    EncodedSurrogate {
+        name: "encoded-surrogate",
+        family: PercentEncoding,
+        severity: Error,
+        spec: "RFC 3629 §3; 3987bis §3.7 (step 3)",
+        summary: "a percent-encoded UTF-16 surrogate (U+D800-U+DFFF)",
+        explanation: "RFC 3629 §3: \"The definition of UTF-8 prohibits encoding character numbers \
+between U+D800 and U+DFFF\". The octets `ED A0 80` to `ED BF BF` are not UTF-8, and URI-to-IRI \
+conversion keeps them encoded.\n\nExample: `/%ED%A0%80`.",
+        fires: ["/%ED%A0%80", "/%ED%BF%BF"],
+        quiet: ["/%ED%9F%BF", "/%EE%80%80"],
+    }
+    /// A percent-encoded noncharacter.
+    EncodedNoncharacter {
+        name: "encoded-noncharacter",
+        family: PercentEncoding,
+        severity: Warning,
+        spec: "3987bis §2.2 (ucschar), §3.7 (step 4)",
+        summary: "a percent-encoded noncharacter (U+FDD0-U+FDEF, U+xFFFE, U+xFFFF)",
+        explanation: "Noncharacters are not in `ucschar` (3987bis §2.2), so an IRI cannot carry them \
+and URI-to-IRI conversion leaves them encoded (§3.7 step 4). Unicode reserves them for internal use \
+(Unicode §23.7); they should not be interchanged.\n\nExample: `/%EF%BF%BE` is U+FFFE.",
+        fires: ["/%EF%BF%BE", "/%EF%B7%90"],
+        quiet: ["/%EF%BF%BD", "/%EF%B7%B0"],
+    }
+    /// `%00`.
+    EncodedNul {
+        name: "encoded-nul",
+        family: PercentEncoding,
+        severity: Warning,
+        spec: "RFC 3986 §7.3",
+        summary: "a percent-encoded NUL octet (%00)",
+        explanation: "RFC 3986 §7.3: \"it is easy for a URI ... to contain ... percent-encoded NUL \
+(%00)\"; applications that pass the decoded octets to interfaces with NUL-terminated strings must \
+check for it. It is seldom intended.\n\nExample: `/file%00.txt`.",
+        fires: ["/file%00.txt"],
+        quiet: ["/file%01.txt"],
+    }
+    /// A percent-encoded character that an IRI could hold as it is.
+    EncodedIriCharacter {
+        name: "encoded-iri-character",
+        family: PercentEncoding,
+        severity: Info,
+        spec: "3987bis §3.7 (step 4), §1.2",
+        summary: "a percent-encoded character that an IRI could hold as it is",
+        explanation: "The octets are the UTF-8 of a `ucschar` that URI-to-IRI conversion decodes \
+(3987bis §3.7 step 4): an IRI could show the character itself, which is what IRIs are for (§1.2). \
+This is advice for IRIs; in a URI the encoding is required. The suggestion is the character.\n\n\
+Example: `/r%C3%A9sum%C3%A9` could be `/r\\u{e9}sum\\u{e9}`.",
+        fires: ["/r%C3%A9sum%C3%A9"],
+        quiet: ["/r%E9sum%E9", "/%C2%A0"],
+    }
+    /// A private-use character outside the query.
+    PrivateUseCharacter {
+        name: "private-use-character",
+        family: Characters,
+        severity: Warning,
+        spec: "3987bis §2.2 (iprivate), §5.1",
+        summary: "a private-use character outside the query",
+        explanation: "3987bis §2.2 allows the private-use characters (`iprivate`) in the query only; a \
+LEIRI (§5.1) may have them anywhere, and its conversion to an IRI percent-encodes them. Their \
+meaning is agreed between private parties only.\n\nExample: `/\\u{E000}` in a path.",
+        fires: ["/\u{E000}", "#\u{F0000}"],
+        quiet: ["?\u{E000}", "/\u{D7FF}"],
+    }
+    /// A noncharacter, as it is.
+    Noncharacter {
+        name: "noncharacter",
+        family: Characters,
+        severity: Warning,
+        spec: "3987bis §2.2 (ucschar), §5.1",
+        summary: "a noncharacter (U+FDD0-U+FDEF, U+xFFFE, U+xFFFF)",
+        explanation: "Noncharacters are not in `ucschar` (3987bis §2.2): only a LEIRI (§5.1) can hold \
+them (U+xFFFE and U+xFFFF of the BMP not even there), and its conversion to an IRI percent-encodes \
+them.\n\nExample: `/\\u{FDD0}`.",
+        fires: ["/\u{FDD0}", "/\u{1FFFE}"],
+        quiet: ["/\u{FFFD}", "/\u{FDF0}"],
+    }
+    /// A tag character (U+E0000-U+E0FFF).
+    TagCharacter {
+        name: "tag-character",
+        family: Characters,
+        severity: Warning,
+        spec: "3987bis §2.2 (iprivate); Unicode §23.9",
+        summary: "a tag character (U+E0000-U+E0FFF)",
+        explanation: "3987bis §2.2 puts U+E0000-U+E0FFF in `iprivate`, allowed in the query only. Most \
+of these code points are tag characters or unassigned; tags are invisible, and their language use is \
+deprecated (Unicode §23.9), so they can hide text.\n\nExample: `?a\\u{E0041}`.",
+        fires: ["?a\u{E0041}"],
+        quiet: ["?a\u{F0000}"],
+    }
+    /// A white-space or invisible format character.
+    InvisibleCharacter {
+        name: "invisible-character",
+        family: Characters,
+        severity: Warning,
+        spec: "3987bis §4.1 (b); draft-duerst-iri-01 §5.1 (b, c); draft-masinter-url-i18n-07 §3.1",
+        summary: "a white-space, control or invisible format character",
+        explanation: "3987bis §4.1 b names \"look-alikes of space\" among the characters to avoid; \
+draft-duerst-iri-01 §5.1 says space, delims and unwise \"should be used carefully\", and \
+draft-masinter-url-i18n-07 §3.1 that control characters MUST NOT be used. Reported: white space \
+(U+0020 and the Unicode White_Space characters), controls (LEIRI only), and the format characters \
+U+00AD, U+180E, U+200B-U+200D, U+2060-U+2064 and U+FEFF, which are invisible. The bidi formatting \
+characters have their own code.\n\nExample: `/a\\u{200B}b` (ZERO WIDTH SPACE).",
+        fires: ["/a\u{200B}b", "/a b", "/a\u{A0}b"],
+        quiet: ["/a-b", "/a%20b"],
+    }
+    /// A registered name with upper-case letters.
+    UppercaseHost {
+        name: "uppercase-host",
+        family: Host,
+        severity: Info,
+        spec: "RFC 3986 §3.2.2, §6.2.2.1",
+        summary: "upper-case letters in a registered name",
+        explanation: "RFC 3986 §3.2.2: the host is case-insensitive, and producers \"should use \
+lowercase for registered names and hexadecimal addresses for the sake of uniformity\". The \
+suggestion is the name with its ASCII letters in lower case.\n\nExample: `http://Example.ORG/`.",
+        fires: ["http://Example.ORG/"],
+        quiet: ["http://example.org/", "http://[::A]/"],
+    }
+    /// A DNS label longer than 63 octets, or a name longer than 253.
+    DnsLength {
+        name: "dns-length",
+        family: Host,
+        severity: Warning,
+        spec: "RFC 1034 §3.1; RFC 3986 §3.2.2; 3987bis §3.4.2",
+        summary: "a label over 63 octets or a name over 253 octets",
+        explanation: "RFC 1034 §3.1: labels are at most 63 octets and names at most 255 (253 \
+characters in text, without the root). RFC 3986 §3.2.2 notes that a registered name need not be a \
+DNS name; but one that is too long cannot be looked up in the DNS, nor converted with IDNA (3987bis \
+§3.4.2). Lengths are those of the ASCII (punycode) form of non-ASCII labels.\n\nExample: a 64-letter \
+label.",
+        fires: ["http://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.org/"],
+        quiet: ["http://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.org/"],
+    }
+    /// A DNS label that starts or ends with a hyphen.
+    DnsHyphen {
+        name: "dns-hyphen",
+        family: Host,
+        severity: Warning,
+        spec: "RFC 1034 §3.5; RFC 5891 §4.2.3.1",
+        summary: "a label starts or ends with a hyphen",
+        explanation: "RFC 1034 §3.5 (preferred name syntax) and RFC 5891 §4.2.3.1: a label must not start \
+or end with \"-\". Such names are valid reg-names but not host names.\n\nExample: \
+`http://-example.org/`.",
+        fires: ["http://-example.org/", "http://example-.org/"],
+        quiet: ["http://ex-ample.org/"],
+    }
+    /// A registered name that looks like an IPv4 address but is not one.
+    Ipv4LikeRegName {
+        name: "ipv4-like-reg-name",
+        family: Host,
+        severity: Warning,
+        spec: "RFC 3986 §3.2.2, §7.4",
+        summary: "a registered name that looks like an IPv4 address",
+        explanation: "RFC 3986 §3.2.2: the host is an IPv4 address only if it matches `IPv4address` as \
+a whole (\"first-match-wins\"); `1.2.3.256`, `1.2.3` or `0x7f.1` are registered names. Many \
+resolvers and the WHATWG URL Standard read them as addresses (RFC 3986 §7.4 warns of such \
+ambiguities), so they can reach another host than the name suggests.\n\nExample: \
+`http://1.2.3.256/`.",
+        fires: ["http://1.2.3.256/", "http://0x7f.1/", "http://127.1/"],
+        quiet: ["http://1.2.3.4/", "http://1.example/"],
+    }
+    /// A name that IDNA (UTS #46) rejects.
+    InvalidIdn {
+        name: "invalid-idn",
+        family: Host,
+        severity: Warning,
+        spec: "3987bis §3.4.2; RFC 5891; UTS #46 §4",
+        summary: "a registered name that is not a valid internationalized domain name",
+        explanation: "3987bis §3.4.2 converts a non-ASCII `ireg-name` to punycode with IDNA; a name that \
+the conversion rejects (UTS #46 ToASCII with the checks of interpretation note 10: hyphens, bidi, \
+joiners, DNS lengths), or an `xn--` label that does not decode, cannot be used as a domain name. The \
+message names the label and the check.\n\nExample: `http://xn--a.example/`.",
+        fires: ["http://xn--a.example/", "http://a\u{200D}b.example/"],
+        quiet: ["http://xn--99zt52a.example.org/", "http://r\u{E9}sum\u{E9}.example/"],
+    }
+    /// An IPv6 address not in the text form RFC 5952 recommends.
+    Ipv6NotCanonical {
+        name: "ipv6-not-canonical",
+        family: Host,
+        severity: Info,
+        spec: "RFC 5952 §4; RFC 3986 §3.2.2",
+        summary: "an IPv6 address not in the RFC 5952 text form",
+        explanation: "RFC 5952 §4 recommends one text form per IPv6 address: lower-case hexadecimal, no \
+leading zeros, \"::\" for the longest run of two or more zero fields (the first of equal runs). The \
+suggestion is that form.\n\nExample: `[2001:DB8:0:0:0:0:0:1]` is `[2001:db8::1]`.",
+        fires: ["http://[2001:DB8:0:0:0:0:0:1]/", "http://[::0:1]/"],
+        quiet: ["http://[2001:db8::1]/", "http://[::1]/"],
+    }
+    /// A scheme with upper-case letters.
+    UppercaseScheme {
+        name: "uppercase-scheme",
+        family: Generic,
+        severity: Warning,
+        spec: "RFC 3986 §3.1, §6.2.2.1",
+        summary: "upper-case letters in the scheme",
+        explanation: "RFC 3986 §3.1: schemes are case-insensitive, but \"for consistency, ... \
+[implementations] should only produce lowercase scheme names\". The suggestion is the scheme in \
+lower case.\n\nExample: `HTTP://example.org/`.",
+        fires: ["HTTP://example.org/", "Urn:x"],
+        quiet: ["http://example.org/", "urn:X"],
+    }
+    /// `host:` with no port.
+    EmptyPort {
+        name: "empty-port",
+        family: Generic,
+        severity: Warning,
+        spec: "RFC 3986 §3.2.3, §6.2.3",
+        summary: "a \":\" after the host with an empty port",
+        explanation: "RFC 3986 §3.2.3: \"URI producers and normalizers should omit the port component \
+and its \":\" delimiter if port is empty\".\n\nExample: `http://example.org:/`.",
+        fires: ["http://example.org:/"],
+        quiet: ["http://example.org/", "http://example.org:8080/"],
+    }
+    /// The scheme's default port.
+    DefaultPort {
+        name: "default-port",
+        family: Generic,
+        severity: Info,
+        spec: "RFC 3986 §3.2.3, §6.2.3",
+        summary: "the scheme's default port, written out",
+        explanation: "RFC 3986 §3.2.3: producers and normalizers \"should omit the port component ... if \
+port is the same as the scheme's default\". The schemes and ports are those of the `scheme` \
+normalization level (http 80, https 443, ws 80, wss 443, ftp 21).\n\nExample: \
+`http://example.org:80/`.",
+        fires: ["http://example.org:80/", "https://example.org:0443/"],
+        quiet: ["http://example.org:8080/", "foo://example.org:80/"],
+    }
+    /// A port above 65535 or with leading zeros.
+    UnusualPort {
+        name: "unusual-port",
+        family: Generic,
+        severity: Warning,
+        spec: "RFC 3986 §3.2.3, §6.2.3; RFC 6335 §6",
+        summary: "a port above 65535 or with leading zeros",
+        explanation: "RFC 3986 allows any digits as a port (§3.2.3), but TCP and UDP ports are 16-bit \
+numbers (RFC 6335 §6), so a port above 65535 cannot be connected to; leading zeros are removed by \
+normalization (§6.2.3).\n\nExample: `http://example.org:65536/`.",
+        fires: ["http://example.org:65536/", "http://example.org:08080/"],
+        quiet: ["http://example.org:65535/", "http://example.org:0/"],
+    }
+    /// "." or ".." segments in an absolute reference.
+    DotSegments {
+        name: "dot-segments",
+        family: Generic,
+        severity: Warning,
+        spec: "RFC 3986 §3.3, §5.2.4, §6.2.2.3",
+        summary: "\".\" or \"..\" segments in the path of a reference with a scheme",
+        explanation: "RFC 3986 §3.3: the segments \".\" and \"..\" \"are intended for use at the \
+beginning of a relative-path reference\"; in a reference with a scheme they are removed when it is \
+resolved (§5.2.4) or normalized (§6.2.2.3). The suggestion is the path without them.\n\nExample: \
+`http://example.org/a/./b/../c`.",
+        fires: ["http://example.org/a/./b/../c", "foo:a/.."],
+        quiet: ["http://example.org/a/c", "../a"],
+    }
+    /// `user:password@` in the authority.
+    UserinfoPassword {
+        name: "userinfo-password",
+        family: Generic,
+        severity: Warning,
+        spec: "RFC 3986 §3.2.1, §7.5",
+        summary: "a password in the userinfo",
+        explanation: "RFC 3986 §3.2.1: \"Use of the format \"user:password\" in the userinfo field is \
+deprecated\"; §7.5: passing authentication information in the clear \"has proven to be a security \
+risk in almost every case where it has been used\".\n\nExample: `ftp://user:secret@example.org/`.",
+        fires: ["ftp://user:secret@example.org/"],
+        quiet: ["ftp://user@example.org/"],
+    }
+}

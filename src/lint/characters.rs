@@ -1,0 +1,57 @@
+//! Characters to avoid (3987bis §2.2, §4.1 b, §5.1; draft-duerst-iri-01 §5.1;
+//! draft-masinter-url-i18n-07 §3.1).
+
+use super::{code_point, component_at, Code, Sink};
+use crate::components::{Reference, Span};
+
+/// The private-use planes and area (the code points of `iprivate` but the tag block).
+fn is_private_use(c: char) -> bool {
+    matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{FFFFD}' | '\u{100000}'..='\u{10FFFD}')
+}
+
+/// The invisible format characters of [`Code::InvisibleCharacter`] (the bidi controls have their own
+/// code).
+fn is_invisible_format(c: char) -> bool {
+    matches!(
+        c,
+        '\u{AD}' | '\u{180E}' | '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}'
+    )
+}
+
+pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
+    let input = r.as_str();
+    for (i, c) in input.char_indices() {
+        // ASCII: only the space and the controls (LEIRI) are of interest.
+        if c.is_ascii() && c != ' ' && !c.is_ascii_control() {
+            continue;
+        }
+        let span = Span {
+            start: i,
+            end: i + c.len_utf8(),
+        };
+        let component = component_at(r, i);
+        let v = c as u32;
+        let (code, what) = if is_private_use(c) && component != "query" {
+            (Code::PrivateUseCharacter, "private-use character")
+        } else if (0xFDD0..=0xFDEF).contains(&v) || v & 0xFFFE == 0xFFFE {
+            (Code::Noncharacter, "noncharacter")
+        } else if (0xE0000..=0xE0FFF).contains(&v) {
+            (Code::TagCharacter, "tag character")
+        } else if c == ' ' || crate::characters::is_non_ascii_white_space(c) {
+            (Code::InvisibleCharacter, "white-space character")
+        } else if c.is_control() {
+            (Code::InvisibleCharacter, "control character")
+        } else if is_invisible_format(c) {
+            (Code::InvisibleCharacter, "invisible format character")
+        } else {
+            continue;
+        };
+        sink.push(
+            code,
+            span,
+            component,
+            format!("{what} {} in the {component}", code_point(c)),
+            None,
+        );
+    }
+}

@@ -1,0 +1,88 @@
+//! The generic syntax's advice (RFC 3986 §3.1, §3.2.1, §3.2.3, §3.3, §6.2; RFC 6335 §6).
+
+use super::{Code, Sink};
+use crate::components::{PortValue, Reference, Span};
+
+pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
+    if let Some(scheme) = r.scheme() {
+        if scheme.text.bytes().any(|b| b.is_ascii_uppercase()) {
+            sink.push(
+                Code::UppercaseScheme,
+                scheme.span,
+                "scheme",
+                format!("the scheme {} has upper-case letters", scheme.text),
+                Some(scheme.text.to_ascii_lowercase()),
+            );
+        }
+    }
+    if let Some(authority) = r.authority() {
+        if let Some(userinfo) = authority.userinfo {
+            if let Some(colon) = userinfo.text.find(':') {
+                sink.push(
+                    Code::UserinfoPassword,
+                    Span {
+                        start: userinfo.span.start + colon,
+                        end: userinfo.span.end,
+                    },
+                    "userinfo",
+                    "the userinfo has a password (\"user:password\")".to_string(),
+                    None,
+                );
+            }
+        }
+        if let Some(port) = authority.port {
+            let c = port.component;
+            // The ":" before the port, with it.
+            let with_colon = Span {
+                start: c.span.start - 1,
+                end: c.span.end,
+            };
+            let default = r
+                .scheme()
+                .and_then(|s| crate::normalize::default_port(s.text));
+            match port.value() {
+                PortValue::Empty => sink.push(
+                    Code::EmptyPort,
+                    with_colon,
+                    "port",
+                    "the port is empty".to_string(),
+                    Some(String::new()),
+                ),
+                PortValue::Number(n) if Some(n) == default => sink.push(
+                    Code::DefaultPort,
+                    with_colon,
+                    "port",
+                    format!("{n} is the default port of the scheme"),
+                    Some(String::new()),
+                ),
+                PortValue::Number(n) if c.text.starts_with('0') && c.text.len() > 1 => sink.push(
+                    Code::UnusualPort,
+                    c.span,
+                    "port",
+                    format!("the port {} has leading zeros", c.text),
+                    Some(n.to_string()),
+                ),
+                PortValue::TooLarge => sink.push(
+                    Code::UnusualPort,
+                    c.span,
+                    "port",
+                    format!("the port {} is above 65535", c.text),
+                    None,
+                ),
+                PortValue::Number(_) => {}
+            }
+        }
+    }
+    if r.scheme().is_some() {
+        let path = r.path();
+        if path.segments().any(|s| s.text == "." || s.text == "..") {
+            sink.push(
+                Code::DotSegments,
+                path.component.span,
+                "path",
+                "the path has \".\" or \"..\" segments".to_string(),
+                Some(crate::resolve::remove_dot_segments(path.component.text)),
+            );
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! Hosts (RFC 3986 §3.2.2, §7.4; RFC 1034 §3.1, §3.5; RFC 5891; RFC 5952; 3987bis §3.4.2).
+
+use super::{component_at, Code, Sink};
+use crate::components::{HostKind, Reference, Span};
+use crate::convert::reg_name::{reg_name_to_ascii, RegNameMapping};
+
+pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
+    let Some(authority) = r.authority() else {
+        return;
+    };
+    let host = authority.host;
+    let text = host.component.text;
+    let span = host.component.span;
+    match host.kind {
+        HostKind::Ipv6 { address } => {
+            let Some(addr) = host.ipv6() else {
+                return;
+            };
+            let canonical = crate::normalize::ipv6_rfc5952(addr);
+            if canonical != address.text {
+                sink.push(
+                    Code::Ipv6NotCanonical,
+                    address.span,
+                    "host",
+                    format!(
+                        "{} is {canonical} in the text form of RFC 5952",
+                        address.text
+                    ),
+                    Some(canonical),
+                );
+            }
+        }
+        HostKind::RegName if !text.is_empty() => reg_name(r, text, span, sink),
+        _ => {}
+    }
+}
+
+fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) {
+    // Upper-case ASCII letters outside the `%HH` triplets (whose hex digits have their own code).
+    let mut lower = String::with_capacity(text.len());
+    let mut upper = false;
+    let mut i = 0;
+    let b = text.as_bytes();
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            lower.push_str(&text[i..i + 3]);
+            i += 3;
+            continue;
+        }
+        let c = text[i..].chars().next().unwrap_or_default();
+        upper |= c.is_ascii_uppercase();
+        lower.push(c.to_ascii_lowercase());
+        i += c.len_utf8();
+    }
+    if upper {
+        sink.push(
+            Code::UppercaseHost,
+            span,
+            "host",
+            format!("the registered name {text} has upper-case letters"),
+            Some(lower),
+        );
+    }
+    if looks_like_ipv4(text) {
+        sink.push(
+            Code::Ipv4LikeRegName,
+            span,
+            "host",
+            format!(
+                "{text} is a registered name (not an IPv4address), but resolvers may read it as an \
+                 IPv4 address"
+            ),
+            None,
+        );
+        return;
+    }
+    if !(sink.on(Code::DnsLength) || sink.on(Code::DnsHyphen) || sink.on(Code::InvalidIdn)) {
+        return;
+    }
+    match reg_name_to_ascii(text) {
+        Ok(RegNameMapping::Idna(ascii)) => {
+            let mut at = 0;
+            for label in ascii.split('.') {
+                if label.starts_with('-') || label.ends_with('-') {
+                    // The label's place in the input: the same place in an all-ASCII name.
+                    let place = if text.is_ascii() && !text.contains('%') {
+                        Span {
+                            start: span.start + at,
+                            end: span.start + at + label.len(),
+                        }
+                    } else {
+                        span
+                    };
+                    sink.push(
+                        Code::DnsHyphen,
+                        place,
+                        component_at(r, place.start),
+                        format!("the label {label:?} starts or ends with a hyphen"),
+                        None,
+                    );
+                }
+                at += label.len() + 1;
+            }
+        }
+        Ok(RegNameMapping::NotUtf8(_)) => {}
+        Err(e) => {
+            let code = if e.reason.contains("VerifyDnsLength") {
+                Code::DnsLength
+            } else {
+                Code::InvalidIdn
+            };
+            let start = span.start + e.offset.min(text.len());
+            let end = (start + e.label.len()).min(span.end);
+            let place = if text.is_ascii() && !text.contains('%') {
+                Span { start, end }
+            } else {
+                span
+            };
+            let message = match code {
+                Code::DnsLength if e.offset == 0 && e.label.len() == text.len() => e.reason,
+                Code::DnsLength => {
+                    format!("the label {}: {}", crate::error::quote(&e.label), e.reason)
+                }
+                _ => e.to_string(),
+            };
+            sink.push(code, place, "host", message, None);
+        }
+    }
+}
+
+/// Whether a registered name would be read as an IPv4 address by the WHATWG URL Standard's host
+/// parser (its "ends in a number" check): the last label (after one final dot) is decimal digits or
+/// `0x` and hexadecimal digits.
+fn looks_like_ipv4(name: &str) -> bool {
+    let name = name.strip_suffix('.').unwrap_or(name);
+    let last = name.rsplit('.').next().unwrap_or(name);
+    if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
+    let hex = last.strip_prefix("0x").or_else(|| last.strip_prefix("0X"));
+    hex.is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
+}

@@ -1,0 +1,493 @@
+//! Diagnostics beyond the grammar: what the specs say a valid reference MUST NOT, SHOULD or SHOULD NOT
+//! contain (interpretation note 8: validity is the ABNF only, so none of this changes a verdict).
+//!
+//! Each diagnostic has a stable [`Code`] (kebab-case, `bidi-formatting-character`), a [`Family`], a
+//! default [`Severity`] (`error` for MUST / MUST NOT, `warning` for SHOULD / SHOULD NOT, `info` for
+//! advice), the spec sections it comes from, a one-line summary, a long explanation with an example,
+//! and inputs that fire it and close inputs that do not ([`LintInfo`]; the tests run every one). The
+//! [`CATALOGUE`] holds them all; [`lint`] runs the checks on a parsed reference and gives a
+//! [`Diagnostic`] per finding: its span (bytes and 1-based column), the component it is in, a message,
+//! and, where the change is mechanical, the suggested replacement. The input is never rewritten.
+//!
+//! [`LintOptions`] sets the level of each code or family as rustc and clippy do: `allow` (off),
+//! `warn`, `deny` (error), or the code's default.
+//!
+//! ```
+//! use iri_abnf::lint::{lint, Code, LintOptions, Severity};
+//! use iri_abnf::{parse, Grammar};
+//!
+//! // 3987bis §3.7.1 example 3 decodes to a RIGHT-TO-LEFT OVERRIDE, which an IRI must not contain.
+//! let r = parse(Grammar::Leiri, "http://xn--99zt52a.example.org/\u{202E}").unwrap();
+//! let found = lint(&r, &LintOptions::default());
+//! assert_eq!(found[0].code, Code::BidiFormattingCharacter);
+//! assert_eq!(found[0].severity, Severity::Error);
+//! assert_eq!((found[0].span.start, found[0].column), (31, 32));
+//! // Turned off by name, as `iri lint --allow bidi-formatting-character` does.
+//! let mut options = LintOptions::default();
+//! options.set("bidi-formatting-character", None).unwrap();
+//! assert!(lint(&r, &options).iter().all(|d| d.code != Code::BidiFormattingCharacter));
+//! ```
+
+mod bidi;
+mod characters;
+mod generic;
+mod host;
+mod normalization;
+mod percent;
+
+use std::fmt;
+
+use crate::components::{Reference, Span};
+
+/// How much a diagnostic matters, from the spec's wording (RFC 2119).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Severity {
+    /// Advice: what a careful producer would change.
+    Info,
+    /// The spec says SHOULD or SHOULD NOT.
+    Warning,
+    /// The spec says MUST or MUST NOT.
+    Error,
+}
+
+impl Severity {
+    /// `info`, `warning` or `error`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+
+    /// The severity of a name ([`Severity::name`]).
+    pub fn from_name(name: &str) -> Option<Severity> {
+        [Severity::Info, Severity::Warning, Severity::Error]
+            .into_iter()
+            .find(|s| s.name() == name)
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// A group of codes, which `--allow`, `--warn` and `--deny` take as one name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Family {
+    /// Bidirectional text (RFC 3987 §4, draft-duerst-iri-01 §4).
+    Bidi,
+    /// Unicode normalization (3987bis §3.1, draft-duerst-iri-01 §2.3).
+    Normalization,
+    /// Percent-encoding (RFC 3986 §2.1, §2.3, §2.4; 3987bis §3.7; draft-duerst-iri-01 §7).
+    PercentEncoding,
+    /// Characters to avoid (3987bis §2.2, §4.1; draft-duerst-iri-01 §5.1).
+    Characters,
+    /// Hosts: DNS names, IDNA, IP literals (RFC 3986 §3.2.2, RFC 1034 §3.1, RFC 5952).
+    Host,
+    /// The generic syntax's advice (RFC 3986 §3.1, §3.2.1, §3.2.3, §6.2).
+    Generic,
+}
+
+impl Family {
+    /// Every family, in catalogue order.
+    pub const ALL: [Family; 6] = [
+        Family::Bidi,
+        Family::Normalization,
+        Family::PercentEncoding,
+        Family::Characters,
+        Family::Host,
+        Family::Generic,
+    ];
+
+    /// The family's name (`percent-encoding`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Bidi => "bidi",
+            Family::Normalization => "normalization",
+            Family::PercentEncoding => "percent-encoding",
+            Family::Characters => "characters",
+            Family::Host => "host",
+            Family::Generic => "generic",
+        }
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+macro_rules! catalogue {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident {
+            name: $name:literal,
+            family: $family:ident,
+            severity: $severity:ident,
+            spec: $spec:literal,
+            summary: $summary:literal,
+            explanation: $explanation:literal,
+            fires: [$($fires:literal),* $(,)?],
+            quiet: [$($quiet:literal),* $(,)?] $(,)?
+        }
+    )*) => {
+        /// A diagnostic's identity; see [`CATALOGUE`] for each one's name, family, severity and spec.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[non_exhaustive]
+        pub enum Code {
+            $($(#[$doc])* $variant,)*
+        }
+
+        /// Every diagnostic, in [`Code`] order.
+        pub static CATALOGUE: &[LintInfo] = &[
+            $(LintInfo {
+                code: Code::$variant,
+                name: $name,
+                family: Family::$family,
+                severity: Severity::$severity,
+                spec: $spec,
+                summary: $summary,
+                explanation: $explanation,
+                fires: &[$($fires),*],
+                quiet: &[$($quiet),*],
+            },)*
+        ];
+    };
+}
+
+/// What the catalogue says about one code.
+#[derive(Debug)]
+pub struct LintInfo {
+    /// The code.
+    pub code: Code,
+    /// Its stable name (kebab-case).
+    pub name: &'static str,
+    /// Its family.
+    pub family: Family,
+    /// Its default severity.
+    pub severity: Severity,
+    /// The spec sections it comes from.
+    pub spec: &'static str,
+    /// One line.
+    pub summary: &'static str,
+    /// The long description (`iri lint --explain CODE`).
+    pub explanation: &'static str,
+    /// Inputs that fire it (each valid LEIRI references).
+    pub fires: &'static [&'static str],
+    /// Close inputs that do not.
+    pub quiet: &'static [&'static str],
+}
+
+include!("catalogue.rs");
+
+impl Code {
+    /// What the catalogue says about the code.
+    pub fn info(self) -> &'static LintInfo {
+        &CATALOGUE[self as usize]
+    }
+
+    /// The code's stable name.
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The code of a name, if there is one.
+    pub fn from_name(name: &str) -> Option<Code> {
+        CATALOGUE.iter().find(|i| i.name == name).map(|i| i.code)
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+/// One finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Diagnostic {
+    /// The code.
+    pub code: Code,
+    /// Its severity under the options.
+    pub severity: Severity,
+    /// The bytes of the input it concerns.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub span: Span,
+    /// The 1-based character column of the span's start.
+    pub column: usize,
+    /// The component the span is in: `scheme`, `userinfo`, `host`, `port`, `path`, `query` or
+    /// `fragment`.
+    pub component: &'static str,
+    /// What was found, in one line.
+    pub message: String,
+    /// The spec sections ([`LintInfo::spec`]).
+    pub spec: &'static str,
+    /// The text that could replace the span, where the change is mechanical.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub suggestion: Option<String>,
+}
+
+/// The level of each code: its default severity unless set.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LintOptions {
+    /// `None` in a slot: the default. `Some(None)`: allowed (off). `Some(Some(s))`: severity `s`.
+    levels: Vec<Option<Option<Severity>>>,
+}
+
+/// The error of [`LintOptions::set`]: neither a code nor a family.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownCode(pub String);
+
+impl fmt::Display for UnknownCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?} is neither a lint code nor a family (`iri lint --list` lists them)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownCode {}
+
+impl LintOptions {
+    /// Sets the level of a code or of every code of a family (by name): `None` turns it off
+    /// (`allow`), `Some(severity)` reports it at that severity (`warn`, `deny`). Later calls override
+    /// earlier ones, as command-line flags do.
+    pub fn set(&mut self, name: &str, level: Option<Severity>) -> Result<(), UnknownCode> {
+        let codes: Vec<Code> = match Code::from_name(name) {
+            Some(code) => vec![code],
+            None => {
+                let family = Family::ALL
+                    .into_iter()
+                    .find(|f| f.name() == name)
+                    .ok_or_else(|| UnknownCode(name.to_string()))?;
+                CATALOGUE
+                    .iter()
+                    .filter(|i| i.family == family)
+                    .map(|i| i.code)
+                    .collect()
+            }
+        };
+        if self.levels.len() < CATALOGUE.len() {
+            self.levels.resize(CATALOGUE.len(), None);
+        }
+        for code in codes {
+            self.levels[code as usize] = Some(level);
+        }
+        Ok(())
+    }
+
+    /// The severity of `code` under these options, or `None` when it is allowed.
+    pub fn severity(&self, code: Code) -> Option<Severity> {
+        match self.levels.get(code as usize).copied().flatten() {
+            Some(level) => level,
+            None => Some(code.info().severity),
+        }
+    }
+}
+
+/// Where the checks put their findings.
+pub(crate) struct Sink<'o, 'a> {
+    options: &'o LintOptions,
+    input: &'a str,
+    out: Vec<Diagnostic>,
+}
+
+impl Sink<'_, '_> {
+    /// Whether `code` is on (so that a check can skip work).
+    pub(crate) fn on(&self, code: Code) -> bool {
+        self.options.severity(code).is_some()
+    }
+
+    /// Records a finding, unless its code is allowed.
+    pub(crate) fn push(
+        &mut self,
+        code: Code,
+        span: Span,
+        component: &'static str,
+        message: String,
+        suggestion: Option<String>,
+    ) {
+        let Some(severity) = self.options.severity(code) else {
+            return;
+        };
+        let column = self
+            .input
+            .get(..span.start)
+            .map_or(0, |s| s.chars().count())
+            + 1;
+        self.out.push(Diagnostic {
+            code,
+            severity,
+            span,
+            column,
+            component,
+            message,
+            spec: code.info().spec,
+            suggestion,
+        });
+    }
+}
+
+/// The diagnostics of a parsed reference under `options`, in input order (by span, then code).
+pub fn lint(reference: &Reference<'_>, options: &LintOptions) -> Vec<Diagnostic> {
+    let mut sink = Sink {
+        options,
+        input: reference.as_str(),
+        out: Vec::new(),
+    };
+    bidi::check(reference, &mut sink);
+    normalization::check(reference, &mut sink);
+    percent::check(reference, &mut sink);
+    characters::check(reference, &mut sink);
+    host::check(reference, &mut sink);
+    generic::check(reference, &mut sink);
+    let mut out = sink.out;
+    out.sort_by_key(|d| (d.span.start, d.span.end, d.code));
+    out
+}
+
+/// The components of a reference that hold text, with their names: userinfo, host, path, query and
+/// fragment (the scheme and the port are ASCII by the grammar).
+pub(crate) fn text_components<'a>(
+    r: &Reference<'a>,
+) -> impl Iterator<Item = (&'static str, crate::Component<'a>)> {
+    let authority = r.authority();
+    let userinfo = authority.and_then(|a| a.userinfo);
+    let host = authority.map(|a| a.host.component);
+    let path = Some(r.path().component);
+    [
+        ("userinfo", userinfo),
+        ("host", host),
+        ("path", path),
+        ("query", r.query()),
+        ("fragment", r.fragment()),
+    ]
+    .into_iter()
+    .filter_map(|(name, c)| Some((name, c?)))
+}
+
+/// The name of the component of `r` that holds the byte at `offset` (see [`Diagnostic::component`]).
+pub(crate) fn component_at(r: &Reference<'_>, offset: usize) -> &'static str {
+    let within = |c: Option<crate::Component<'_>>| {
+        c.is_some_and(|c| c.span.start <= offset && offset < c.span.end.max(c.span.start + 1))
+    };
+    let authority = r.authority();
+    if within(r.scheme()) {
+        "scheme"
+    } else if within(authority.and_then(|a| a.userinfo)) {
+        "userinfo"
+    } else if within(authority.map(|a| a.host.component)) {
+        "host"
+    } else if within(authority.and_then(|a| a.port.map(|p| p.component))) {
+        "port"
+    } else if within(r.query()) {
+        "query"
+    } else if within(r.fragment()) {
+        "fragment"
+    } else {
+        "path"
+    }
+}
+
+/// `U+202E RIGHT-TO-LEFT OVERRIDE`-style name of a character, as far as the message needs it.
+pub(crate) fn code_point(c: char) -> String {
+    format!("U+{:04X}", c as u32)
+}
+
+/// The decoded octets of the `%HH` triplets from `start` on in `text`: each run of consecutive
+/// triplets with its byte range in `text`.
+pub(crate) fn pct_runs(text: &str) -> Vec<(usize, usize, Vec<u8>)> {
+    let b = text.as_bytes();
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let start = i;
+            let mut octets = Vec::new();
+            while let Some(o) = b.get(i..).and_then(|s| {
+                if s.first() == Some(&b'%') {
+                    crate::characters::pct_octet(s)
+                } else {
+                    None
+                }
+            }) {
+                octets.push(o);
+                i += 3;
+            }
+            if octets.is_empty() {
+                i += 1;
+            } else {
+                runs.push((start, i, octets));
+            }
+        } else {
+            i += 1;
+        }
+    }
+    runs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_catalogue_is_in_code_order_with_unique_names() {
+        for (i, info) in CATALOGUE.iter().enumerate() {
+            assert_eq!(info.code as usize, i, "{}", info.name);
+            assert_eq!(Code::from_name(info.name), Some(info.code));
+            assert!(
+                info.name
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+                "{}",
+                info.name
+            );
+            assert!(Family::ALL.iter().all(|f| f.name() != info.name));
+            assert!(
+                !info.fires.is_empty() && !info.quiet.is_empty(),
+                "{}",
+                info.name
+            );
+            assert!(
+                !info.spec.is_empty() && info.summary.len() < 100,
+                "{}",
+                info.name
+            );
+        }
+    }
+
+    #[test]
+    fn levels() {
+        let mut o = LintOptions::default();
+        assert_eq!(o.severity(Code::UppercaseScheme), Some(Severity::Warning));
+        o.set("generic", None).unwrap();
+        assert_eq!(o.severity(Code::UppercaseScheme), None);
+        o.set("uppercase-scheme", Some(Severity::Error)).unwrap();
+        assert_eq!(o.severity(Code::UppercaseScheme), Some(Severity::Error));
+        assert_eq!(o.severity(Code::EmptyPort), None);
+        assert!(o.set("nope", None).is_err());
+    }
+
+    #[test]
+    fn percent_runs() {
+        assert_eq!(pct_runs("a%41%42b%zz%4"), vec![(1, 7, vec![0x41, 0x42])]);
+    }
+}

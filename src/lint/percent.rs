@@ -1,0 +1,221 @@
+//! Percent-encoding (RFC 3986 §2.1, §2.3, §7.3; RFC 3629 §3; 3987bis §3.7; draft-duerst-iri-01 §7).
+
+use super::{bidi::is_bidi_control, code_point, component_at, pct_runs, Code, Sink};
+use crate::characters::{is_iprivate, is_non_ascii_white_space, is_ucschar, is_unreserved};
+use crate::components::{Reference, Span};
+
+/// One decoded unit of a run of octets.
+enum Unit {
+    /// A well-formed UTF-8 sequence.
+    Char(char),
+    /// An overlong form of the code point.
+    Overlong(u32),
+    /// The UTF-8-style form of a surrogate.
+    Surrogate(u32),
+    /// Octets that are not UTF-8.
+    Invalid,
+}
+
+/// Decodes one unit at the start of `octets` and gives it with its length in octets.
+fn unit(octets: &[u8]) -> (Unit, usize) {
+    let lead = octets[0];
+    let (len, init) = match lead {
+        0x00..=0x7F => return (Unit::Char(char::from(lead)), 1),
+        0xC0..=0xDF => (2, u32::from(lead & 0x1F)),
+        0xE0..=0xEF => (3, u32::from(lead & 0x0F)),
+        0xF0..=0xF7 => (4, u32::from(lead & 0x07)),
+        _ => return (Unit::Invalid, 1),
+    };
+    let Some(tail) = octets.get(1..len) else {
+        return (Unit::Invalid, 1);
+    };
+    if !tail.iter().all(|&b| (0x80..=0xBF).contains(&b)) {
+        return (Unit::Invalid, 1);
+    }
+    let value = tail
+        .iter()
+        .fold(init, |v, &b| (v << 6) | u32::from(b & 0x3F));
+    let min = [0, 0, 0x80, 0x800, 0x10000][len];
+    let unit = if value < min {
+        Unit::Overlong(value)
+    } else if (0xD800..=0xDFFF).contains(&value) {
+        Unit::Surrogate(value)
+    } else {
+        match char::from_u32(value) {
+            Some(c) => Unit::Char(c),
+            None => Unit::Invalid,
+        }
+    };
+    (unit, len)
+}
+
+fn is_noncharacter(c: char) -> bool {
+    let v = c as u32;
+    (0xFDD0..=0xFDEF).contains(&v) || v & 0xFFFE == 0xFFFE
+}
+
+pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
+    let input = r.as_str();
+    if !input.contains('%') {
+        return;
+    }
+    for (start, _, octets) in pct_runs(input) {
+        // Each triplet on its own.
+        for (k, &o) in octets.iter().enumerate() {
+            let at = start + 3 * k;
+            let span = Span {
+                start: at,
+                end: at + 3,
+            };
+            let triplet = &input[at..at + 3];
+            if triplet.bytes().any(|b| b.is_ascii_lowercase()) {
+                sink.push(
+                    Code::LowercasePercentEncoding,
+                    span,
+                    component_at(r, at),
+                    format!("{triplet} has lower-case hexadecimal digits"),
+                    Some(triplet.to_ascii_uppercase()),
+                );
+            }
+            if o.is_ascii() && is_unreserved(char::from(o)) {
+                sink.push(
+                    Code::EncodedUnreserved,
+                    span,
+                    component_at(r, at),
+                    format!(
+                        "{triplet} encodes the unreserved character {:?}",
+                        char::from(o)
+                    ),
+                    Some(char::from(o).to_string()),
+                );
+            }
+            if o == 0 {
+                sink.push(
+                    Code::EncodedNul,
+                    span,
+                    component_at(r, at),
+                    "%00 encodes a NUL octet".to_string(),
+                    None,
+                );
+            }
+        }
+        // The octets as UTF-8.
+        let mut i = 0;
+        let mut invalid_from: Option<usize> = None;
+        while i < octets.len() {
+            let (u, len) = unit(&octets[i..]);
+            let span = Span {
+                start: start + 3 * i,
+                end: start + 3 * (i + len),
+            };
+            if let Unit::Invalid = u {
+                invalid_from.get_or_insert(span.start);
+                i += len;
+                continue;
+            }
+            if let Some(from) = invalid_from.take() {
+                not_utf8(r, sink, from, span.start);
+            }
+            let text = &input[span.start..span.end];
+            match u {
+                Unit::Overlong(v) => sink.push(
+                    Code::OverlongUtf8,
+                    span,
+                    component_at(r, span.start),
+                    format!(
+                        "{text} is an overlong UTF-8 form of {}",
+                        char::from_u32(v).map_or_else(
+                            || format!("U+{v:04X}"),
+                            |c| format!("{} {:?}", code_point(c), c)
+                        )
+                    ),
+                    None,
+                ),
+                Unit::Surrogate(v) => sink.push(
+                    Code::EncodedSurrogate,
+                    span,
+                    component_at(r, span.start),
+                    format!("{text} encodes the surrogate U+{v:04X}, which UTF-8 cannot hold"),
+                    None,
+                ),
+                Unit::Char(c) if is_noncharacter(c) => sink.push(
+                    Code::EncodedNoncharacter,
+                    span,
+                    component_at(r, span.start),
+                    format!("{text} encodes the noncharacter {}", code_point(c)),
+                    None,
+                ),
+                Unit::Char(c)
+                    if !c.is_ascii()
+                        && !is_bidi_control(c)
+                        && !is_non_ascii_white_space(c)
+                        && (is_ucschar(c)
+                            || (is_iprivate(c) && component_at(r, span.start) == "query")) =>
+                {
+                    sink.push(
+                        Code::EncodedIriCharacter,
+                        span,
+                        component_at(r, span.start),
+                        format!("{text} encodes {} {c:?}", code_point(c)),
+                        Some(c.to_string()),
+                    );
+                }
+                _ => {}
+            }
+            i += len;
+        }
+        if let Some(from) = invalid_from {
+            not_utf8(r, sink, from, start + 3 * octets.len());
+        }
+    }
+}
+
+fn not_utf8(r: &Reference<'_>, sink: &mut Sink<'_, '_>, start: usize, end: usize) {
+    let text = &r.as_str()[start..end];
+    sink.push(
+        Code::PercentEncodingNotUtf8,
+        Span { start, end },
+        component_at(r, start),
+        format!("{text} is not UTF-8"),
+        None,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units() {
+        let kind = |o: &[u8]| match unit(o) {
+            (Unit::Char(c), n) => format!("char {c:?} {n}"),
+            (Unit::Overlong(v), n) => format!("overlong {v:X} {n}"),
+            (Unit::Surrogate(v), n) => format!("surrogate {v:X} {n}"),
+            (Unit::Invalid, n) => format!("invalid {n}"),
+        };
+        assert_eq!(kind(&[0xC0, 0xAF]), "overlong 2F 2");
+        assert_eq!(kind(&[0xE0, 0x80, 0xAF]), "overlong 2F 3");
+        assert_eq!(kind(&[0xF0, 0x80, 0x80, 0xAF]), "overlong 2F 4");
+        assert_eq!(kind(&[0xED, 0xA0, 0x80]), "surrogate D800 3");
+        assert_eq!(kind(&[0xF4, 0x90, 0x80, 0x80]), "invalid 4");
+        assert_eq!(kind(&[0xC3, 0xA9]), "char 'é' 2");
+        assert_eq!(kind(&[0xC3]), "invalid 1");
+        assert_eq!(kind(&[0xC3, 0x41]), "invalid 1");
+        assert_eq!(kind(&[0x80]), "invalid 1");
+        assert_eq!(kind(&[0xF8, 0x80]), "invalid 1");
+        // Every well-formed sequence agrees with the standard library.
+        for c in [
+            '\0',
+            'a',
+            '\u{7FF}',
+            '\u{800}',
+            '\u{FFFF}',
+            '\u{10000}',
+            '\u{10FFFF}',
+        ] {
+            let mut b = [0; 4];
+            let s = c.encode_utf8(&mut b);
+            assert_eq!(kind(s.as_bytes()), format!("char {c:?} {}", s.len()));
+        }
+    }
+}
