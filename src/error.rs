@@ -187,6 +187,27 @@ pub fn render_caret(input: &str, offset: usize) -> String {
     format!("{line}\n{}^", " ".repeat(caret_col))
 }
 
+/// [`render_caret`] with the bytes `start..end` underlined (`^^^`): the input on one line, escaped as
+/// [`render_caret`] escapes it, and a line of carets under the span (one caret for an empty span, or
+/// under its start when a long line is shown as a window that the span leaves).
+///
+/// ```
+/// use iri_abnf::error::render_span;
+///
+/// assert_eq!(render_span("HTTP://a/", 0, 4), "HTTP://a/\n^^^^");
+/// assert_eq!(render_span("/a\u{200B}b", 2, 5), "/a\\u{200B}b\n  ^^^^^^^^");
+/// ```
+pub fn render_span(input: &str, start: usize, end: usize) -> String {
+    let (line, from) = render_line(input, start);
+    let (line_end, to) = render_line(input, end);
+    let width = if line_end == line && to > from {
+        to - from
+    } else {
+        1
+    };
+    format!("{line}\n{}{}", " ".repeat(from), "^".repeat(width))
+}
+
 /// Lines longer than this many display columns are shown as a window around the error
 /// (see [`render_caret`]).
 pub const CARET_LINE_MAX: usize = 4000;

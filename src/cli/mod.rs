@@ -5,6 +5,7 @@ mod compare;
 mod convert;
 mod generate;
 mod input;
+mod lint;
 mod output;
 mod packaging;
 mod parse;
@@ -89,6 +90,7 @@ enum Command {
     Generate(generate::GenerateArgs),
     Parse(parse::ParseArgs),
     Rules(rules::RulesArgs),
+    Lint(lint::LintArgs),
     ToUri(convert::ToUriArgs),
     ToIri(convert::ToIriArgs),
     FromLeiri(convert::FromLeiriArgs),
@@ -201,6 +203,7 @@ pub fn main() -> i32 {
         Command::Generate(args) => generate::run(&args),
         Command::Parse(args) => parse::run(&args),
         Command::Rules(args) => rules::run(&args),
+        Command::Lint(args) => lint::run(&args),
         Command::ToUri(args) => convert::run_to_uri(&args),
         Command::ToIri(args) => convert::run_to_iri(&args),
         Command::FromLeiri(args) => convert::run_from_leiri(&args),

@@ -1,0 +1,319 @@
+//! `iri lint`: what the specs say beyond the grammar, for each input (see `iri_abnf::lint`).
+
+use std::ffi::OsString;
+use std::fmt::Write as _;
+
+use clap::{ArgAction, Args, ValueEnum};
+use iri_abnf::lint::{lint, Code, Diagnostic, Family, LintOptions, Severity, CATALOGUE};
+use iri_abnf::{Grammar, ParseError};
+use serde::Serialize;
+
+use super::check::{write_invalid, write_not_text, ErrorRecord};
+use super::input::{for_each_item, Decoding, InputArgs};
+use super::output::Out;
+use super::{explained, GrammarArg, EXIT_ERROR, EXIT_OK};
+
+const LINT_HELP: &str = "\
+Checks each input against the grammar, then against what the specs say beyond it: bidirectional
+text, Unicode normalization, percent-encoding, characters to avoid, hosts and the generic syntax's
+advice. Each diagnostic has a code, a severity (error: the spec says MUST or MUST NOT; warning:
+SHOULD or SHOULD NOT; info: advice), the span it concerns, the spec sections and, where the change
+is mechanical, a suggestion. The input is never rewritten.
+
+Levels, as rustc and clippy take them: --allow CODE turns a code off, --warn CODE reports it as a
+warning, --deny CODE as an error; a family name (bidi, normalization, percent-encoding, characters,
+host, generic) stands for all its codes. A code's own level overrides its family's (--deny generic
+--allow uppercase-scheme); for the same name, --deny wins over --warn, and --warn over --allow.
+`iri lint --list` lists the codes, `iri lint --explain CODE` explains one.
+
+Output (--format text): per input with diagnostics, the input, then each diagnostic as
+`severity[code]: message (spec)`, the input with carets under the span, and the suggestion. An input
+that does not match the grammar is reported as `iri check` reports it.
+
+Output (--format json): one JSON object per line per input:
+  {\"input\": str, \"valid\": bool, \"error\": null | {...as iri check...},
+   \"diagnostics\": [{\"code\": str, \"severity\": str, \"start\": int, \"end\": int, \"column\": int,
+                     \"component\": str, \"message\": str, \"spec\": str, \"suggestion\": str?}]}
+start and end are byte offsets, column a 1-based count of characters.
+
+Exit status: 0 when every input is valid and no diagnostic at or above --fail-on (default: error)
+fired; 1 otherwise; 2 for a usage error (an unknown code, for one).
+
+Examples:
+  iri lint 'http://example.org/%c3%a9'                 # info: lower-case hex digits, an encoded é
+  iri lint --grammar leiri 'http://example.org/\u{202E}txt'
+  iri lint --allow percent-encoding --deny not-nfc --input iris.txt
+  iri lint --fail-on warning --format json 'HTTP://Example.org:80/'
+  iri lint --list
+  iri lint --explain bidi-formatting-character";
+
+/// Report what the specs say beyond the grammar: bidi, normalization, percent-encoding, hosts, ...
+#[derive(Args)]
+#[command(after_help = LINT_HELP)]
+pub struct LintArgs {
+    /// The grammar the inputs must match first (one of the four with components).
+    #[arg(long, short, value_enum, default_value = "iri")]
+    grammar: GrammarArg,
+    /// Turn a code or family off.
+    #[arg(long, value_name = "CODE", action = ArgAction::Append)]
+    allow: Vec<String>,
+    /// Report a code or family as a warning.
+    #[arg(long, value_name = "CODE", action = ArgAction::Append)]
+    warn: Vec<String>,
+    /// Report a code or family as an error.
+    #[arg(long, value_name = "CODE", action = ArgAction::Append)]
+    deny: Vec<String>,
+    /// Exit 1 when a diagnostic of this severity or above fired.
+    #[arg(long, value_enum, default_value = "error")]
+    fail_on: FailOn,
+    /// Print the catalogue of codes and exit.
+    #[arg(long, conflicts_with = "explain")]
+    list: bool,
+    /// Print the long description of a code and exit.
+    #[arg(long, value_name = "CODE")]
+    explain: Option<String>,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value = "text")]
+    format: LintFormat,
+    #[command(flatten)]
+    input: InputArgs,
+    /// The inputs (strings, not file names: see --input).
+    #[arg(value_name = "INPUT")]
+    inputs: Vec<OsString>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum LintFormat {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum FailOn {
+    Info,
+    Warning,
+    Error,
+}
+
+impl From<FailOn> for Severity {
+    fn from(f: FailOn) -> Severity {
+        match f {
+            FailOn::Info => Severity::Info,
+            FailOn::Warning => Severity::Warning,
+            FailOn::Error => Severity::Error,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Record<'a> {
+    input: &'a str,
+    valid: bool,
+    error: Option<ErrorRecord>,
+    diagnostics: &'a [Diagnostic],
+}
+
+/// The levels of `--allow`, `--warn` and `--deny`: families first, then codes, so that a code's own
+/// level overrides its family's (`--deny generic --allow uppercase-scheme`); at the same rank, `--deny`
+/// over `--warn` over `--allow`.
+fn options(args: &LintArgs) -> Result<LintOptions, String> {
+    let mut given: Vec<(bool, u8, &str, Option<Severity>)> = Vec::new();
+    for (rank, values, level) in [
+        (0, &args.allow, None),
+        (1, &args.warn, Some(Severity::Warning)),
+        (2, &args.deny, Some(Severity::Error)),
+    ] {
+        for v in values {
+            let is_code = Code::from_name(v).is_some();
+            given.push((is_code, rank, v, level));
+        }
+    }
+    given.sort_by_key(|&(is_code, rank, _, _)| (is_code, rank));
+    let mut options = LintOptions::default();
+    for (_, _, name, level) in given {
+        options.set(name, level).map_err(|e| e.to_string())?;
+    }
+    Ok(options)
+}
+
+pub fn run(args: &LintArgs) -> i32 {
+    if args.list {
+        return list(args.format);
+    }
+    if let Some(name) = &args.explain {
+        return explain(name);
+    }
+    let options = match options(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("iri: {e}");
+            return EXIT_ERROR;
+        }
+    };
+    let grammar: Grammar = args.grammar.into();
+    let fail_on: Severity = args.fail_on.into();
+    let mut out = Out::new();
+    let read = for_each_item(&args.inputs, 1, &args.input, Decoding::Utf8, |item| {
+        if out.broken() {
+            return;
+        }
+        let input = match &item.input {
+            Ok(input) => *input,
+            Err(e) => {
+                out.failed = true;
+                match args.format {
+                    LintFormat::Json => out.json(&serde_json::json!({
+                        "input": null,
+                        "input_escaped": e.escaped,
+                        "error": ErrorRecord::from(e),
+                    })),
+                    LintFormat::Text => write_not_text(&mut out, e),
+                }
+                return;
+            }
+        };
+        let (diagnostics, error): (Vec<Diagnostic>, Option<ParseError>) =
+            match iri_abnf::parse(grammar, input) {
+                Ok(r) => (lint(&r, &options), None),
+                Err(e) => (Vec::new(), Some(explained(e))),
+            };
+        if error.is_some() || diagnostics.iter().any(|d| d.severity >= fail_on) {
+            out.failed = true;
+        }
+        match args.format {
+            LintFormat::Json => out.json(&Record {
+                input,
+                valid: error.is_none(),
+                error: error.as_ref().map(ErrorRecord::from),
+                diagnostics: &diagnostics,
+            }),
+            LintFormat::Text => {
+                if let Some(e) = &error {
+                    write_invalid(&mut out, e);
+                } else if !diagnostics.is_empty() {
+                    out.text(&text_record(input, &diagnostics));
+                }
+            }
+        }
+    });
+    out.finish(read.is_ok())
+}
+
+/// The text of an input's diagnostics.
+fn text_record(input: &str, diagnostics: &[Diagnostic]) -> String {
+    let mut s = format!("{}\n", iri_abnf::error::quote(input));
+    for d in diagnostics {
+        let _ = writeln!(
+            s,
+            "  {}[{}]: {} ({})",
+            d.severity, d.code, d.message, d.spec
+        );
+        for l in iri_abnf::error::render_span(input, d.span.start, d.span.end).lines() {
+            let _ = writeln!(s, "  | {l}");
+        }
+        if let Some(suggestion) = &d.suggestion {
+            let what = if suggestion.is_empty() {
+                "remove it".to_string()
+            } else {
+                format!("write {}", iri_abnf::error::quote(suggestion))
+            };
+            let _ = writeln!(
+                s,
+                "  = suggestion: {what} (byte {}, column {}, {})",
+                d.span.start, d.column, d.component
+            );
+        }
+    }
+    s
+}
+
+#[derive(Serialize)]
+struct CodeRecord {
+    code: &'static str,
+    family: Family,
+    severity: Severity,
+    spec: &'static str,
+    summary: &'static str,
+}
+
+fn list(format: LintFormat) -> i32 {
+    let mut out = Out::new();
+    match format {
+        LintFormat::Json => {
+            for i in CATALOGUE {
+                out.json(&CodeRecord {
+                    code: i.name,
+                    family: i.family,
+                    severity: i.severity,
+                    spec: i.spec,
+                    summary: i.summary,
+                });
+            }
+        }
+        LintFormat::Text => {
+            let width = CATALOGUE.iter().map(|i| i.name.len()).max().unwrap_or(0);
+            for family in Family::ALL {
+                out.line(&format!("{family}:"));
+                for i in CATALOGUE.iter().filter(|i| i.family == family) {
+                    out.line(&format!(
+                        "  {:width$}  {:7}  {} ({})",
+                        i.name, i.severity, i.summary, i.spec
+                    ));
+                }
+            }
+        }
+    }
+    out.finish(true)
+}
+
+fn explain(name: &str) -> i32 {
+    let Some(code) = Code::from_name(name) else {
+        eprintln!("iri: {}", iri_abnf::lint::UnknownCode(name.to_string()));
+        return EXIT_ERROR;
+    };
+    let i = code.info();
+    let mut out = Out::new();
+    out.line(&format!(
+        "{} ({}, {} by default)",
+        i.name, i.family, i.severity
+    ));
+    out.line("");
+    out.line(i.summary);
+    out.line(&format!("Spec: {}", i.spec));
+    out.line("");
+    for paragraph in i.explanation.split("\n\n") {
+        for line in wrap(paragraph, 100) {
+            out.line(&line);
+        }
+        out.line("");
+    }
+    for (what, list) in [("Fires on", i.fires), ("Quiet on", i.quiet)] {
+        let shown: Vec<String> = list.iter().map(|s| iri_abnf::error::quote(s)).collect();
+        out.line(&format!("{what}: {}", shown.join(", ")));
+    }
+    let code = out.finish(true);
+    if code == 0 {
+        EXIT_OK
+    } else {
+        code
+    }
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces (a longer word stays whole).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
