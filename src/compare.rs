@@ -364,7 +364,8 @@ impl Sampler {
 /// IRI grammars name with an `i` prefix (`ihost` for `host`, 3987bis §2.2) or the other way round, or
 /// one of the renamed pairs (`IRI-reference` for `URI-reference`, `absolute-IRI` for `absolute-URI`,
 /// `irelative-ref` for `relative-ref`, …, as [`Rule::uri_counterpart`] gives them), or one of the
-/// names of the historical grammars ([`HISTORICAL_NAMES`]: `absoluteURI` for `absolute-URI`).
+/// names of the historical grammars ([`HISTORICAL_NAMES`]: `absoluteURI` for `absolute-URI`; and the
+/// `i` forms of the IRI drafts, `iopaque-part` for RFC 2396's `opaque-part`).
 ///
 /// ```
 /// use iri_abnf::compare::counterpart;
@@ -375,6 +376,8 @@ impl Sampler {
 /// assert_eq!(counterpart(Rule::RelativeURI, AnyGrammar::Duerst01), Some(Rule::RelativeIRI));
 /// assert_eq!(counterpart(Rule::RelativeIRI, Grammar::Iri), Some(Rule::IrelativeRef));
 /// assert_eq!(counterpart(Rule::Iprivate, Grammar::Uri), None);
+/// assert_eq!(counterpart(Rule::OpaquePart, AnyGrammar::Duerst01), Some(Rule::IopaquePart));
+/// assert_eq!(counterpart(Rule::Iserver, AnyGrammar::Rfc2732), Some(Rule::Server));
 /// ```
 pub fn counterpart(rule: Rule, grammar: impl Into<AnyGrammar>) -> Option<Rule> {
     let grammar = grammar.into();
@@ -394,7 +397,8 @@ pub fn counterpart(rule: Rule, grammar: impl Into<AnyGrammar>) -> Option<Rule> {
 /// what RFC 2396 Appendix A calls `absoluteURI` (a URI with a scheme, without fragment) and
 /// `relativeURI` (a reference without a scheme) are RFC 3986's `absolute-URI` (§4.3) and
 /// `relative-ref` (§4.2); the IRI drafts of 2001 and 2002 name theirs `absoluteIRI` and `relativeIRI`
-/// after RFC 2396.
+/// after RFC 2396. The languages differ in more than the names: `relativeURI` has no fragment, which
+/// `relative-ref` has (RFC 2396 adds it in `URI-reference`), so `#` separates the two.
 pub const HISTORICAL_NAMES: [(Rule, Rule); 4] = [
     (Rule::AbsoluteURI, Rule::AbsoluteUri),
     (Rule::RelativeURI, Rule::RelativeRef),
@@ -402,12 +406,21 @@ pub const HISTORICAL_NAMES: [(Rule, Rule); 4] = [
     (Rule::RelativeIRI, Rule::RelativeRef),
 ];
 
-/// The RFC 3986 rule `rule` corresponds to ([`counterpart`]).
+/// The rule without its IRI prefix that `rule` corresponds to ([`counterpart`]): the RFC 3986 rule,
+/// or, for the rules of the IRI drafts that RFC 3986 does not have, the RFC 2396 rule of the name
+/// without the `i` (`iopaque-part` for `opaque-part`, `iserver` for `server`).
 fn uri_name(rule: Rule) -> Rule {
-    HISTORICAL_NAMES
-        .iter()
-        .find(|(old, _)| *old == rule)
-        .map_or_else(|| rule.uri_counterpart(), |&(_, uri)| uri)
+    if let Some(&(_, uri)) = HISTORICAL_NAMES.iter().find(|(old, _)| *old == rule) {
+        return uri;
+    }
+    let uri = rule.uri_counterpart();
+    if uri != rule {
+        return uri;
+    }
+    rule.name()
+        .strip_prefix('i')
+        .and_then(Rule::from_name)
+        .unwrap_or(rule)
 }
 
 /// Which DFA of the pair.

@@ -85,7 +85,8 @@ impl Expected {
 pub struct ParseError {
     /// The grammar the input was checked against (it compares equal to a [`crate::Grammar`] too).
     pub grammar: AnyGrammar,
-    /// The start rule (it displays and serializes in spec spelling).
+    /// The start rule (it displays and serializes as [`Rule::name`]; [`ParseError::message`] spells it
+    /// as the grammar's files do, [`AnyGrammar::rule_name`]).
     pub rule: Rule,
     /// The input, kept for rendering.
     #[cfg_attr(feature = "serde", serde(skip))]
@@ -499,7 +500,8 @@ pub fn zone_id_hint(grammar: impl Into<AnyGrammar>, input: &str, offset: usize) 
     Some(
         "an IPv6 zone identifier (\"%25\" and a ZoneID after the IPv6address) is RFC 6874 syntax \
          (IPv6addrz, which amends the IP-literal of RFC 3986 §3.2.2; RFC 6874 is obsoleted by \
-         RFC 9844); it is not part of RFC 3986, RFC 3987 or draft-ietf-iri-3987bis"
+         RFC 9844); no grammar of this crate has it (not RFC 3986, RFC 3987, draft-ietf-iri-3987bis, \
+         RFC 2732 or the IRI drafts)"
             .to_string(),
     )
 }

@@ -109,8 +109,8 @@ impl Grammar {
     }
 
     /// The rule `name` of the grammar, if it has it: a [`Rule`], or a name in spec spelling (`ireg-name`)
-    /// or with underscores (`ireg_name`). ASCII case matters, as rule names in this crate are spelled as
-    /// in the specs.
+    /// or with underscores (`ireg_name`). A name is taken only as some grammar's file spells it (see
+    /// [`Rule::from_name`]).
     pub fn rule(self, name: impl RuleName) -> Option<Rule> {
         name.to_rule().filter(|&r| self.has(r))
     }
@@ -186,7 +186,7 @@ impl AnyGrammar {
     ];
 
     /// The number of grammars.
-    pub const COUNT: usize = 9;
+    pub const COUNT: usize = AnyGrammar::ALL.len();
 
     /// The main grammar this is, if it is one.
     pub const fn main(self) -> Option<Grammar> {
@@ -311,6 +311,15 @@ impl AnyGrammar {
     }
 }
 
+// A rule's grammars are the bits of a `u16`, and `Grammar`'s discriminants are `AnyGrammar`'s.
+const _: () = assert!(AnyGrammar::COUNT <= 16);
+const _: () = assert!(
+    Grammar::Uri as u8 == AnyGrammar::Uri as u8
+        && Grammar::Rfc3987 as u8 == AnyGrammar::Rfc3987 as u8
+        && Grammar::Iri as u8 == AnyGrammar::Iri as u8
+        && Grammar::Leiri as u8 == AnyGrammar::Leiri as u8
+);
+
 impl From<Grammar> for AnyGrammar {
     fn from(g: Grammar) -> AnyGrammar {
         match g {
@@ -403,6 +412,7 @@ impl fmt::Display for UnknownRule {
         )?;
         crate::rule::write_suggestions(
             f,
+            |r| self.grammar.rule_name(r),
             &crate::rule::close_matches(&self.name, self.grammar.rules()),
         )?;
         f.write_str("; its rules are: ")?;

@@ -227,7 +227,8 @@ pub fn validate(
 
 /// [`validate`], and for an invalid input the full explanation: the same error, whose
 /// [`expected`](ParseError::expected) list starts with the rules (in spec spelling) that the pest
-/// parser names when it fails at the same offset.
+/// parser names when it fails at the same offset. The grammars without a pest parser (the five of
+/// [`AnyGrammar`] that are not a [`Grammar`]) name no rules: their error is [`validate`]'s.
 ///
 /// The pest parser runs only for an invalid input of at most [`syntax::PEST_EXPLAIN_LIMIT`] bytes, and
 /// its rules are named only where it fails at the error's offset. Where a PEG parser gives up need not

@@ -1,4 +1,4 @@
-//! Rule identities: [`Rule`], one variant per ABNF rule name of the four grammars.
+//! Rule identities: [`Rule`], one variant per ABNF rule name of the grammars ([`AnyGrammar`]).
 //!
 //! The enum, its spec spellings, the rules of each grammar and the IRI-to-URI renaming
 //! ([`Rule::uri_counterpart`]) are generated from the `.abnf` files by `cargo xtask automata` into
@@ -7,7 +7,8 @@
 //!
 //! A rule is spelled as in the specs everywhere ([`Rule::name`], `Display`, JSON): `IRI-reference`,
 //! `ireg-name`, `IPv6address`. [`FromStr`] also takes `_` for `-` (`IRI_reference`, as pest names the
-//! rules); ASCII case matters.
+//! rules). ABNF names are case-insensitive (RFC 5234 §2.1), but a name is taken only in one of the
+//! spellings that the grammars' files use (`ALPHA`, or RFC 2396's `alpha`; not `Alpha`).
 //!
 //! The functions that take a start rule take any [`RuleName`]: a [`Rule`], or a name as a user types it
 //! (`&str`, `String`). A name is resolved once per call; an unknown one, or a rule the grammar does not
@@ -43,8 +44,9 @@ pub(crate) use generated::spelling;
 pub use generated::Rule;
 
 impl Rule {
-    /// The rule named `name`, in spec spelling (`ireg-name`) or with underscores (`ireg_name`); ASCII
-    /// case matters. Allocates nothing.
+    /// The rule named `name`, in a spelling of the grammars' files (`ireg-name`, `ALPHA` or RFC 2396's
+    /// `alpha`) or with underscores (`ireg_name`); other spellings in another case are not taken.
+    /// Allocates nothing.
     pub fn from_name(name: &str) -> Option<Rule> {
         if !name.contains('_') {
             return Rule::from_spec_name(name);
@@ -116,7 +118,7 @@ pub struct UnknownRuleName(pub String);
 impl fmt::Display for UnknownRuleName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "no grammar has a rule {:?}", self.0)?;
-        write_suggestions(f, &close_matches(&self.0, &Rule::ALL))
+        write_suggestions(f, Rule::name, &close_matches(&self.0, &Rule::ALL))
     }
 }
 
@@ -236,21 +238,25 @@ pub(crate) fn close_matches(name: &str, candidates: &[Rule]) -> Vec<Rule> {
 }
 
 /// Writes `` (did you mean `a`, `b` or `c`?)`` for a non-empty list.
-pub(crate) fn write_suggestions(f: &mut fmt::Formatter<'_>, rules: &[Rule]) -> fmt::Result {
-    let Some((last, rest)) = rules.split_last() else {
+pub(crate) fn write_suggestions(
+    f: &mut fmt::Formatter<'_>,
+    spelling: impl Fn(Rule) -> &'static str,
+    rules: &[Rule],
+) -> fmt::Result {
+    let Some((&last, rest)) = rules.split_last() else {
         return Ok(());
     };
     f.write_str(" (did you mean ")?;
-    for (i, r) in rest.iter().enumerate() {
+    for (i, &r) in rest.iter().enumerate() {
         if i > 0 {
             f.write_str(", ")?;
         }
-        write!(f, "`{r}`")?;
+        write!(f, "`{}`", spelling(r))?;
     }
     if !rest.is_empty() {
         f.write_str(" or ")?;
     }
-    write!(f, "`{last}`?)")
+    write!(f, "`{}`?)", spelling(last))
 }
 
 /// The edit distance over bytes (rule names are ASCII) with insertions, deletions, substitutions and

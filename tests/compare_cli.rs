@@ -369,3 +369,45 @@ fn as_printed() {
         "{err}"
     );
 }
+
+/// Rules are paired across the historical grammars too (`opaque-part` with the drafts'
+/// `iopaque-part`), and the notes that record a transcription from BNF cannot be taken back.
+#[test]
+fn historical_counterparts_and_notes() {
+    let (code, out, err) = iri(
+        &[
+            "compare",
+            "--languages",
+            "rfc2396",
+            "duerst01",
+            "--rule",
+            "opaque-part",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(code, 1, "{err}");
+    let r = &json_lines(&out)[0];
+    assert_eq!(r["a"]["rule"], "opaque-part");
+    assert_eq!(r["b"]["rule"], "iopaque-part");
+    assert_eq!(r["relation"], "proper-subset");
+    // Rule by rule, each rule as its grammar spells it.
+    let rules = r["rules"].as_array().unwrap();
+    assert!(
+        rules.iter().any(|x| x["a"] == "alpha" && x["b"] == "alpha"),
+        "{r}"
+    );
+    assert!(
+        rules
+            .iter()
+            .any(|x| x["a"] == "server" && x["b"] == "iserver"),
+        "{r}"
+    );
+    let (code, _, err) = iri(&["compare", "--matrix", "--as-printed", "33"], None);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("note 33 cannot be taken back in rfc2396"),
+        "{err}"
+    );
+}

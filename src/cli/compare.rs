@@ -114,7 +114,11 @@ enum CompareFormat {
 #[derive(Clone, Serialize)]
 struct Side {
     grammar: AnyGrammar,
+    #[serde(skip)]
     rule: Rule,
+    /// The rule as the grammar spells it.
+    #[serde(rename = "rule")]
+    rule_name: &'static str,
     /// The interpretation notes taken back in this grammar (--as-printed).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     as_printed: Vec<u32>,
@@ -125,6 +129,7 @@ impl Side {
         Side {
             grammar,
             rule,
+            rule_name: grammar.rule_name(rule),
             as_printed: iri_abnf::abnf::marked_notes(grammar, notes),
         }
     }
@@ -149,6 +154,21 @@ impl Side {
 /// Prints why and gives the exit code when a note of `--as-printed` is marked by none of `grammars`.
 fn check_notes(notes: &[u32], grammars: &[AnyGrammar]) -> Result<(), i32> {
     for &n in notes {
+        // A note that records a transcription (the historical grammars' BNF, notes 33-43) has no
+        // printed ABNF to go back to.
+        for &g in grammars {
+            if iri_abnf::abnf::marked_notes(g, &[n]).is_empty() {
+                continue;
+            }
+            if let Err(e) = iri_abnf::abnf::printed_automaton(g, g.reference_rule(), &[n]) {
+                eprintln!(
+                    "iri: note {n} cannot be taken back in {g}: its printed text is not ABNF that \
+                     compiles ({e}); the notes of the historical grammars record how their BNF was \
+                     transcribed"
+                );
+                return Err(EXIT_ERROR);
+            }
+        }
         if grammars
             .iter()
             .all(|&g| iri_abnf::abnf::marked_notes(g, &[n]).is_empty())
@@ -172,7 +192,16 @@ struct LanguagesRecord<'a> {
     comparison: &'a Comparison,
     /// The rules of `a` with a counterpart in `b` (--languages only).
     #[serde(skip_serializing_if = "Option::is_none")]
-    rules: Option<&'a [RuleComparison]>,
+    rules: Option<Vec<RuleRecord<'a>>>,
+}
+
+/// One rule of a rule-by-rule comparison, each rule as its grammar spells it.
+#[derive(Serialize)]
+struct RuleRecord<'a> {
+    a: &'static str,
+    b: &'static str,
+    #[serde(flatten)]
+    comparison: &'a Comparison,
 }
 
 #[derive(Serialize)]
@@ -261,7 +290,8 @@ fn why(e: &iri_abnf::ParseError) -> String {
     let others = e.expected.len() - rules.len();
     let more = match others {
         0 => String::new(),
-        // A grammar without a pest parser names no rules: what could come there, when it is short.
+        // No rules named (a grammar without a pest parser, or pest failing elsewhere): what could come
+        // there, when the list is short.
         n if rules.is_empty() && n <= 8 => {
             let items: Vec<String> = e.expected.iter().map(ToString::to_string).collect();
             format!("one of {}", items.join(", "))
@@ -445,7 +475,16 @@ fn run_languages(args: &CompareArgs, a: AnyGrammar, b: AnyGrammar) -> i32 {
             a: &sa,
             b: &sb,
             comparison: &comparison,
-            rules: Some(&rules),
+            rules: Some(
+                rules
+                    .iter()
+                    .map(|r| RuleRecord {
+                        a: a.rule_name(r.a),
+                        b: b.rule_name(r.b),
+                        comparison: &r.comparison,
+                    })
+                    .collect(),
+            ),
         }),
         CompareFormat::Text => {
             let name = |s: &Side| s.label();
@@ -476,7 +515,7 @@ fn run_languages(args: &CompareArgs, a: AnyGrammar, b: AnyGrammar) -> i32 {
             let equal: Vec<String> = rules
                 .iter()
                 .filter(|r| r.comparison.relation == Relation::Equal)
-                .map(same_or_pair)
+                .map(|r| same_or_pair(r, a, b))
                 .collect();
             out.line(&format!(
                 "rule by rule ({} rules of {a} with a counterpart in {b}):",
@@ -488,7 +527,7 @@ fn run_languages(args: &CompareArgs, a: AnyGrammar, b: AnyGrammar) -> i32 {
                 .filter(|r| r.comparison.relation != Relation::Equal)
             {
                 let c = &r.comparison;
-                let mut line = format!("  {} {}", c.relation, same_or_pair(r));
+                let mut line = format!("  {} {}", c.relation, same_or_pair(r, a, b));
                 for (w, other) in [(c.only_a.first(), b), (c.only_b.first(), a)] {
                     if let Some(w) = w {
                         let _ = write!(line, "; {}", describe(w, other));
@@ -526,12 +565,14 @@ fn quoted(text: &str) -> String {
     out
 }
 
-/// A rule and its counterpart: `host / ihost`, or the name once when it is the same.
-fn same_or_pair(r: &RuleComparison) -> String {
-    if r.a == r.b {
-        r.a.to_string()
+/// A rule and its counterpart, each as its grammar spells it: `host / ihost`, or the name once when
+/// it is the same.
+fn same_or_pair(r: &RuleComparison, a: AnyGrammar, b: AnyGrammar) -> String {
+    let (x, y) = (a.rule_name(r.a), b.rule_name(r.b));
+    if x == y {
+        x.to_string()
     } else {
-        format!("{} / {}", r.a, r.b)
+        format!("{x} / {y}")
     }
 }
 

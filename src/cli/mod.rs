@@ -61,6 +61,14 @@ Grammars (--grammar):
   leiri     draft-ietf-iri-3987bis Section 5.1, Legacy Extended IRIs: IRI-reference with
             leiri-ucschar (space, <>\"{}|\\^`, controls, private use, ...) in place of ucschar
 
+With a language only (check, compare, generate and rules take them; their errors name no rules):
+  rfc2396      RFC 2396 Appendix A (1998)                          (reference rule: URI-reference)
+  rfc2732      RFC 2396 as amended by RFC 2732 (IPv6, 1999)        (reference rule: URI-reference)
+  masinter07   draft-masinter-url-i18n-07 Section 2.2 (2001)       (reference rule: IRI-reference)
+  duerst01     draft-duerst-iri-01 Section 2.2 (2002)              (reference rule: IRI-reference)
+  iri-printed  draft-ietf-iri-3987bis Section 2.2 as printed, without interpretation note 1
+                                                                   (reference rule: IRI-reference)
+
 Rules (--rule): any ABNF rule of the grammar, spelled as in the spec (IRI-reference, absolute-IRI,
 irelative-ref, iauthority, ihost, ireg-name, ipath, iquery, ifragment, IPv6address, IPv4address,
 dec-octet, ucschar, ...) or with '_' for '-'; `iri rules --grammar G` lists the rules of grammar G.
