@@ -91,3 +91,18 @@ fn levels_by_code_and_family() {
     assert_eq!(found.len(), 2);
     assert_eq!(found[1].severity, iri_abnf::lint::Severity::Error);
 }
+
+/// `src/lint/CATALOGUE.md` is what the catalogue generates (`IRI_ABNF_BLESS=1` writes it).
+#[test]
+fn the_catalogue_page_is_current() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/lint/CATALOGUE.md");
+    let generated = iri_abnf::lint::catalogue_markdown();
+    if std::env::var_os("IRI_ABNF_BLESS").is_some() {
+        std::fs::write(path, &generated).expect("writes");
+    }
+    let committed = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        committed == generated,
+        "src/lint/CATALOGUE.md is stale: run IRI_ABNF_BLESS=1 cargo test --test lint_catalogue"
+    );
+}

@@ -353,8 +353,9 @@ suggestion is that form.\n\nExample: `[2001:DB8:0:0:0:0:0:1]` is `[2001:db8::1]`
         severity: Warning,
         spec: "RFC 3986 §3.1, §6.2.2.1",
         summary: "upper-case letters in the scheme",
-        explanation: "RFC 3986 §3.1: schemes are case-insensitive, but \"for consistency, ... \
-[implementations] should only produce lowercase scheme names\". The suggestion is the scheme in \
+        explanation: "RFC 3986 §3.1: \"An implementation should accept uppercase letters as equivalent \
+to lowercase in scheme names (e.g., allow \"HTTP\" as well as \"http\") for the sake of robustness \
+but should only produce lowercase scheme names for consistency.\" The suggestion is the scheme in \
 lower case.\n\nExample: `HTTP://example.org/`.",
         fires: ["HTTP://example.org/", "Urn:x"],
         quiet: ["http://example.org/", "urn:X"],

@@ -346,6 +346,70 @@ impl Sink<'_, '_> {
     }
 }
 
+/// The catalogue as a Markdown page: a table per family (code, default severity, spec, summary), then
+/// each code's explanation and examples. `src/lint/CATALOGUE.md` is this text ([`codes`] shows it in
+/// the docs); `tests/lint_catalogue.rs` fails when the file is stale.
+pub fn catalogue_markdown() -> String {
+    use std::fmt::Write as _;
+    let mut s = String::from(
+        "# The lint catalogue\n\n\
+         Generated from `src/lint/catalogue.rs` (`iri lint --list`, `iri lint --explain CODE`); do not \
+         edit. Severities are the defaults: `error` for MUST / MUST NOT, `warning` for SHOULD / SHOULD \
+         NOT, `info` for advice.\n",
+    );
+    for family in Family::ALL {
+        let _ = write!(
+            s,
+            "\n## {family}\n\n| code | severity | spec | summary |\n| --- | --- | --- | --- |\n"
+        );
+        for i in CATALOGUE.iter().filter(|i| i.family == family) {
+            let _ = writeln!(
+                s,
+                "| [`{}`](#{}) | {} | {} | {} |",
+                i.name, i.name, i.severity, i.spec, i.summary
+            );
+        }
+    }
+    s.push_str("\n## Explanations\n");
+    for i in CATALOGUE {
+        let _ = write!(
+            s,
+            "\n### {}\n\n{}, {} by default. {}\n\n{}\n\n",
+            i.name, i.family, i.severity, i.spec, i.explanation
+        );
+        // Every character outside printable ASCII as `\u{X}`, so that the examples of `not-nfc`
+        // show the difference.
+        let shown = |list: &[&str]| -> String {
+            list.iter()
+                .map(|x| {
+                    let escaped: String = x
+                        .chars()
+                        .map(|c| {
+                            if c.is_ascii_graphic() || c == ' ' {
+                                c.to_string()
+                            } else {
+                                format!("\\u{{{:X}}}", c as u32)
+                            }
+                        })
+                        .collect();
+                    format!("`{escaped}`")
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let _ = writeln!(
+            s,
+            "Fires on {}; quiet on {}.",
+            shown(i.fires),
+            shown(i.quiet)
+        );
+    }
+    s
+}
+
+#[doc = include_str!("CATALOGUE.md")]
+pub mod codes {}
+
 /// The diagnostics of a parsed reference under `options`, in input order (by span, then code).
 pub fn lint(reference: &Reference<'_>, options: &LintOptions) -> Vec<Diagnostic> {
     let mut sink = Sink {
