@@ -2,6 +2,8 @@
 //! on which the code fires, and every input of its `quiet` list one on which it does not; all their
 //! diagnostics are a snapshot.
 
+mod common;
+
 use std::fmt::Write as _;
 
 use iri_abnf::lint::{lint, LintOptions, CATALOGUE};
@@ -90,6 +92,35 @@ fn levels_by_code_and_family() {
     let found = lint(&r, &o);
     assert_eq!(found.len(), 2);
     assert_eq!(found[1].severity, iri_abnf::lint::Severity::Error);
+}
+
+/// Every Jena code is listed once, maps only to codes of the catalogue, and (when the jena-iri corpus
+/// is there) the list is Jena's own.
+#[test]
+fn the_jena_mapping() {
+    use iri_abnf::lint::{Code, JENA};
+    let mut seen = std::collections::HashSet::new();
+    for j in JENA {
+        assert!(seen.insert(j.jena), "{} twice", j.jena);
+        for c in j.codes {
+            assert!(Code::from_name(c).is_some(), "{}: {c}", j.jena);
+        }
+        assert!(
+            !j.codes.is_empty() || !j.note.is_empty(),
+            "{}: why none",
+            j.jena
+        );
+    }
+    assert_eq!(JENA.len(), 63);
+    // The list is Jena's own (the vendored `violation_codes.tsv`).
+    let text = common::corpora::read("jena-iri/violation_codes.tsv");
+    let names: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split('\t').next())
+        .collect();
+    let ours: Vec<&str> = JENA.iter().map(|j| j.jena).collect();
+    assert_eq!(ours, names);
 }
 
 /// `src/lint/CATALOGUE.md` is what the catalogue generates (`IRI_ABNF_BLESS=1` writes it).

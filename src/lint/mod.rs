@@ -188,6 +188,23 @@ pub struct LintInfo {
 
 include!("catalogue.rs");
 
+/// One of Apache Jena's IRI violation codes and what covers it here ([`JENA`]).
+#[derive(Debug)]
+pub struct JenaCode {
+    /// Jena's name (`NOT_NFC`).
+    pub jena: &'static str,
+    /// The names of the codes of [`CATALOGUE`] that cover it (none: see `note`).
+    pub codes: &'static [&'static str],
+    /// Why none, or how the codes differ.
+    pub note: &'static str,
+}
+
+const fn jena(jena: &'static str, codes: &'static [&'static str], note: &'static str) -> JenaCode {
+    JenaCode { jena, codes, note }
+}
+
+include!("jena.rs");
+
 impl Code {
     /// What the catalogue says about the code.
     pub fn info(self) -> &'static LintInfo {
@@ -369,6 +386,16 @@ pub fn catalogue_markdown() -> String {
                 i.name, i.name, i.severity, i.spec, i.summary
             );
         }
+    }
+    s.push_str(
+        "\n## Apache Jena's violation codes\n\n\
+         Each of the 63 codes of Jena's IRI checker and the codes here that cover it; a code with \
+         none is a grammar error here (reported as an invalid input), out of scope, internal to \
+         Jena, or not yet covered.\n\n| Jena | here | note |\n| --- | --- | --- |\n",
+    );
+    for j in JENA {
+        let codes: Vec<String> = j.codes.iter().map(|c| format!("[`{c}`](#{c})")).collect();
+        let _ = writeln!(s, "| `{}` | {} | {} |", j.jena, codes.join(", "), j.note);
     }
     s.push_str("\n## Explanations\n");
     for i in CATALOGUE {
