@@ -61,6 +61,13 @@ pub fn is_leiri_ucschar(c: char) -> bool {
     ) || matches!(c as u32, 0x7F..=0xD7FF | 0xE000..=0xFFFD | 0x10000..=0x10FFFF)
 }
 
+/// The noncharacters (Unicode §23.7): U+FDD0–U+FDEF and the last two code points of every plane
+/// (U+xFFFE, U+xFFFF). `ucschar` has none of them (3987bis §2.2).
+pub fn is_noncharacter(c: char) -> bool {
+    let v = c as u32;
+    (0xFDD0..=0xFDEF).contains(&v) || v & 0xFFFE == 0xFFFE
+}
+
 /// The characters that 3987bis §5.1 percent-encodes when converting a LEIRI to an IRI: allowed by
 /// `leiri-ucschar` but not by `ucschar`.
 pub fn is_leiri_only(c: char) -> bool {

@@ -188,11 +188,7 @@ pub fn compare_rules(
     b: (impl Into<AnyGrammar>, Rule),
     n: usize,
 ) -> Result<Comparison, AbnfError> {
-    Ok(compare(
-        rule_dfa((a.0.into(), a.1))?.into(),
-        rule_dfa((b.0.into(), b.1))?.into(),
-        n,
-    ))
+    Ok(compare(rule_dfa(a)?.into(), rule_dfa(b)?.into(), n))
 }
 
 /// [`compare_rules`] with the interpretation notes `notes` taken back in each grammar whose files
@@ -215,7 +211,9 @@ pub fn compare_rules_as_printed(
 }
 
 /// The DFA of a rule of a grammar, or why there is none.
-fn rule_dfa((grammar, rule): (AnyGrammar, Rule)) -> Result<&'static crate::abnf::Dfa, AbnfError> {
+fn rule_dfa(
+    (grammar, rule): (impl Into<AnyGrammar>, Rule),
+) -> Result<&'static crate::abnf::Dfa, AbnfError> {
     crate::abnf::dfa(grammar, rule).unwrap_or_else(|| {
         Err(AbnfError::UndefinedRule {
             rule: rule.name().to_string(),
@@ -315,11 +313,7 @@ impl Sampler {
         b: (impl Into<AnyGrammar>, Rule),
         part: Part,
     ) -> Result<Sampler, AbnfError> {
-        Ok(Sampler::new(
-            rule_dfa((a.0.into(), a.1))?.into(),
-            rule_dfa((b.0.into(), b.1))?.into(),
-            part,
-        ))
+        Ok(Sampler::new(rule_dfa(a)?.into(), rule_dfa(b)?.into(), part))
     }
 
     /// The length in characters of the shortest string, or `None` when there is no string.

@@ -251,7 +251,6 @@ pub fn column_of(input: &str, offset: usize) -> usize {
 /// formatting characters (which reorder what follows them on screen), and characters that show nothing
 /// (zero-width and invisible format characters, tags, noncharacters). They are shown as `\u{…}`.
 pub fn needs_escape(c: char) -> bool {
-    let cp = c as u32;
     c.is_control()
         || matches!(
             c,
@@ -271,8 +270,7 @@ pub fn needs_escape(c: char) -> bool {
                 | '\u{FFF0}'..='\u{FFFB}'
                 | '\u{E0000}'..='\u{E0FFF}'
         )
-        || (0xFDD0..=0xFDEF).contains(&cp)
-        || cp & 0xFFFE == 0xFFFE
+        || crate::characters::is_noncharacter(c)
 }
 
 /// Renders the input for display and returns the display column (0-based, in characters) of `offset`

@@ -147,6 +147,22 @@ pub fn write_not_text(out: &mut Out, e: &NotText) {
     out.line(&not_text_record(e));
 }
 
+/// The record of an input that is not processed, in JSON (`"input": null`, the escaped bytes and the
+/// error, as `iri check` writes it) or as text; it marks the output failed. For the subcommands that
+/// read inputs one at a time.
+pub fn write_not_processed(out: &mut Out, e: &NotText, json: bool) {
+    out.failed = true;
+    if json {
+        out.json(&serde_json::json!({
+            "input": null,
+            "input_escaped": e.escaped,
+            "error": ErrorRecord::from(e),
+        }));
+    } else {
+        write_not_text(out, e);
+    }
+}
+
 /// The text record of an input that is not processed, without the final line feed.
 fn not_text_record(e: &NotText) -> String {
     let what = match e.kind {

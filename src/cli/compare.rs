@@ -11,7 +11,7 @@ use iri_abnf::compare::{
 use iri_abnf::{explain, AnyGrammar, Error, Grammar, Rule};
 use serde::Serialize;
 
-use super::check::{write_not_text, ErrorRecord};
+use super::check::{write_not_processed, ErrorRecord};
 use super::input::{for_each_item, Decoding, InputArgs};
 use super::output::Out;
 use super::{explained, AnyGrammarArg, EXIT_ERROR};
@@ -702,15 +702,7 @@ fn run_inputs(args: &CompareArgs, grammars: &[AnyGrammar]) -> i32 {
         let input = match &item.input {
             Ok(input) => *input,
             Err(e) => {
-                out.failed = true;
-                match args.format {
-                    CompareFormat::Json => out.json(&serde_json::json!({
-                        "input": null,
-                        "input_escaped": e.escaped,
-                        "error": ErrorRecord::from(e),
-                    })),
-                    CompareFormat::Text => write_not_text(&mut out, e),
-                }
+                write_not_processed(&mut out, e, matches!(args.format, CompareFormat::Json));
                 return;
             }
         };

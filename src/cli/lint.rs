@@ -8,7 +8,7 @@ use iri_abnf::lint::{lint, Code, Diagnostic, Family, LintOptions, Severity, CATA
 use iri_abnf::{Grammar, ParseError};
 use serde::Serialize;
 
-use super::check::{write_invalid, write_not_text, ErrorRecord};
+use super::check::{write_invalid, write_not_processed, ErrorRecord};
 use super::input::{for_each_item, Decoding, InputArgs};
 use super::output::Out;
 use super::{explained, GrammarArg, EXIT_ERROR, EXIT_OK};
@@ -160,15 +160,7 @@ pub fn run(args: &LintArgs) -> i32 {
         let input = match &item.input {
             Ok(input) => *input,
             Err(e) => {
-                out.failed = true;
-                match args.format {
-                    LintFormat::Json => out.json(&serde_json::json!({
-                        "input": null,
-                        "input_escaped": e.escaped,
-                        "error": ErrorRecord::from(e),
-                    })),
-                    LintFormat::Text => write_not_text(&mut out, e),
-                }
+                write_not_processed(&mut out, e, matches!(args.format, LintFormat::Json));
                 return;
             }
         };

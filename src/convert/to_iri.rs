@@ -321,6 +321,20 @@ fn step4(p: &mut Piece) {
     });
 }
 
+/// Whether step 4 decodes `c` in the component named `component` (`userinfo`, `host`, `path`,
+/// `query`, `fragment`; nothing elsewhere), as [`to_iri`] does: `lint`'s `encoded-iri-character`.
+pub(crate) fn decodes_in(c: char, component: &str) -> bool {
+    let kind = match component {
+        "userinfo" => Kind::Userinfo,
+        "host" => Kind::RegName,
+        "path" => Kind::Path,
+        "query" => Kind::Query,
+        "fragment" => Kind::Fragment,
+        _ => Kind::Verbatim,
+    };
+    appropriate(c, kind)
+}
+
 /// Whether a character decoded from octets may stay a character in the component (step 4).
 fn appropriate(c: char, kind: Kind) -> bool {
     let grammar = match kind {

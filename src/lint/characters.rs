@@ -29,11 +29,10 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             start: i,
             end: i + c.len_utf8(),
         };
-        let component = component_at(r, i);
         let v = c as u32;
-        let (code, what) = if is_private_use(c) && component != "query" {
+        let (code, what) = if is_private_use(c) && component_at(r, i) != "query" {
             (Code::PrivateUseCharacter, "private-use character")
-        } else if (0xFDD0..=0xFDEF).contains(&v) || v & 0xFFFE == 0xFFFE {
+        } else if crate::characters::is_noncharacter(c) {
             (Code::Noncharacter, "noncharacter")
         } else if (0xE0000..=0xE0FFF).contains(&v) {
             (Code::TagCharacter, "tag character")
@@ -46,6 +45,8 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
         } else {
             continue;
         };
+        // Looked up only for a finding: the common characters pass without it.
+        let component = component_at(r, i);
         sink.push(
             code,
             span,

@@ -1,7 +1,7 @@
 //! Percent-encoding (RFC 3986 §2.1, §2.3, §7.3; RFC 3629 §3; 3987bis §3.7; draft-duerst-iri-01 §7).
 
 use super::{bidi::is_bidi_control, code_point, component_at, pct_runs, Code, Sink};
-use crate::characters::{is_iprivate, is_non_ascii_white_space, is_ucschar, is_unreserved};
+use crate::characters::{is_noncharacter, is_unreserved};
 use crate::components::{Reference, Span};
 
 /// One decoded unit of a run of octets.
@@ -47,11 +47,6 @@ fn unit(octets: &[u8]) -> (Unit, usize) {
         }
     };
     (unit, len)
-}
-
-fn is_noncharacter(c: char) -> bool {
-    let v = c as u32;
-    (0xFDD0..=0xFDEF).contains(&v) || v & 0xFFFE == 0xFFFE
 }
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
@@ -145,12 +140,10 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
                     format!("{text} encodes the noncharacter {}", code_point(c)),
                     None,
                 ),
+                // What URI-to-IRI conversion would decode there (3987bis §3.7 step 4).
                 Unit::Char(c)
-                    if !c.is_ascii()
-                        && !is_bidi_control(c)
-                        && !is_non_ascii_white_space(c)
-                        && (is_ucschar(c)
-                            || (is_iprivate(c) && component_at(r, span.start) == "query")) =>
+                    if !is_bidi_control(c)
+                        && crate::convert::to_iri::decodes_in(c, component_at(r, span.start)) =>
                 {
                     sink.push(
                         Code::EncodedIriCharacter,
