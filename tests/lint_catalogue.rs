@@ -11,13 +11,29 @@ use iri_abnf::{parse, Grammar};
 
 #[test]
 fn every_code_fires_on_its_examples_and_not_on_the_close_ones() {
-    let options = LintOptions::default();
+    let defaults = LintOptions::default();
     let mut report = String::new();
     for info in CATALOGUE {
+        // A code that is off by default is turned on at its severity, and stays silent without that.
+        let mut options = LintOptions::default();
+        if !info.enabled {
+            options.set(info.name, Some(info.severity)).unwrap();
+            for input in info.fires {
+                let r = parse(Grammar::Leiri, input).unwrap();
+                assert!(
+                    lint(&r, &defaults).iter().all(|d| d.code != info.code),
+                    "{} is off by default but fired on {input:?}",
+                    info.name
+                );
+            }
+        }
         let _ = writeln!(
             report,
-            "== {} ({}, {})",
-            info.name, info.family, info.severity
+            "== {} ({}, {}{})",
+            info.name,
+            info.family,
+            info.severity,
+            if info.enabled { "" } else { ", off by default" }
         );
         for (inputs, fires) in [(info.fires, true), (info.quiet, false)] {
             for input in inputs {

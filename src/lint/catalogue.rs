@@ -263,6 +263,59 @@ characters have their own code.\n\nExample: `/a\\u{200B}b` (ZERO WIDTH SPACE).",
         fires: ["/a\u{200B}b", "/a b", "/a\u{A0}b"],
         quiet: ["/a-b", "/a%20b"],
     }
+    /// A code point that is not assigned in the Unicode version of the tables.
+    UnassignedCodePoint {
+        name: "unassigned-code-point",
+        family: Characters,
+        severity: Info,
+        spec: "UAX #15 §3 (stability); UTS #39 §3.1 (Identifier_Status); 3987bis §3.1",
+        summary: "a code point not assigned in Unicode 18.0",
+        explanation: "A code point that Unicode has not (yet) assigned: its Script is Unknown and it is \
+neither private use nor a noncharacter (those have their own codes). The tables are those of Unicode \
+18.0.0 (the `unicode-script` crate). NFC, which 3987bis §3.1 asks for, is stable only for assigned \
+characters (UAX #15 §3), so an IRI with an unassigned code point may stop being in NFC when the code \
+point is assigned; UTS #39 gives unassigned code points Identifier_Status Restricted, and IDNA2008 \
+(RFC 5892 §2.10) disallows them in domain names. Software built on older tables may also treat the \
+character differently.\n\nExample: `/a\\u{378}` (U+0378 is unassigned in the Greek block).",
+        fires: ["/a\u{378}", "/\u{2FFFD}"],
+        quiet: ["/\u{3B1}\u{37A}", "/\u{20000}"],
+    }
+    /// A character with the Unicode property Deprecated.
+    DeprecatedCharacter {
+        name: "deprecated-character",
+        family: Characters,
+        severity: Warning,
+        spec: "3987bis §4.1 (b) ([UNIXML]: UTR #20 §3.3); RFC 3454 Table C.8; UTS #39 §3.1",
+        summary: "a character that Unicode deprecates",
+        explanation: "A character with the Unicode property Deprecated (Identifier_Type Deprecated in \
+UTS #39), such as U+0149 or the deprecated format characters U+206A-U+206F. 3987bis §4.1 b sends the \
+reader to [UNIXML] (UTR #20) for the characters \"not appropriate for IRIs\", which names the \
+deprecated format characters; RFC 3454 Table C.8, whose characters nameprep (RFC 3491, cited by §4.1 \
+b) prohibits, lists them too. Their use is strongly discouraged by Unicode itself.\n\nExample: \
+`/a\\u{206A}b` (INHIBIT SYMMETRIC SWAPPING).",
+        fires: ["/a\u{206A}b", "/\u{149}"],
+        quiet: ["/a\u{2010}b", "/\u{148}"],
+    }
+    /// A character that UTR #20 and RFC 3454 call unsuitable: separators, annotations, object
+    /// replacement, musical format characters, ideographic description characters.
+    NotAppropriateCharacter {
+        name: "not-appropriate-character",
+        family: Characters,
+        severity: Warning,
+        spec: "3987bis §4.1 (b) ([UNIXML]: UTR #20 §3); RFC 3454 Tables C.6, C.7",
+        summary: "a character not appropriate in text identifiers (UTR #20, RFC 3454 C.6, C.7)",
+        explanation: "3987bis §4.1 b: [UNIXML] (UTR #20, Unicode in XML and other markup) \"discusses \
+many of the categories of characters not appropriate for IRIs\", and §4.1 b names the characters \
+\"excluded in [RFC3491]\". Reported here, from UTR #20 §3 and RFC 3454 Tables C.6 and C.7 (which \
+nameprep prohibits): the interlinear annotation characters U+FFF9-U+FFFB, U+FFFC OBJECT REPLACEMENT CHARACTER, U+FFFD REPLACEMENT CHARACTER (the mark \
+of a failed decoding), the ideographic description characters U+2FF0-U+2FFB and the musical format \
+characters U+1D173-U+1D17A. The bidi controls, the deprecated format characters, the tags, U+FEFF and the line \
+and paragraph separators U+2028 and U+2029 (white space), which UTR #20 lists too, have their own \
+codes.\n\nExample: `/caf\\u{FFFD}` (a byte lost in a \
+conversion).",
+        fires: ["/caf\u{FFFD}", "/a\u{FFFC}b", "/\u{2FF0}\u{4E00}\u{4E8C}"],
+        quiet: ["/caf\u{E9}", "/a\u{2027}b"],
+    }
     /// A registered name with upper-case letters.
     UppercaseHost {
         name: "uppercase-host",
@@ -346,6 +399,113 @@ suggestion is that form.\n\nExample: `[2001:DB8:0:0:0:0:0:1]` is `[2001:db8::1]`
         fires: ["http://[2001:DB8:0:0:0:0:0:1]/", "http://[::0:1]/"],
         quiet: ["http://[2001:db8::1]/", "http://[::1]/"],
     }
+    /// Percent-encoded non-ASCII octets in a registered name.
+    PercentEncodedHost {
+        name: "percent-encoded-host",
+        family: Host,
+        severity: Warning,
+        spec: "RFC 3986 §3.2.2; 3987bis §3.4.2",
+        summary: "a registered name with percent-encoded UTF-8 where punycode is expected",
+        explanation: "RFC 3986 §3.2.2: \"URI producers should provide these registered names in the IDNA \
+encoding, rather than a percent-encoding, if they wish to maximize interoperability with legacy URI \
+resolvers.\" 3987bis §3.4.2 converts such a name to punycode for the same reason. Reported when the \
+`%HH` octets of a registered name decode to non-ASCII UTF-8; the suggestion is the name in IDNA (UTS \
+#46 ToASCII) form when the conversion succeeds.\n\nExample: `http://r%C3%A9sum%C3%A9.example.org/` is \
+`http://xn--rsum-bpad.example.org/`.",
+        fires: ["http://r%C3%A9sum%C3%A9.example.org/", "//%E7%B4%8D.example/"],
+        quiet: ["http://xn--rsum-bpad.example.org/", "http://r%C3%A9sum%C3%A9@example.org/"],
+    }
+    /// Letters of more than one script in one component.
+    MixedScript {
+        name: "mixed-script",
+        family: Spoofing,
+        severity: Warning,
+        spec: "draft-masinter-url-i18n-07 §4.4; 3987bis §9; UTS #39 §5.1",
+        summary: "a word mixes letters of more than one script",
+        explanation: "draft-masinter-url-i18n-07 §4.4: \"letters from different scripts look the same. \
+The best know example is the Latin 'A', the Greek 'Alpha', and the Cyrillic 'A'. To disambiguate \
+such cases, it should be assumed that all letters in a component are from the same script.\" 3987bis \
+§9 names such look-alikes as the means of spoofing. A word, here, is a run of characters between the \
+delimiters (gen-delims, sub-delims, \".\") and \"-\", \"_\" and \"~\"; it mixes scripts when its UTS \
+#39 resolved script set is empty (UTS #39 §5.1, from the `unicode-security` crate; Common and \
+Inherited characters go with any script, and Han with Hiragana and Katakana is one writing \
+system).\n\nExample: `/A\\u{391}\\u{410}` is Latin A, Greek Alpha and Cyrillic A.",
+        fires: ["/A\u{391}\u{410}", "http://p\u{430}ypal.example/"],
+        quiet: ["/A/\u{391}/\u{410}", "/\u{6771}\u{4EAC}\u{30BF}\u{30EF}\u{30FC}", "/Tokyo_\u{6771}\u{4EAC}"],
+    }
+    /// A label written in one non-Latin script that looks like Latin text.
+    WholeScriptConfusable {
+        name: "whole-script-confusable",
+        family: Spoofing,
+        severity: Warning,
+        spec: "3987bis §9; draft-duerst-iri-01 §7; UTS #39 §4",
+        summary: "a host label in one script that looks like an ASCII label",
+        explanation: "3987bis §9: \"There are serious difficulties with relying on a human to verify that \
+a an IRI ... is the same as another IRI\"; UTS #39 §4 calls two strings in different scripts with the \
+same confusable skeleton whole-script confusables. Reported: a label of the host written in one \
+script other than Latin whose every letter has a Latin look-alike, so that the label looks like the \
+ASCII label given in the message (the UTS #39 skeleton, from the `unicode-security` crate). Only \
+hosts are checked, where a look-alike reaches another server; words in a path are the text of a \
+language.\n\nExample: `http://\\u{430}\\u{440}\\u{440}\\u{4CF}\\u{435}.example/` is Cyrillic and looks \
+like `apple`.",
+        fires: ["http://\u{430}\u{440}\u{440}\u{4CF}\u{435}.example/", "http://\u{3BF}\u{3BF}.example/"],
+        quiet: ["http://\u{43C}\u{43E}\u{441}\u{43A}\u{432}\u{430}.example/", "/\u{430}\u{440}\u{440}\u{4CF}\u{435}"],
+    }
+    /// A character of a host that UTS #39 restricts from identifiers.
+    RestrictedCharacter {
+        name: "restricted-character",
+        family: Spoofing,
+        severity: Warning,
+        spec: "UTS #39 §3.1 (General Security Profile); 3987bis §9; RFC 5890 §4.2",
+        summary: "a host character restricted from identifiers by UTS #39",
+        explanation: "UTS #39 §3.1 gives each character an Identifier_Status: Allowed, or Restricted with \
+a reason (Identifier_Type: Technical, Uncommon_Use, Limited_Use, Obsolete, Exclusion, Not_XID, ...). \
+Characters that are restricted are the ones least expected in a name and the most used for spoofing \
+(3987bis §9). Reported for the non-ASCII characters of a registered name (domain names are \
+identifiers; RFC 5890 §4.2 asks registries for such restrictions), with the reason, from the \
+`unicode-security` crate; characters that other codes report (compatibility, deprecated, \
+default-ignorable) are left to them.\n\nExample: `http://\\u{2605}.example/` (Not_XID: a symbol).",
+        fires: ["http://a\u{1D00}.example/", "http://\u{2605}.example/"],
+        quiet: ["http://\u{E9}t\u{E9}.example/", "/a\u{1D00}"],
+    }
+    /// A character that looks like a delimiter.
+    SyntaxLookAlike {
+        name: "syntax-look-alike",
+        family: Spoofing,
+        severity: Warning,
+        spec: "3987bis §4.1 (b), §9; RFC 3986 §7.6",
+        summary: "a character that looks like a delimiter (\"/\", \"@\", \":\", \"?\", \"#\", ...)",
+        explanation: "3987bis §4.1 b: the characters to avoid include \"many look-alikes of \"space\", \
+\"delims\", and \"unwise\"\". A look-alike of \"/\", \"?\", \"#\", \"@\" or \":\" in an IRI is not a \
+delimiter, so `http://example.com\\u{2215}evil.example/` has the host `example.com\\u{2215}evil.example` \
+while it reads as the host example.com (RFC 3986 §7.6 on such semantic attacks); \
+`http://bank.example\\u{FF20}evil.example/` reads as if bank.example were a user name. Reported: \
+characters whose UTS #39 confusable skeleton (the `unicode-security` crate) is a space, one of \
+RFC 2396's delims (`<>#%\"`) or unwise (`{}|\\^[]\\``), a gen-delim (`:/?#[]@`), or in a host \".\"; \
+only punctuation and symbols (Script Common or Inherited) are reported, since a letter such as \
+Katakana U+30CE, which looks like \"/\", is part of words of its script (among letters of another \
+script it is `mixed-script`'s). Sub-delims are left out: their look-alikes (apostrophes, asterisks) \
+are common in text and delimit nothing.\n\nExample: U+2215 DIVISION SLASH.",
+        fires: ["http://example.com\u{2215}evil.example/", "/a\u{FF03}b", "http://example\u{2024}com/"],
+        quiet: ["http://example.com/evil.example/", "/Hawai\u{2BB}i", "/a\u{2024}b", "/\u{4E0A}\u{30CE}\u{56FD}"],
+    }
+    /// A userinfo that looks like a host name.
+    UserinfoLooksLikeHost {
+        name: "userinfo-looks-like-host",
+        family: Spoofing,
+        severity: Warning,
+        spec: "RFC 3986 §7.6; 3987bis §9",
+        summary: "a userinfo that reads as a host name",
+        explanation: "RFC 3986 §7.6 (Semantic Attacks): in \
+`ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm` \"the host is actually 10.0.0.1\", \
+while \"a casual user might be led to believe that this URI would identify a news story\" on \
+cnn.example.com. Reported: a userinfo that starts with a domain name of three or more labels (letters, \
+digits, hyphens; the last one starting with a letter; two labels are too often a user name such as \
+`j.doe`) or with an IPv4 address.\n\nExample: the RFC's \
+own.",
+        fires: ["ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm", "http://www.bank.example@evil.example/"],
+        quiet: ["ftp://user@example.org/", "http://j.doe@example.org/"],
+    }
     /// A scheme with upper-case letters.
     UppercaseScheme {
         name: "uppercase-scheme",
@@ -412,6 +572,22 @@ resolved (§5.2.4) or normalized (§6.2.2.3). The suggestion is the path without
 `http://example.org/a/./b/../c`.",
         fires: ["http://example.org/a/./b/../c", "foo:a/.."],
         quiet: ["http://example.org/a/c", "../a"],
+    }
+    /// A relative reference where an absolute one is required.
+    RelativeReference {
+        name: "relative-reference",
+        family: Generic,
+        severity: Warning,
+        enabled: false,
+        spec: "RFC 3986 §4.2, §4.3; 3987bis §2.2 (absolute-IRI)",
+        summary: "a relative reference where an absolute IRI is required (off by default)",
+        explanation: "RFC 3986 §4.3: \"Some protocol elements allow only the absolute form of a URI \
+without a fragment identifier\"; many formats (RDF, XML namespaces, a stored identifier) require an \
+absolute IRI, which a relative reference (§4.2) is not: it means something only against a base. Off \
+by default, since a reference is valid either way; the `rdf` and `minting` profiles turn it on (`--warn \
+relative-reference` does too).\n\nExample: `../a` or `//example.org/`.",
+        fires: ["../a", "//example.org/"],
+        quiet: ["http://example.org/a", "urn:x"],
     }
     /// `user:password@` in the authority.
     UserinfoPassword {

@@ -1,6 +1,10 @@
 //! Characters to avoid (3987bis §2.2, §4.1 b, §5.1; draft-duerst-iri-01 §5.1;
 //! draft-masinter-url-i18n-07 §3.1).
 
+use unicode_script::{Script, UnicodeScript};
+use unicode_security::general_security_profile::IdentifierType;
+use unicode_security::GeneralSecurityProfile;
+
 use super::{code_point, component_at, Code, Sink};
 use crate::components::{Reference, Span};
 
@@ -15,6 +19,15 @@ fn is_invisible_format(c: char) -> bool {
     matches!(
         c,
         '\u{AD}' | '\u{180E}' | '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}'
+    )
+}
+
+/// The characters of [`Code::NotAppropriateCharacter`]: from UTR #20 §3 and RFC 3454 Tables C.6 and
+/// C.7, those no other code reports.
+fn is_not_appropriate(c: char) -> bool {
+    matches!(
+        c,
+        '\u{FFF9}'..='\u{FFFD}' | '\u{2FF0}'..='\u{2FFB}' | '\u{1D173}'..='\u{1D17A}'
     )
 }
 
@@ -42,6 +55,17 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             (Code::InvisibleCharacter, "control character")
         } else if is_invisible_format(c) {
             (Code::InvisibleCharacter, "invisible format character")
+        } else if is_not_appropriate(c) {
+            (Code::NotAppropriateCharacter, "unsuitable character")
+        } else if c.identifier_type() == Some(IdentifierType::Deprecated) {
+            (Code::DeprecatedCharacter, "deprecated character")
+        } else if c.script() == Script::Unknown && !crate::characters::is_noncharacter(c) {
+            // Unknown: unassigned, private use, noncharacters and surrogates (UAX #24); the
+            // private use outside the query and the noncharacters are reported above.
+            if is_private_use(c) {
+                continue;
+            }
+            (Code::UnassignedCodePoint, "unassigned code point")
         } else {
             continue;
         };

@@ -1,6 +1,6 @@
-//! The generic syntax's advice (RFC 3986 §3.1, §3.2.1, §3.2.3, §3.3, §6.2; RFC 6335 §6).
+//! The generic syntax's advice (RFC 3986 §3.1, §3.2.1, §3.2.3, §3.3, §4.3, §6.2; RFC 6335 §6).
 
-use super::{Code, Sink};
+use super::{component_at, Code, Sink};
 use crate::components::{PortValue, Reference, Span};
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
@@ -73,7 +73,18 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             }
         }
     }
-    if r.scheme().is_some() {
+    if r.scheme().is_none() {
+        sink.push(
+            Code::RelativeReference,
+            Span {
+                start: 0,
+                end: r.as_str().len(),
+            },
+            component_at(r, 0),
+            "a relative reference (no scheme) where an absolute IRI is required".to_string(),
+            None,
+        );
+    } else {
         let path = r.path();
         if path.segments().any(|s| s.text == "." || s.text == "..") {
             sink.push(

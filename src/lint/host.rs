@@ -74,10 +74,33 @@ fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) 
         );
         return;
     }
-    if !(sink.on(Code::DnsLength) || sink.on(Code::DnsHyphen) || sink.on(Code::InvalidIdn)) {
+    // RFC 3986 §3.2.2: IDNA rather than percent-encoded UTF-8.
+    let encoded_utf8 = text.contains('%')
+        && super::pct_runs(text)
+            .iter()
+            .any(|(_, _, octets)| !octets.is_ascii() && std::str::from_utf8(octets).is_ok());
+    if !(sink.on(Code::DnsLength)
+        || sink.on(Code::DnsHyphen)
+        || sink.on(Code::InvalidIdn)
+        || (encoded_utf8 && sink.on(Code::PercentEncodedHost)))
+    {
         return;
     }
-    match reg_name_to_ascii(text) {
+    let mapping = reg_name_to_ascii(text);
+    if encoded_utf8 {
+        let suggestion = match &mapping {
+            Ok(RegNameMapping::Idna(ascii)) => Some(ascii.clone()),
+            _ => None,
+        };
+        sink.push(
+            Code::PercentEncodedHost,
+            span,
+            "host",
+            format!("the registered name {text} percent-encodes UTF-8 where IDNA (punycode) is expected"),
+            suggestion,
+        );
+    }
+    match mapping {
         Ok(RegNameMapping::Idna(ascii)) => {
             let mut at = 0;
             for label in ascii.split('.') {

@@ -34,6 +34,7 @@ mod generic;
 mod host;
 mod normalization;
 mod percent;
+mod spoofing;
 
 use std::fmt;
 
@@ -91,18 +92,21 @@ pub enum Family {
     Characters,
     /// Hosts: DNS names, IDNA, IP literals (RFC 3986 §3.2.2, RFC 1034 §3.1, RFC 5952).
     Host,
-    /// The generic syntax's advice (RFC 3986 §3.1, §3.2.1, §3.2.3, §6.2).
+    /// Look-alikes and deception (3987bis §9; draft-masinter-url-i18n-07 §4.4; RFC 3986 §7.6; UTS #39).
+    Spoofing,
+    /// The generic syntax's advice (RFC 3986 §3.1, §3.2.1, §3.2.3, §4.3, §6.2).
     Generic,
 }
 
 impl Family {
     /// Every family, in catalogue order.
-    pub const ALL: [Family; 6] = [
+    pub const ALL: [Family; 7] = [
         Family::Bidi,
         Family::Normalization,
         Family::PercentEncoding,
         Family::Characters,
         Family::Host,
+        Family::Spoofing,
         Family::Generic,
     ];
 
@@ -114,6 +118,7 @@ impl Family {
             Family::PercentEncoding => "percent-encoding",
             Family::Characters => "characters",
             Family::Host => "host",
+            Family::Spoofing => "spoofing",
             Family::Generic => "generic",
         }
     }
@@ -132,6 +137,7 @@ macro_rules! catalogue {
             name: $name:literal,
             family: $family:ident,
             severity: $severity:ident,
+            $(enabled: $enabled:literal,)?
             spec: $spec:literal,
             summary: $summary:literal,
             explanation: $explanation:literal,
@@ -153,6 +159,7 @@ macro_rules! catalogue {
                 name: $name,
                 family: Family::$family,
                 severity: Severity::$severity,
+                enabled: true $(&& $enabled)?,
                 spec: $spec,
                 summary: $summary,
                 explanation: $explanation,
@@ -172,8 +179,11 @@ pub struct LintInfo {
     pub name: &'static str,
     /// Its family.
     pub family: Family,
-    /// Its default severity.
+    /// Its default severity (the severity it has when it is on).
     pub severity: Severity,
+    /// Whether it is on by default. Codes that only some uses want (a relative reference where an
+    /// absolute one is required) are off unless a profile, the configuration or a flag turns them on.
+    pub enabled: bool,
     /// The spec sections it comes from.
     pub spec: &'static str,
     /// One line.
@@ -315,7 +325,10 @@ impl LintOptions {
     pub fn severity(&self, code: Code) -> Option<Severity> {
         match self.levels.get(code as usize).copied().flatten() {
             Some(level) => level,
-            None => Some(code.info().severity),
+            None => {
+                let info = code.info();
+                info.enabled.then_some(info.severity)
+            }
         }
     }
 }
@@ -449,6 +462,7 @@ pub fn lint(reference: &Reference<'_>, options: &LintOptions) -> Vec<Diagnostic>
     percent::check(reference, &mut sink);
     characters::check(reference, &mut sink);
     host::check(reference, &mut sink);
+    spoofing::check(reference, &mut sink);
     generic::check(reference, &mut sink);
     let mut out = sink.out;
     out.sort_by_key(|d| (d.span.start, d.span.end, d.code));
