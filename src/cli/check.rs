@@ -10,12 +10,14 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use iri_abnf::{explain, validate, AnyGrammar, Error, ParseError, Rule};
+use iri_abnf::lint::{lint, Diagnostic, LintOptions};
+use iri_abnf::{explain, validate, AnyGrammar, Error, Grammar, ParseError, Rule};
 use serde::Serialize;
 
 use super::input::{Batch, BatchReader, Decoding, InputArgs, Item, NotText, NotTextKind};
+use super::lint::{diagnostics_text, levels, LevelArgs};
 use super::output::{is_false, Out};
-use super::{resolve_rule, AnyGrammarArg};
+use super::{resolve_rule, AnyGrammarArg, EXIT_ERROR};
 
 const CHECK_HELP: &str = "\
 Output (--format text): one record per input, `valid \"INPUT\"` on one line, or `invalid \"INPUT\"`
@@ -80,6 +82,13 @@ pub struct CheckArgs {
     /// one thread.
     #[arg(long, short, value_name = "N")]
     jobs: Option<NonZeroUsize>,
+    /// Add the diagnostics of `iri lint` to each valid input's record (grammars uri, rfc3987, iri
+    /// and leiri; reference rules). The verdict and the exit status stay the grammar's.
+    #[arg(long, conflicts_with = "count")]
+    lint: bool,
+    /// With --lint: the levels of the codes, as `iri lint` takes them.
+    #[command(flatten)]
+    levels: LevelArgs,
     #[command(flatten)]
     input: InputArgs,
     /// The inputs (strings, not file names: see --input).
@@ -106,6 +115,9 @@ pub struct CheckRecord<'a> {
     pub error: Option<ErrorRecord>,
     #[serde(skip_serializing_if = "is_false")]
     pub bom_removed: bool,
+    /// With `--lint`, the diagnostics of a valid input (empty for an invalid one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diagnostics: Option<&'a [Diagnostic]>,
 }
 
 /// The `error` member of a JSON record.
@@ -223,6 +235,8 @@ struct Ctx<'a> {
     max_length: usize,
     /// The rule's DFA, looked up once: `--count` needs only the verdict.
     dfa: Option<&'static iri_abnf::abnf::Dfa>,
+    /// `--lint`: the grammar whose components the lint reads, and the levels.
+    lint: Option<(Grammar, LintOptions)>,
 }
 
 /// The output of one batch: the bytes for standard output, the messages for standard error (each
@@ -317,6 +331,7 @@ fn render_one(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
                         valid: false,
                         error: Some(ErrorRecord::from(e)),
                         bom_removed: item.bom_removed,
+                        diagnostics: ctx.lint.as_ref().map(|_| &[][..]),
                     },
                 ),
                 CheckFormat::Text => {
@@ -340,6 +355,13 @@ fn render_one(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
         }
         Err(Error::Rule(_)) => return, // resolved before reading
     };
+    // A valid input of a reference rule is a valid reference of the grammar: it parses.
+    let diagnostics = match (&ctx.lint, error) {
+        (Some((grammar, options)), None) => iri_abnf::parse(*grammar, input)
+            .map(|reference| lint(&reference, options))
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
     match ctx.format {
         CheckFormat::Json => json_line(
             &mut r.out,
@@ -351,6 +373,7 @@ fn render_one(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
                 valid: error.is_none(),
                 error: error.map(ErrorRecord::from),
                 bom_removed: item.bom_removed,
+                diagnostics: ctx.lint.as_ref().map(|_| &diagnostics[..]),
             },
         ),
         CheckFormat::Text => match error {
@@ -359,6 +382,8 @@ fn render_one(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
                 r.out
                     .extend_from_slice(iri_abnf::error::quote(input).as_bytes());
                 r.out.push(b'\n');
+                r.out
+                    .extend_from_slice(diagnostics_text(input, &diagnostics).as_bytes());
             }
             Some(e) => r.out.extend_from_slice(invalid_record(e).as_bytes()),
         },
@@ -497,6 +522,47 @@ fn run_parallel(
     })
 }
 
+/// The rules whose every match is a reference of its grammar, so that `--lint` can read its
+/// components.
+const REFERENCE_RULES: [&str; 8] = [
+    "IRI-reference",
+    "IRI",
+    "absolute-IRI",
+    "irelative-ref",
+    "URI-reference",
+    "URI",
+    "absolute-URI",
+    "relative-ref",
+];
+
+/// `--lint`'s grammar and levels, or why they cannot be had.
+fn lint_context(
+    args: &CheckArgs,
+    grammar: AnyGrammar,
+    rule: Rule,
+) -> Result<Option<(Grammar, LintOptions)>, String> {
+    if !args.lint {
+        if args.levels.is_given() {
+            return Err("--profile, --allow, --warn, --deny and --config apply with --lint".into());
+        }
+        return Ok(None);
+    }
+    let Some(main) = grammar.main() else {
+        return Err(format!(
+            "--lint needs the components of grammar uri, rfc3987, iri or leiri; {grammar} has none"
+        ));
+    };
+    let name = grammar.rule_name(rule);
+    if !REFERENCE_RULES.contains(&name) {
+        return Err(format!(
+            "--lint reads references: rule {name} is not one (use {}, the default)",
+            grammar.rule_name(grammar.reference_rule())
+        ));
+    }
+    let (options, _) = levels(&args.levels)?;
+    Ok(Some((main, options)))
+}
+
 pub fn run(args: &CheckArgs) -> i32 {
     let grammar: AnyGrammar = args.grammar.into();
     let rule = match resolve_rule(grammar, args.rule.as_deref()) {
@@ -507,7 +573,15 @@ pub fn run(args: &CheckArgs) -> i32 {
         Some(n) => n.get(),
         None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
     };
+    let lint = match lint_context(args, grammar, rule) {
+        Ok(lint) => lint,
+        Err(message) => {
+            eprintln!("iri: {message}");
+            return EXIT_ERROR;
+        }
+    };
     let ctx = Ctx {
+        lint,
         grammar,
         rule,
         count: args.count,

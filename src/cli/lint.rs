@@ -2,11 +2,14 @@
 
 use std::ffi::OsString;
 use std::fmt::Write as _;
+use std::path::PathBuf;
 
 use clap::{ArgAction, Args, ValueEnum};
-use iri_abnf::lint::{lint, Code, Diagnostic, Family, LintOptions, Severity, CATALOGUE};
+use iri_abnf::lint::{
+    lint, Code, Diagnostic, Family, LintOptions, Profile, Severity, CATALOGUE, PROFILES,
+};
 use iri_abnf::{Grammar, ParseError};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::check::{write_invalid, write_not_processed, ErrorRecord};
 use super::input::{for_each_item, Decoding, InputArgs};
@@ -22,9 +25,23 @@ is mechanical, a suggestion. The input is never rewritten.
 
 Levels, as rustc and clippy take them: --allow CODE turns a code off, --warn CODE reports it as a
 warning, --deny CODE as an error; a family name (bidi, normalization, percent-encoding, characters,
-host, generic) stands for all its codes. A code's own level overrides its family's (--deny generic
---allow uppercase-scheme); for the same name, --deny wins over --warn, and --warn over --allow.
-`iri lint --list` lists the codes, `iri lint --explain CODE` explains one.
+host, spoofing, generic) stands for all its codes. A code's own level overrides its family's (--deny
+generic --allow uppercase-scheme); for the same name, --deny wins over --warn, and --warn over
+--allow. `iri lint --list` lists the codes and the profiles, `iri lint --explain CODE` explains one.
+
+Profiles (--profile NAME) set levels first: default (the catalogue's), strict (every info code a
+warning), minting (new identifiers: absolute, normalized), rdf (relative references are errors; quiet
+on percent-encoding and compatibility characters), security (deception is an error, style is off).
+Some codes are off unless a profile or a flag turns them on (relative-reference).
+
+Configuration: ./iri.toml (or --config FILE; --no-config reads none), for example
+  [lint]
+  profile = \"rdf\"
+  allow = [\"not-nfc\"]
+  deny = [\"bidi\"]
+  fail-on = \"warning\"
+Its levels apply after the profile and before the command line's; --profile and --fail-on override
+its profile and fail-on.
 
 Output (--format text): per input with diagnostics, the input, then each diagnostic as
 `severity[code]: message (spec)`, the input with carets under the span, and the suggestion. An input
@@ -44,6 +61,7 @@ Examples:
   iri lint --grammar leiri 'http://example.org/\u{202E}txt'
   iri lint --allow percent-encoding --deny not-nfc --input iris.txt
   iri lint --fail-on warning --format json 'HTTP://Example.org:80/'
+  iri lint --profile rdf --input triples-iris.txt
   iri lint --list
   iri lint --explain bidi-formatting-character";
 
@@ -54,18 +72,12 @@ pub struct LintArgs {
     /// The grammar the inputs must match first (one of the four with components).
     #[arg(long, short, value_enum, default_value = "iri")]
     grammar: GrammarArg,
-    /// Turn a code or family off.
-    #[arg(long, value_name = "CODE", action = ArgAction::Append)]
-    allow: Vec<String>,
-    /// Report a code or family as a warning.
-    #[arg(long, value_name = "CODE", action = ArgAction::Append)]
-    warn: Vec<String>,
-    /// Report a code or family as an error.
-    #[arg(long, value_name = "CODE", action = ArgAction::Append)]
-    deny: Vec<String>,
-    /// Exit 1 when a diagnostic of this severity or above fired.
-    #[arg(long, value_enum, default_value = "error")]
-    fail_on: FailOn,
+    #[command(flatten)]
+    levels: LevelArgs,
+    /// Exit 1 when a diagnostic of this severity or above fired [default: error, or the
+    /// configuration's fail-on].
+    #[arg(long, value_enum)]
+    fail_on: Option<FailOn>,
     /// Print the catalogue of codes and exit.
     #[arg(long, conflicts_with = "explain")]
     list: bool,
@@ -88,7 +100,127 @@ enum LintFormat {
     Json,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
+/// The levels of the codes: a profile, the configuration file and `--allow`, `--warn`, `--deny`
+/// (shared by `iri lint` and `iri check --lint`).
+#[derive(Args, Clone, Debug, Default)]
+pub struct LevelArgs {
+    /// Start from a profile's levels: default, strict, minting, rdf or security (`iri lint --list`
+    /// shows them) [default: the configuration's profile, or default].
+    #[arg(long, value_name = "NAME", value_parser = profile_names())]
+    profile: Option<String>,
+    /// Turn a code or family off.
+    #[arg(long, value_name = "CODE", action = ArgAction::Append)]
+    allow: Vec<String>,
+    /// Report a code or family as a warning.
+    #[arg(long, value_name = "CODE", action = ArgAction::Append)]
+    warn: Vec<String>,
+    /// Report a code or family as an error.
+    #[arg(long, value_name = "CODE", action = ArgAction::Append)]
+    deny: Vec<String>,
+    /// Read the configuration from FILE instead of ./iri.toml.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    config: Option<PathBuf>,
+    /// Read no configuration file.
+    #[arg(long)]
+    no_config: bool,
+}
+
+impl LevelArgs {
+    /// Whether any of the options was given.
+    pub fn is_given(&self) -> bool {
+        self.profile.is_some()
+            || !self.allow.is_empty()
+            || !self.warn.is_empty()
+            || !self.deny.is_empty()
+            || self.config.is_some()
+            || self.no_config
+    }
+}
+
+fn profile_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(PROFILES.iter().map(|p| p.name))
+}
+
+/// The `[lint]` table of `iri.toml`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct LintConfig {
+    profile: Option<String>,
+    #[serde(default)]
+    allow: Vec<String>,
+    #[serde(default)]
+    warn: Vec<String>,
+    #[serde(default)]
+    deny: Vec<String>,
+    fail_on: Option<FailOn>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfigFile {
+    #[serde(default)]
+    lint: LintConfig,
+}
+
+/// The default configuration file, read from the working directory.
+pub const CONFIG_FILE: &str = "iri.toml";
+
+/// The configuration: `--config FILE`, else `./iri.toml` if it exists, else none.
+fn read_config(args: &LevelArgs) -> Result<LintConfig, String> {
+    if args.no_config {
+        return Ok(LintConfig::default());
+    }
+    let path = match &args.config {
+        Some(path) => path.clone(),
+        None => {
+            let path = PathBuf::from(CONFIG_FILE);
+            if !path.exists() {
+                return Ok(LintConfig::default());
+            }
+            path
+        }
+    };
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let file: ConfigFile = toml::from_str(&text)
+        .map_err(|e| format!("{}: {}", path.display(), e.to_string().trim_end()))?;
+    if let Some(p) = &file.lint.profile {
+        if Profile::from_name(p).is_none() {
+            let names: Vec<&str> = PROFILES.iter().map(|p| p.name).collect();
+            return Err(format!(
+                "{}: unknown profile {p:?} (one of: {})",
+                path.display(),
+                names.join(", ")
+            ));
+        }
+    }
+    Ok(file.lint)
+}
+
+/// The options and the `fail-on` of the configuration, in this order (later wins): the profile
+/// (`--profile`, else the configuration's), the configuration's levels, the command line's. Within
+/// the configuration and within the command line, families before codes, and `deny` over `warn`
+/// over `allow`.
+pub fn levels(args: &LevelArgs) -> Result<(LintOptions, Option<Severity>), String> {
+    let config = read_config(args)?;
+    let profile = args
+        .profile
+        .as_deref()
+        .or(config.profile.as_deref())
+        .unwrap_or("default");
+    let mut options = LintOptions::default();
+    Profile::from_name(profile)
+        .ok_or_else(|| format!("unknown profile {profile:?}"))?
+        .apply(&mut options)
+        .map_err(|e| e.to_string())?;
+    set_levels(&mut options, &config.allow, &config.warn, &config.deny)
+        .map_err(|e| format!("{CONFIG_FILE}: {e}"))?;
+    set_levels(&mut options, &args.allow, &args.warn, &args.deny)?;
+    Ok((options, config.fail_on.map(Severity::from)))
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, Deserialize)]
+#[serde(rename_all = "lowercase")]
 enum FailOn {
     Info,
     Warning,
@@ -113,15 +245,20 @@ struct Record<'a> {
     diagnostics: &'a [Diagnostic],
 }
 
-/// The levels of `--allow`, `--warn` and `--deny`: families first, then codes, so that a code's own
-/// level overrides its family's (`--deny generic --allow uppercase-scheme`); at the same rank, `--deny`
-/// over `--warn` over `--allow`.
-fn options(args: &LintArgs) -> Result<LintOptions, String> {
+/// Sets the levels of `allow`, `warn` and `deny`: families first, then codes, so that a code's own
+/// level overrides its family's (`--deny generic --allow uppercase-scheme`); at the same rank, `deny`
+/// over `warn` over `allow`.
+fn set_levels(
+    options: &mut LintOptions,
+    allow: &[String],
+    warn: &[String],
+    deny: &[String],
+) -> Result<(), String> {
     let mut given: Vec<(bool, u8, &str, Option<Severity>)> = Vec::new();
     for (rank, values, level) in [
-        (0, &args.allow, None),
-        (1, &args.warn, Some(Severity::Warning)),
-        (2, &args.deny, Some(Severity::Error)),
+        (0, allow, None),
+        (1, warn, Some(Severity::Warning)),
+        (2, deny, Some(Severity::Error)),
     ] {
         for v in values {
             let is_code = Code::from_name(v).is_some();
@@ -129,11 +266,10 @@ fn options(args: &LintArgs) -> Result<LintOptions, String> {
         }
     }
     given.sort_by_key(|&(is_code, rank, _, _)| (is_code, rank));
-    let mut options = LintOptions::default();
     for (_, _, name, level) in given {
         options.set(name, level).map_err(|e| e.to_string())?;
     }
-    Ok(options)
+    Ok(())
 }
 
 pub fn run(args: &LintArgs) -> i32 {
@@ -143,7 +279,7 @@ pub fn run(args: &LintArgs) -> i32 {
     if let Some(name) = &args.explain {
         return explain(name);
     }
-    let options = match options(args) {
+    let (options, config_fail_on) = match levels(&args.levels) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("iri: {e}");
@@ -151,7 +287,11 @@ pub fn run(args: &LintArgs) -> i32 {
         }
     };
     let grammar: Grammar = args.grammar.into();
-    let fail_on: Severity = args.fail_on.into();
+    let fail_on: Severity = args
+        .fail_on
+        .map(Severity::from)
+        .or(config_fail_on)
+        .unwrap_or(Severity::Error);
     let mut out = Out::new();
     let read = for_each_item(&args.inputs, 1, &args.input, Decoding::Utf8, |item| {
         if out.broken() {
@@ -193,7 +333,17 @@ pub fn run(args: &LintArgs) -> i32 {
 
 /// The text of an input's diagnostics.
 fn text_record(input: &str, diagnostics: &[Diagnostic]) -> String {
-    let mut s = format!("{}\n", iri_abnf::error::quote(input));
+    format!(
+        "{}\n{}",
+        iri_abnf::error::quote(input),
+        diagnostics_text(input, diagnostics)
+    )
+}
+
+/// The diagnostics of an input as text, each with its span under the input (`iri lint`, `iri check
+/// --lint`).
+pub fn diagnostics_text(input: &str, diagnostics: &[Diagnostic]) -> String {
+    let mut s = String::new();
     for d in diagnostics {
         let _ = writeln!(
             s,
@@ -224,6 +374,7 @@ struct CodeRecord {
     code: &'static str,
     family: Family,
     severity: Severity,
+    enabled: bool,
     spec: &'static str,
     summary: &'static str,
 }
@@ -237,6 +388,7 @@ fn list(format: LintFormat) -> i32 {
                     code: i.name,
                     family: i.family,
                     severity: i.severity,
+                    enabled: i.enabled,
                     spec: i.spec,
                     summary: i.summary,
                 });
@@ -247,11 +399,20 @@ fn list(format: LintFormat) -> i32 {
             for family in Family::ALL {
                 out.line(&format!("{family}:"));
                 for i in CATALOGUE.iter().filter(|i| i.family == family) {
+                    let level = if i.enabled {
+                        i.severity.name().to_string()
+                    } else {
+                        format!("{} (off)", i.severity)
+                    };
                     out.line(&format!(
-                        "  {:width$}  {:7}  {} ({})",
-                        i.name, i.severity, i.summary, i.spec
+                        "  {:width$}  {:13}  {} ({})",
+                        i.name, level, i.summary, i.spec
                     ));
                 }
+            }
+            out.line("profiles (--profile NAME):");
+            for p in PROFILES {
+                out.line(&format!("  {:width$}  {}", p.name, p.summary));
             }
         }
     }
@@ -266,8 +427,10 @@ fn explain(name: &str) -> i32 {
     let i = code.info();
     let mut out = Out::new();
     out.line(&format!(
-        "{} ({}, {} by default)",
-        i.name, i.family, i.severity
+        "{} ({}, {})",
+        i.name,
+        i.family,
+        iri_abnf::lint::default_level(i)
     ));
     out.line("");
     out.line(i.summary);

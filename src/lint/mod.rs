@@ -34,11 +34,14 @@ mod generic;
 mod host;
 mod normalization;
 mod percent;
+mod profile;
 mod spoofing;
 
 use std::fmt;
 
 use crate::components::{Reference, Span};
+
+pub use profile::{Profile, PROFILES};
 
 /// How much a diagnostic matters, from the spec's wording (RFC 2119).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -395,10 +398,36 @@ pub fn catalogue_markdown() -> String {
         for i in CATALOGUE.iter().filter(|i| i.family == family) {
             let _ = writeln!(
                 s,
-                "| [`{}`](#{}) | {} | {} | {} |",
-                i.name, i.name, i.severity, i.spec, i.summary
+                "| [`{}`](#{}) | {}{} | {} | {} |",
+                i.name,
+                i.name,
+                i.severity,
+                if i.enabled { "" } else { " (off)" },
+                i.spec,
+                i.summary
             );
         }
+    }
+    s.push_str(
+        "\n## Profiles\n\n\
+         `iri lint --profile NAME` (or `profile = \"NAME\"` in `iri.toml`) sets these levels before any \
+         `--allow`, `--warn` or `--deny`; `off` is allowed.\n\n| profile | for |\n| --- | --- |\n",
+    );
+    for p in PROFILES {
+        let _ = writeln!(s, "| `{}` | {} |", p.name, p.summary);
+    }
+    let _ = write!(s, "\n| code |");
+    for p in PROFILES {
+        let _ = write!(s, " {} |", p.name);
+    }
+    let _ = write!(s, "\n| --- |{}\n", " --- |".repeat(PROFILES.len()));
+    let profiles: Vec<LintOptions> = PROFILES.iter().map(|p| p.options()).collect();
+    for i in CATALOGUE {
+        let _ = write!(s, "| [`{}`](#{}) |", i.name, i.name);
+        for o in &profiles {
+            let _ = write!(s, " {} |", o.severity(i.code).map_or("off", |x| x.name()));
+        }
+        s.push('\n');
     }
     s.push_str(
         "\n## Apache Jena's violation codes\n\n\
@@ -414,8 +443,12 @@ pub fn catalogue_markdown() -> String {
     for i in CATALOGUE {
         let _ = write!(
             s,
-            "\n### {}\n\n{}, {} by default. {}\n\n{}\n\n",
-            i.name, i.family, i.severity, i.spec, i.explanation
+            "\n### {}\n\n{}, {}. {}\n\n{}\n\n",
+            i.name,
+            i.family,
+            default_level(i),
+            i.spec,
+            i.explanation
         );
         // Every character outside printable ASCII as `\u{X}`, so that the examples of `not-nfc`
         // show the difference.
@@ -445,6 +478,15 @@ pub fn catalogue_markdown() -> String {
         );
     }
     s
+}
+
+/// `warning by default`, or `off by default (warning when on)`.
+pub fn default_level(info: &LintInfo) -> String {
+    if info.enabled {
+        format!("{} by default", info.severity)
+    } else {
+        format!("off by default ({} when on)", info.severity)
+    }
 }
 
 #[doc = include_str!("CATALOGUE.md")]

@@ -1,12 +1,19 @@
 //! Running the `iri` binary from integration tests.
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// Runs `iri` with `args` and optional standard input; returns the exit code, stdout and stderr (both
 /// must be UTF-8: the command never prints anything else).
 pub fn iri(args: &[&str], stdin: Option<&[u8]>) -> (i32, String, String) {
+    iri_in(Path::new("."), args, stdin)
+}
+
+/// [`iri`] run in the directory `dir`.
+pub fn iri_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .current_dir(dir)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
