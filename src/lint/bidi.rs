@@ -12,8 +12,11 @@ pub(super) fn is_bidi_control(c: char) -> bool {
 }
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
+    if sink.ascii && !sink.percent {
+        return;
+    }
     let input = r.as_str();
-    if sink.on(Code::BidiFormattingCharacter) && !input.is_ascii() {
+    if sink.on(Code::BidiFormattingCharacter) && !sink.ascii {
         for (i, c) in input.char_indices().filter(|&(_, c)| is_bidi_control(c)) {
             sink.push(
                 Code::BidiFormattingCharacter,
@@ -27,7 +30,8 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             );
         }
     }
-    if sink.on(Code::EncodedBidiFormattingCharacter)
+    if sink.percent
+        && sink.on(Code::EncodedBidiFormattingCharacter)
         && (input.contains("%E") || input.contains("%e"))
     {
         for (start, _, octets) in pct_runs(input) {
@@ -56,7 +60,7 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             }
         }
     }
-    if input.is_ascii()
+    if sink.ascii
         || !(sink.on(Code::BidiMixedDirection) || sink.on(Code::BidiComponentBoundary))
     {
         return;
@@ -85,7 +89,9 @@ fn is_delimiter(c: char) -> bool {
 /// A strong right-to-left character (bidi class `R` or `AL`), not counting the marks RLM and ALM,
 /// which are formatting characters ([`Code::BidiFormattingCharacter`]).
 fn is_rtl(c: char) -> bool {
-    matches!(bidi_class(c), BidiClass::R | BidiClass::AL) && !is_bidi_control(c)
+    // Nothing below the Hebrew block is right-to-left (UAX #9 Table 4: R and AL start at U+0590);
+    // most non-ASCII text is Latin and is done here without a table look-up.
+    c >= '\u{590}' && matches!(bidi_class(c), BidiClass::R | BidiClass::AL) && !is_bidi_control(c)
 }
 
 fn is_digit(c: char) -> bool {

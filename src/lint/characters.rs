@@ -33,6 +33,10 @@ fn is_not_appropriate(c: char) -> bool {
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     let input = r.as_str();
+    // In ASCII only the space and the controls are of interest.
+    if sink.ascii && !input.bytes().any(|b| b <= b' ' || b == 0x7F) {
+        return;
+    }
     for (i, c) in input.char_indices() {
         // ASCII: only the space and the controls (LEIRI) are of interest.
         if c.is_ascii() && c != ' ' && !c.is_ascii_control() {
@@ -55,6 +59,10 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             (Code::InvisibleCharacter, "control character")
         } else if is_invisible_format(c) {
             (Code::InvisibleCharacter, "invisible format character")
+        } else if ('\u{A0}'..='\u{2FF}').contains(&c) && c != '\u{149}' {
+            // Latin-1 to the spacing modifiers: all assigned, U+0149 the only deprecated one, and
+            // the rest of this chain has nothing here (the common case, without a table look-up).
+            continue;
         } else if is_not_appropriate(c) {
             (Code::NotAppropriateCharacter, "unsuitable character")
         } else if c.identifier_type() == Some(IdentifierType::Deprecated) {

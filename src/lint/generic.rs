@@ -86,7 +86,9 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
         );
     } else {
         let path = r.path();
-        if path.segments().any(|s| s.text == "." || s.text == "..") {
+        // A dot segment has a "." (most paths have none).
+        let dots = memchr::memchr(b'.', path.component.text.as_bytes()).is_some();
+        if dots && path.segments().any(|s| s.text == "." || s.text == "..") {
             sink.push(
                 Code::DotSegments,
                 path.component.span,

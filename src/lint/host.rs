@@ -37,29 +37,31 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
 
 fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) {
     // Upper-case ASCII letters outside the `%HH` triplets (whose hex digits have their own code).
-    let mut lower = String::with_capacity(text.len());
-    let mut upper = false;
-    let mut i = 0;
-    let b = text.as_bytes();
-    while i < b.len() {
-        if b[i] == b'%' && i + 2 < b.len() {
-            lower.push_str(&text[i..i + 3]);
-            i += 3;
-            continue;
+    if text.bytes().any(|b| b.is_ascii_uppercase()) {
+        let mut lower = String::with_capacity(text.len());
+        let mut upper = false;
+        let mut i = 0;
+        let b = text.as_bytes();
+        while i < b.len() {
+            if b[i] == b'%' && i + 2 < b.len() {
+                lower.push_str(&text[i..i + 3]);
+                i += 3;
+                continue;
+            }
+            let c = text[i..].chars().next().unwrap_or_default();
+            upper |= c.is_ascii_uppercase();
+            lower.push(c.to_ascii_lowercase());
+            i += c.len_utf8();
         }
-        let c = text[i..].chars().next().unwrap_or_default();
-        upper |= c.is_ascii_uppercase();
-        lower.push(c.to_ascii_lowercase());
-        i += c.len_utf8();
-    }
-    if upper {
+        if upper {
         sink.push(
             Code::UppercaseHost,
             span,
             "host",
             format!("the registered name {text} has upper-case letters"),
-            Some(lower),
-        );
+                Some(lower),
+            );
+        }
     }
     if looks_like_ipv4(text) {
         sink.push(
@@ -86,6 +88,21 @@ fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) 
     {
         return;
     }
+    // A name of letters, digits, hyphens and dots with no A-label is its own ASCII form
+    // (`reg_name_to_ascii` keeps ASCII labels as written): only its lengths and hyphens can be
+    // wrong, and the conversion runs only to explain a length.
+    let plain = text
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+        && !text
+            .split('.')
+            .any(|l| l.as_bytes().get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--")));
+    if plain && idna::uts46::verify_dns_length(text, true) {
+        if sink.on(Code::DnsHyphen) {
+            hyphens(r, text, text, span, sink);
+        }
+        return;
+    }
     let mapping = reg_name_to_ascii(text);
     if encoded_utf8 {
         let suggestion = match &mapping {
@@ -101,30 +118,7 @@ fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) 
         );
     }
     match mapping {
-        Ok(RegNameMapping::Idna(ascii)) => {
-            let mut at = 0;
-            for label in ascii.split('.') {
-                if label.starts_with('-') || label.ends_with('-') {
-                    // The label's place in the input: the same place in an all-ASCII name.
-                    let place = if text.is_ascii() && !text.contains('%') {
-                        Span {
-                            start: span.start + at,
-                            end: span.start + at + label.len(),
-                        }
-                    } else {
-                        span
-                    };
-                    sink.push(
-                        Code::DnsHyphen,
-                        place,
-                        component_at(r, place.start),
-                        format!("the label {label:?} starts or ends with a hyphen"),
-                        None,
-                    );
-                }
-                at += label.len() + 1;
-            }
-        }
+        Ok(RegNameMapping::Idna(ascii)) => hyphens(r, text, &ascii, span, sink),
         Ok(RegNameMapping::NotUtf8(_)) => {}
         Err(e) => {
             let code = if e.reason.contains("VerifyDnsLength") {
@@ -148,6 +142,33 @@ fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) 
             };
             sink.push(code, place, "host", message, None);
         }
+    }
+}
+
+/// [`Code::DnsHyphen`] on the labels of `ascii`, the ASCII form of the registered name `text` at
+/// `span`.
+fn hyphens(r: &Reference<'_>, text: &str, ascii: &str, span: Span, sink: &mut Sink<'_, '_>) {
+    let mut at = 0;
+    for label in ascii.split('.') {
+        if label.starts_with('-') || label.ends_with('-') {
+            // The label's place in the input: the same place in an all-ASCII name.
+            let place = if text.is_ascii() && !text.contains('%') {
+                Span {
+                    start: span.start + at,
+                    end: span.start + at + label.len(),
+                }
+            } else {
+                span
+            };
+            sink.push(
+                Code::DnsHyphen,
+                place,
+                component_at(r, place.start),
+                format!("the label {label:?} starts or ends with a hyphen"),
+                None,
+            );
+        }
+        at += label.len() + 1;
     }
 }
 

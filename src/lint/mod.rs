@@ -341,6 +341,10 @@ pub(crate) struct Sink<'o, 'a> {
     options: &'o LintOptions,
     input: &'a str,
     out: Vec<Diagnostic>,
+    /// Whether the input is all ASCII: most checks have nothing to do then.
+    pub(crate) ascii: bool,
+    /// Whether the input has a "%".
+    pub(crate) percent: bool,
 }
 
 impl Sink<'_, '_> {
@@ -494,10 +498,15 @@ pub mod codes {}
 
 /// The diagnostics of a parsed reference under `options`, in input order (by span, then code).
 pub fn lint(reference: &Reference<'_>, options: &LintOptions) -> Vec<Diagnostic> {
+    let input = reference.as_str();
+    // One look at the bytes decides which checks have anything to do: most references are ASCII
+    // without percent-encoding.
     let mut sink = Sink {
         options,
-        input: reference.as_str(),
+        input,
         out: Vec::new(),
+        ascii: input.is_ascii(),
+        percent: memchr::memchr(b'%', input.as_bytes()).is_some(),
     };
     bidi::check(reference, &mut sink);
     normalization::check(reference, &mut sink);

@@ -6,10 +6,10 @@ use super::{code_point, component_at, Code, Sink};
 use crate::components::{Reference, Span};
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
-    let input = r.as_str();
-    if input.is_ascii() {
+    if sink.ascii {
         return;
     }
+    let input = r.as_str();
     if sink.on(Code::NotNfc) && is_nfc_quick(input.chars()) != IsNormalized::Yes {
         for (start, end) in chunks(input) {
             let chunk = &input[start..end];

@@ -50,10 +50,10 @@ fn unit(octets: &[u8]) -> (Unit, usize) {
 }
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
-    let input = r.as_str();
-    if !input.contains('%') {
+    if !sink.percent {
         return;
     }
+    let input = r.as_str();
     for (start, _, octets) in pct_runs(input) {
         // Each triplet on its own.
         for (k, &o) in octets.iter().enumerate() {

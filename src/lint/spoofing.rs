@@ -10,8 +10,7 @@ use crate::components::{HostKind, Reference, Span};
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     userinfo_looks_like_host(r, sink);
-    let input = r.as_str();
-    if input.is_ascii() {
+    if sink.ascii {
         return;
     }
     if sink.on(Code::SyntaxLookAlike) {
