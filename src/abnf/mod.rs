@@ -124,6 +124,7 @@ pub mod engine;
 pub mod generate;
 mod parse;
 pub mod precompiled;
+pub mod schemes;
 
 use std::collections::HashMap;
 use std::fmt;
