@@ -34,6 +34,7 @@ mod generic;
 mod host;
 mod normalization;
 mod percent;
+mod schemes;
 
 use std::fmt;
 
@@ -93,17 +94,21 @@ pub enum Family {
     Host,
     /// The generic syntax's advice (RFC 3986 §3.1, §3.2.1, §3.2.3, §6.2).
     Generic,
+    /// Scheme-specific syntax: `http` and `https` (RFC 9110 §4.2), `urn` (RFC 8141), `mailto` (RFC
+    /// 6068), `data` (RFC 2397), `tag` (RFC 4151), `file` (RFC 8089).
+    Schemes,
 }
 
 impl Family {
     /// Every family, in catalogue order.
-    pub const ALL: [Family; 6] = [
+    pub const ALL: [Family; 7] = [
         Family::Bidi,
         Family::Normalization,
         Family::PercentEncoding,
         Family::Characters,
         Family::Host,
         Family::Generic,
+        Family::Schemes,
     ];
 
     /// The family's name (`percent-encoding`).
@@ -115,6 +120,7 @@ impl Family {
             Family::Characters => "characters",
             Family::Host => "host",
             Family::Generic => "generic",
+            Family::Schemes => "schemes",
         }
     }
 }
@@ -450,6 +456,7 @@ pub fn lint(reference: &Reference<'_>, options: &LintOptions) -> Vec<Diagnostic>
     characters::check(reference, &mut sink);
     host::check(reference, &mut sink);
     generic::check(reference, &mut sink);
+    schemes::check(reference, &mut sink);
     let mut out = sink.out;
     out.sort_by_key(|d| (d.span.start, d.span.end, d.code));
     out
