@@ -190,7 +190,9 @@ mod tests {
     #[test]
     fn every_rule_compiles() {
         for rule in SchemeRule::ALL {
-            let a = rule.compile().unwrap_or_else(|e| panic!("{}: {e}", rule.name()));
+            let a = rule
+                .compile()
+                .unwrap_or_else(|e| panic!("{}: {e}", rule.name()));
             assert!(a.state_count() > 2, "{}", rule.name());
         }
     }
@@ -207,7 +209,12 @@ mod tests {
                 "HTTP://example.com",
                 "http://@/",
             ],
-            &[("http:/a", 6), ("http:a", 5), ("https://a/", 4), ("http://a/#f", 9)],
+            &[
+                ("http:/a", 6),
+                ("http:a", 5),
+                ("https://a/", 4),
+                ("http://a/#f", 9),
+            ],
         );
         decides(
             SchemeRule::HttpsUri,
