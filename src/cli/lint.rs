@@ -25,9 +25,9 @@ is mechanical, a suggestion. The input is never rewritten.
 
 Levels, as rustc and clippy take them: --allow CODE turns a code off, --warn CODE reports it as a
 warning, --deny CODE as an error; a family name (bidi, normalization, percent-encoding, characters,
-host, spoofing, generic) stands for all its codes. A code's own level overrides its family's (--deny
-generic --allow uppercase-scheme); for the same name, --deny wins over --warn, and --warn over
---allow. `iri lint --list` lists the codes and the profiles, `iri lint --explain CODE` explains one.
+host, spoofing, generic, schemes) stands for all its codes. A code's own level overrides its
+family's (--deny generic --allow uppercase-scheme); for the same name, --deny wins over --warn, and
+--warn over --allow. `iri lint --list` lists the codes and the profiles, `iri lint --explain CODE` explains one.
 
 Profiles (--profile NAME) set levels first: default (the catalogue's), strict (every info code a
 warning), minting (new identifiers: absolute, normalized), rdf (relative references are errors; quiet

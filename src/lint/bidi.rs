@@ -60,9 +60,7 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             }
         }
     }
-    if sink.ascii
-        || !(sink.on(Code::BidiMixedDirection) || sink.on(Code::BidiComponentBoundary))
-    {
+    if sink.ascii || !(sink.on(Code::BidiMixedDirection) || sink.on(Code::BidiComponentBoundary)) {
         return;
     }
     for (_, c) in text_components(r) {

@@ -602,4 +602,159 @@ risk in almost every case where it has been used\".\n\nExample: `ftp://user:secr
         fires: ["ftp://user:secret@example.org/"],
         quiet: ["ftp://user@example.org/"],
     }
+    /// An `http` or `https` URI without an authority.
+    HttpMissingAuthority {
+        name: "http-missing-authority",
+        family: Schemes,
+        severity: Error,
+        spec: "RFC 9110 §4.2.1, §4.2.2",
+        summary: "an http or https URI without \"//\" and an authority",
+        explanation: "RFC 9110 §4.2.1 defines `http-URI = \"http\" \"://\" authority path-abempty [ \"?\" \
+query ]` and §4.2.2 `https-URI` alike: the authority, with the origin server's host, is required. The \
+reference is checked against the rule of `grammar/schemes/http.abnf` without its fragment (interpretation \
+note 45); the span is the first character the rule cannot take. Scheme names are compared without \
+regard to case.\n\nExample: `http:/a/b` has a path but no authority.",
+        fires: ["http:/a/b", "https:example.org"],
+        quiet: ["http://a/b", "https://example.org"],
+    }
+    /// An `http` or `https` URI with an empty host.
+    HttpEmptyHost {
+        name: "http-empty-host",
+        family: Schemes,
+        severity: Error,
+        spec: "RFC 9110 §4.2.1, §4.2.2",
+        summary: "an http or https URI with an empty host",
+        explanation: "RFC 9110 §4.2.1: \"A sender MUST NOT generate an \"http\" URI with an empty host \
+identifier\", and a recipient must reject such a URI as invalid; §4.2.2 says the same of `https`. RFC \
+3986 allows an empty `reg-name`, so the reference is valid; the span is the (empty) host.\n\nExample: \
+`http:///a`.",
+        fires: ["http:///a", "https://:8443/"],
+        quiet: ["http://a/a", "https://a:8443/"],
+    }
+    /// Userinfo in an `http` or `https` URI.
+    HttpUserinfo {
+        name: "http-userinfo",
+        family: Schemes,
+        severity: Warning,
+        spec: "RFC 9110 §4.2.4",
+        summary: "userinfo in an http or https URI (deprecated)",
+        explanation: "RFC 9110 §4.2.4 deprecates the userinfo subcomponent of `http` and `https` URIs: a \
+sender must not generate it in a target URI or a field value of a message, and a recipient should \
+treat its presence in a reference from an untrusted source as an error, since it is likely to hide the \
+real authority (phishing: `http://www.example.org@evil.example/`). Outside messages the rule is not a \
+MUST, hence a warning. The span is the userinfo and its \"@\"; the suggestion removes them.\n\n\
+Example: `http://user@example.org/`.",
+        fires: ["http://user@example.org/", "https://a:b@example.org/"],
+        quiet: ["http://example.org/", "ftp://user@example.org/"],
+    }
+    /// A `urn` reference that does not match RFC 8141's `namestring`.
+    UrnSyntax {
+        name: "urn-syntax",
+        family: Schemes,
+        severity: Error,
+        spec: "RFC 8141 §2",
+        summary: "a urn reference that does not match RFC 8141 `namestring`",
+        explanation: "RFC 8141 §2: a URN is `\"urn\" \":\" NID \":\" NSS`, with a NID of 2 to 32 letters, \
+digits and hyphens that starts and ends with a letter or digit, a non-empty NSS of `pchar` and \"/\" \
+that does not start with \"/\", and optional r-, q- and f-components introduced by \"?+\", \"?=\" and \
+\"#\"; any other \"?\" in a URN must be percent-encoded. The reference (fragment included) is checked \
+against `namestring` of `grammar/schemes/urn.abnf`, in its URI form for an IRI (interpretation note \
+44); the span is the first character the rule cannot take.\n\nExample: `urn:a:b` has a one-character \
+NID.",
+        fires: ["urn:a:b", "urn:example:a?b", "urn:example:"],
+        quiet: ["urn:ab:b", "urn:example:a?+b", "urn:example:r\u{E9}sum\u{E9}"],
+    }
+    /// A URN namespace identifier that no namespace can have.
+    UrnNamespace {
+        name: "urn-namespace",
+        family: Schemes,
+        severity: Warning,
+        spec: "RFC 8141 §5.1, §5.2",
+        summary: "a URN NID with the \"urn-\" prefix but not informal, or an \"X-\" NID",
+        explanation: "RFC 8141 §5.2 gives informal namespaces the NIDs `InformalNamespaceName = \"urn-\" \
+Number` (a number without leading zeros), so a formal NID does not start with \"urn-\"; a NID such as \
+`urn-x` is neither. RFC 8141 obsoletes RFC 3406, whose experimental \"X-\" NIDs it no longer provides \
+(RFC 6648 deprecates the \"X-\" convention). Checked on URNs that match `namestring`; the span is the \
+NID.\n\nExample: `urn:urn-x:a`.",
+        fires: ["urn:urn-x:a", "urn:X-foo:a", "urn:urn-01:a"],
+        quiet: ["urn:urn-7:a", "urn:xy:a", "urn:example:x-a"],
+    }
+    /// A `mailto` URI that does not match RFC 6068's `mailtoURI`.
+    MailtoSyntax {
+        name: "mailto-syntax",
+        family: Schemes,
+        severity: Error,
+        spec: "RFC 6068 §2",
+        summary: "a mailto URI that does not match RFC 6068 `mailtoURI`",
+        explanation: "RFC 6068 §2: `mailtoURI = \"mailto:\" [ to ] [ hfields ]`, a comma-separated list \
+of `addr-spec` (RFC 5322, without comments, white space and obsolete forms), then `?` and `&`-separated \
+`hfname=hfvalue` pairs; \"?\", \"=\" and \"&\" are delimiters and must be percent-encoded elsewhere, as \
+must every character of an address that a URI cannot hold, \"%\", \"/\", \"?\", \"#\", \"[\", \"]\", \
+\"&\", \";\" and \"=\" (interpretation notes 49 and 50). The reference without its fragment is checked \
+against `grammar/schemes/mailto.abnf`; the span is the first character the rule cannot take.\n\n\
+Example: `mailto:joe@example.com?cc=bob@example.com?body=hello` uses \"?\" twice, which §6.1 calls \
+incorrect.",
+        fires: ["mailto:joe@example.com?cc=bob@example.com?body=hello", "mailto:joe"],
+        quiet: ["mailto:joe@example.com?cc=bob@example.com&body=hello", "mailto:joe@example.com"],
+    }
+    /// A fragment on a `mailto` URI.
+    MailtoFragment {
+        name: "mailto-fragment",
+        family: Schemes,
+        severity: Warning,
+        spec: "RFC 6068 §2",
+        summary: "a fragment identifier on a mailto URI",
+        explanation: "RFC 6068 §2: a 'mailto' URI cannot be used to retrieve a representation, \"Therefore, \
+fragment identifiers are meaningless, SHOULD NOT be used on 'mailto' URIs, and SHOULD be ignored upon \
+resolution.\" A \"#\" in an `hfvalue` must be written `%23`. The suggestion removes the fragment and its \
+\"#\".\n\nExample: `mailto:joe@example.com#top`.",
+        fires: ["mailto:joe@example.com#top"],
+        quiet: ["mailto:joe@example.com", "mailto:joe@example.com?body=%23top"],
+    }
+    /// A `data` URL that does not match RFC 2397's `dataurl`.
+    DataSyntax {
+        name: "data-syntax",
+        family: Schemes,
+        severity: Error,
+        spec: "RFC 2397 §3",
+        summary: "a data URL that does not match RFC 2397 `dataurl`",
+        explanation: "RFC 2397 §3: `dataurl := \"data:\" [ mediatype ] [ \";base64\" ] \",\" data`, where the \
+media type is `type \"/\" subtype` and `;attribute=value` parameters made of RFC 2045 tokens, URL-escaped \
+where needed (interpretation notes 46-48). The \",\" before the data is required. The reference without \
+its fragment is checked against `grammar/schemes/data.abnf`; the span is the first character the rule \
+cannot take.\n\nExample: `data:text/plain` has no \",\" and no data.",
+        fires: ["data:text/plain", "data:text,x", "data:text/plain;charset,x"],
+        quiet: ["data:text/plain,", "data:,x", "data:text/plain;charset=utf-8,x"],
+    }
+    /// A `tag` URI that does not match RFC 4151's `tagURI`.
+    TagSyntax {
+        name: "tag-syntax",
+        family: Schemes,
+        severity: Error,
+        spec: "RFC 4151 §2.1",
+        summary: "a tag URI that does not match RFC 4151 `tagURI`",
+        explanation: "RFC 4151 §2.1: `tagURI = \"tag:\" taggingEntity \":\" specific [ \"#\" fragment ]`, \
+where the tagging entity is a DNS name or an e-mail address, \",\" and a date `YYYY`, `YYYY-MM` or \
+`YYYY-MM-DD`. The reference (fragment included) is checked against `grammar/schemes/tag.abnf`; the span \
+is the first character the rule cannot take.\n\nExample: `tag:yaml.org:int` has no date.",
+        fires: ["tag:yaml.org:int", "tag:yaml.org,02:int"],
+        quiet: ["tag:yaml.org,2002:int", "tag:sandro@w3.org,2004-05:Sandro"],
+    }
+    /// A `file` URI that does not match RFC 8089's `file-URI`.
+    FileSyntax {
+        name: "file-syntax",
+        family: Schemes,
+        severity: Warning,
+        spec: "RFC 8089 §2, Appendix E",
+        summary: "a file URI that does not match RFC 8089 `file-URI`",
+        explanation: "RFC 8089 §2: `file-URI = \"file\" \":\" ( \"//\" [ file-auth ] path-absolute / \
+path-absolute )`, with `file-auth` a host: no userinfo, port or query, and an absolute path. Appendix E \
+describes nonstandard forms in use (drive letters as in `file:c:/path`, UNC paths with more slashes), \
+which the standard syntax does not cover, hence a warning rather than an error. The reference without \
+its fragment is checked against `grammar/schemes/file.abnf`; the span is the first character the rule \
+cannot take.\n\nExample: `file:c:/path/to/file` (Appendix E.2) is `file:///c:/path/to/file` in the \
+standard syntax.",
+        fires: ["file:c:/path/to/file", "file:///a?q", "file://u@h/a"],
+        quiet: ["file:///c:/path/to/file", "file:///a", "file://h/a"],
+    }
 }

@@ -54,11 +54,11 @@ fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) 
             i += c.len_utf8();
         }
         if upper {
-        sink.push(
-            Code::UppercaseHost,
-            span,
-            "host",
-            format!("the registered name {text} has upper-case letters"),
+            sink.push(
+                Code::UppercaseHost,
+                span,
+                "host",
+                format!("the registered name {text} has upper-case letters"),
                 Some(lower),
             );
         }
@@ -94,9 +94,11 @@ fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) 
     let plain = text
         .bytes()
         .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
-        && !text
-            .split('.')
-            .any(|l| l.as_bytes().get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--")));
+        && !text.split('.').any(|l| {
+            l.as_bytes()
+                .get(..4)
+                .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+        });
     if plain && idna::uts46::verify_dns_length(text, true) {
         if sink.on(Code::DnsHyphen) {
             hyphens(r, text, text, span, sink);

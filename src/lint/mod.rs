@@ -35,6 +35,7 @@ mod host;
 mod normalization;
 mod percent;
 mod profile;
+mod schemes;
 mod spoofing;
 
 use std::fmt;
@@ -99,11 +100,14 @@ pub enum Family {
     Spoofing,
     /// The generic syntax's advice (RFC 3986 §3.1, §3.2.1, §3.2.3, §4.3, §6.2).
     Generic,
+    /// Scheme-specific syntax: `http` and `https` (RFC 9110 §4.2), `urn` (RFC 8141), `mailto` (RFC
+    /// 6068), `data` (RFC 2397), `tag` (RFC 4151), `file` (RFC 8089).
+    Schemes,
 }
 
 impl Family {
     /// Every family, in catalogue order.
-    pub const ALL: [Family; 7] = [
+    pub const ALL: [Family; 8] = [
         Family::Bidi,
         Family::Normalization,
         Family::PercentEncoding,
@@ -111,6 +115,7 @@ impl Family {
         Family::Host,
         Family::Spoofing,
         Family::Generic,
+        Family::Schemes,
     ];
 
     /// The family's name (`percent-encoding`).
@@ -123,6 +128,7 @@ impl Family {
             Family::Host => "host",
             Family::Spoofing => "spoofing",
             Family::Generic => "generic",
+            Family::Schemes => "schemes",
         }
     }
 }
@@ -515,6 +521,7 @@ pub fn lint(reference: &Reference<'_>, options: &LintOptions) -> Vec<Diagnostic>
     host::check(reference, &mut sink);
     spoofing::check(reference, &mut sink);
     generic::check(reference, &mut sink);
+    schemes::check(reference, &mut sink);
     let mut out = sink.out;
     out.sort_by_key(|d| (d.span.start, d.span.end, d.code));
     out
