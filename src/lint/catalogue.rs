@@ -589,6 +589,35 @@ relative-reference` does too).\n\nExample: `../a` or `//example.org/`.",
         fires: ["../a", "//example.org/"],
         quiet: ["http://example.org/a", "urn:x"],
     }
+    /// A scheme that the IANA registry does not list.
+    UnregisteredScheme {
+        name: "unregistered-scheme",
+        family: Generic,
+        severity: Info,
+        spec: "RFC 7595 §4, §7; RFC 3986 §3.1",
+        summary: "a scheme not in the IANA URI Schemes registry",
+        explanation: "RFC 3986 §3.1 refers to the registration procedures for new schemes, and RFC 7595 \
+(BCP 35) sets up the registry so that a scheme name means one thing to all software; a name that is \
+not registered may mean something else elsewhere. The registry is the IANA \"Uniform Resource \
+Identifier (URI) Schemes\" registry, vendored as IANA publishes it (`src/lint/uri-schemes-1.csv`: 413 \
+schemes, the registry by 2026-06-02 at the latest; the README says how to update it). Names compare \
+without case. Advice only: a scheme may be in use before it is registered.\n\nExample: `foo:bar`.",
+        fires: ["foo:bar", "x-my-app://open"],
+        quiet: ["http://example.org/", "WEB+AP:x", "urn:example:a"],
+    }
+    /// A scheme registered as Historical.
+    HistoricalScheme {
+        name: "historical-scheme",
+        family: Generic,
+        severity: Info,
+        spec: "RFC 7595 §4",
+        summary: "a scheme that the IANA registry marks as Historical",
+        explanation: "RFC 7595 §4 gives a registered scheme one of three statuses; Historical is for \
+schemes that are no longer in common use or whose use is not recommended. The message gives the \
+registry's reference for the scheme.\n\nExample: `prospero://example.org/` (the Prospero directory service).",
+        fires: ["prospero://example.org/", "fax:+1-234"],
+        quiet: ["https://example.org/", "tel:+1-234"],
+    }
     /// `user:password@` in the authority.
     UserinfoPassword {
         name: "userinfo-password",

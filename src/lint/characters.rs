@@ -59,9 +59,13 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             (Code::InvisibleCharacter, "control character")
         } else if is_invisible_format(c) {
             (Code::InvisibleCharacter, "invisible format character")
-        } else if ('\u{A0}'..='\u{2FF}').contains(&c) && c != '\u{149}' {
-            // Latin-1 to the spacing modifiers: all assigned, U+0149 the only deprecated one, and
-            // the rest of this chain has nothing here (the common case, without a table look-up).
+        } else if (('\u{A0}'..='\u{2FF}').contains(&c) && c != '\u{149}')
+            || ('\u{4E00}'..='\u{9FFF}').contains(&c)
+            || ('\u{AC00}'..='\u{D7A3}').contains(&c)
+        {
+            // Latin-1 to the spacing modifiers, the CJK Unified Ideographs and the Hangul syllables:
+            // all assigned (Unicode 14 filled U+9FFD-U+9FFF), U+0149 the only deprecated one, and
+            // the rest of this chain has nothing here (the common cases, without a table look-up).
             continue;
         } else if is_not_appropriate(c) {
             (Code::NotAppropriateCharacter, "unsuitable character")
@@ -85,6 +89,40 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             component,
             format!("{what} {} in the {component}", code_point(c)),
             None,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ranges that `check` passes without a look-up have nothing for its later branches.
+    #[test]
+    fn the_skipped_ranges_are_assigned_and_not_deprecated() {
+        let ranges = [
+            ('\u{A0}', '\u{2FF}'),
+            ('\u{4E00}', '\u{9FFF}'),
+            ('\u{AC00}', '\u{D7A3}'),
+        ];
+        for (first, last) in ranges {
+            for c in first..=last {
+                if c == '\u{149}' {
+                    continue;
+                }
+                assert_ne!(c.script(), Script::Unknown, "U+{:04X}", c as u32);
+                assert_ne!(
+                    c.identifier_type(),
+                    Some(IdentifierType::Deprecated),
+                    "U+{:04X}",
+                    c as u32
+                );
+                assert!(!is_not_appropriate(c));
+            }
+        }
+        assert_eq!(
+            '\u{149}'.identifier_type(),
+            Some(IdentifierType::Deprecated)
         );
     }
 }

@@ -5,6 +5,9 @@ use crate::components::{PortValue, Reference, Span};
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     if let Some(scheme) = r.scheme() {
+        if sink.on(Code::UnregisteredScheme) || sink.on(Code::HistoricalScheme) {
+            registered(scheme, sink);
+        }
         if scheme.text.bytes().any(|b| b.is_ascii_uppercase()) {
             sink.push(
                 Code::UppercaseScheme,
@@ -97,5 +100,40 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
                 Some(crate::resolve::remove_dot_segments(path.component.text)),
             );
         }
+    }
+}
+
+/// [`Code::UnregisteredScheme`] and [`Code::HistoricalScheme`] from the IANA registry.
+fn registered(scheme: crate::Component<'_>, sink: &mut Sink<'_, '_>) {
+    // The common schemes without a look-up.
+    if ["http", "https", "urn", "mailto", "file", "ftp"]
+        .iter()
+        .any(|s| s.eq_ignore_ascii_case(scheme.text))
+    {
+        return;
+    }
+    match super::iana::lookup(scheme.text) {
+        None => sink.push(
+            Code::UnregisteredScheme,
+            scheme.span,
+            "scheme",
+            format!(
+                "the scheme {} is not in the IANA URI Schemes registry",
+                scheme.text
+            ),
+            None,
+        ),
+        Some(r) if r.status == super::iana::Status::Historical => sink.push(
+            Code::HistoricalScheme,
+            scheme.span,
+            "scheme",
+            format!(
+                "the scheme {} is registered as Historical ({})",
+                scheme.text,
+                r.reference.trim()
+            ),
+            None,
+        ),
+        Some(_) => {}
     }
 }

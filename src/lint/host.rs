@@ -89,18 +89,11 @@ fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) 
         return;
     }
     // A name of letters, digits, hyphens and dots with no A-label is its own ASCII form
-    // (`reg_name_to_ascii` keeps ASCII labels as written): only its lengths and hyphens can be
-    // wrong, and the conversion runs only to explain a length.
-    let plain = text
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
-        && !text.split('.').any(|l| {
-            l.as_bytes()
-                .get(..4)
-                .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
-        });
-    if plain && idna::uts46::verify_dns_length(text, true) {
-        if sink.on(Code::DnsHyphen) {
+    // (`reg_name_to_ascii` keeps ASCII labels as written): only its hyphens can be wrong when its
+    // lengths are right, and the conversion runs only to explain a length.
+    let shape = Shape::of(text);
+    if shape.plain && shape.dns_length {
+        if shape.hyphen_edge && sink.on(Code::DnsHyphen) {
             hyphens(r, text, text, span, sink);
         }
         return;
@@ -147,6 +140,42 @@ fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) 
     }
 }
 
+/// What one pass over a registered name's bytes tells.
+#[derive(Debug, PartialEq, Eq)]
+struct Shape {
+    /// Only ASCII letters, digits, "-" and ".", and no label starting with `xn--`.
+    plain: bool,
+    /// UTS #46 VerifyDnsLength with the root label allowed ([`idna::uts46::verify_dns_length`]
+    /// `(text, true)`, which the tests compare): a label of 1 to 63 octets between dots, an empty
+    /// label only after a final dot, at most 253 octets without that dot.
+    dns_length: bool,
+    /// A label starts or ends with "-".
+    hyphen_edge: bool,
+}
+
+impl Shape {
+    fn of(text: &str) -> Shape {
+        let b = text.as_bytes();
+        let without_root = b.strip_suffix(b".").unwrap_or(b);
+        let mut shape = Shape {
+            plain: true,
+            dns_length: !without_root.is_empty() && without_root.len() <= 253,
+            hyphen_edge: false,
+        };
+        for label in without_root.split(|&c| c == b'.') {
+            shape.dns_length &= (1..=63).contains(&label.len());
+            shape.hyphen_edge |= label.first() == Some(&b'-') || label.last() == Some(&b'-');
+            shape.plain &= label
+                .iter()
+                .all(|c| c.is_ascii_alphanumeric() || *c == b'-')
+                && !label
+                    .get(..4)
+                    .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"));
+        }
+        shape
+    }
+}
+
 /// [`Code::DnsHyphen`] on the labels of `ascii`, the ASCII form of the registered name `text` at
 /// `span`.
 fn hyphens(r: &Reference<'_>, text: &str, ascii: &str, span: Span, sink: &mut Sink<'_, '_>) {
@@ -185,4 +214,67 @@ fn looks_like_ipv4(name: &str) -> bool {
     }
     let hex = last.strip_prefix("0x").or_else(|| last.strip_prefix("0X"));
     hex.is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`Shape::dns_length`] is the `idna` crate's verdict.
+    #[test]
+    fn shape_lengths_are_idnas() {
+        let long = |n: usize| "a".repeat(n);
+        let mut names: Vec<String> = [
+            "",
+            ".",
+            "..",
+            "a",
+            "a.",
+            "a..",
+            ".a",
+            "a..b",
+            "a.b.",
+            "-a.b-",
+            "xn--a.b",
+            "XN--99zt52a",
+            "a_b",
+            "a%41",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        for n in [62, 63, 64] {
+            names.push(long(n));
+            names.push(format!("{}.b", long(n)));
+        }
+        // Names of 252 to 255 octets, with and without a final dot.
+        for total in 252..=255 {
+            let mut name = String::new();
+            while name.len() + 64 <= total {
+                name.push_str(&long(63));
+                name.push('.');
+            }
+            name.push_str(&long(total - name.len()));
+            names.push(name.clone());
+            names.push(format!("{name}."));
+        }
+        for name in &names {
+            let plain_ascii = name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
+            let shape = Shape::of(name);
+            if plain_ascii {
+                assert_eq!(
+                    shape.dns_length,
+                    idna::uts46::verify_dns_length(name, true),
+                    "{name:?} ({} octets)",
+                    name.len()
+                );
+            } else {
+                assert!(!shape.plain, "{name:?}");
+            }
+        }
+        assert!(!Shape::of("xn--a.b").plain && !Shape::of("a.XN--b").plain);
+        assert!(Shape::of("-a.b").hyphen_edge && !Shape::of("a-b.c").hyphen_edge);
+    }
 }

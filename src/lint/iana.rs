@@ -155,7 +155,11 @@ mod tests {
             (99, 296, 18)
         );
         for x in r {
-            let ok = x.name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+            let ok = x
+                .name
+                .bytes()
+                .next()
+                .is_some_and(|b| b.is_ascii_lowercase())
                 && x.name
                     .bytes()
                     .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"+-.".contains(&b));
@@ -163,7 +167,12 @@ mod tests {
         }
         assert!(r.windows(2).all(|w| w[0].name < w[1].name), "unique names");
         assert_eq!(lookup("HTTP").unwrap().status, Status::Permanent);
-        assert_eq!(lookup("shttp").unwrap().status, Status::Historical);
+        assert_eq!(
+            lookup("shttp").unwrap().status,
+            Status::Permanent,
+            "noted OBSOLETE, yet Permanent"
+        );
+        assert_eq!(lookup("wais").unwrap().status, Status::Historical);
         assert!(lookup("web+ap").is_some() && lookup("no-such-scheme").is_none());
         assert!(lookup("https").unwrap().reference.contains("RFC9110"));
     }

@@ -32,6 +32,7 @@ mod bidi;
 mod characters;
 mod generic;
 mod host;
+pub mod iana;
 mod normalization;
 mod percent;
 mod profile;

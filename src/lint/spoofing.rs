@@ -22,7 +22,8 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
                 continue;
             }
             for (offset, word) in words(c.text) {
-                if word.is_ascii() || word.is_single_script() {
+                // Below U+0370 every character is Latin, Common or Inherited: one script.
+                if word.chars().all(|c| c < '\u{370}') || word.is_single_script() {
                     continue;
                 }
                 // Code points of no script (unassigned, private use, noncharacters) have their own
