@@ -18,7 +18,7 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             );
         }
     }
-    if let Some(authority) = r.authority() {
+    if let Some(authority) = sink.authority {
         if let Some(userinfo) = authority.userinfo {
             if let Some(colon) = userinfo.text.find(':') {
                 sink.push(

@@ -5,7 +5,7 @@ use crate::components::{HostKind, Reference, Span};
 use crate::convert::reg_name::{reg_name_to_ascii, RegNameMapping};
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
-    let Some(authority) = r.authority() else {
+    let Some(authority) = sink.authority else {
         return;
     };
     let host = authority.host;

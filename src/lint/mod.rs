@@ -352,6 +352,8 @@ pub(crate) struct Sink<'o, 'a> {
     pub(crate) ascii: bool,
     /// Whether the input has a "%".
     pub(crate) percent: bool,
+    /// The reference's authority, looked up once for all the checks.
+    pub(crate) authority: Option<crate::components::Authority<'a>>,
 }
 
 impl Sink<'_, '_> {
@@ -514,6 +516,7 @@ pub fn lint(reference: &Reference<'_>, options: &LintOptions) -> Vec<Diagnostic>
         out: Vec::new(),
         ascii: input.is_ascii(),
         percent: memchr::memchr(b'%', input.as_bytes()).is_some(),
+        authority: reference.authority(),
     };
     bidi::check(reference, &mut sink);
     normalization::check(reference, &mut sink);

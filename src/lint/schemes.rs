@@ -48,7 +48,7 @@ fn http(r: &Reference<'_>, https: bool, sink: &mut Sink<'_, '_>) {
     } else {
         SchemeRule::HttpUri
     };
-    let Some(authority) = r.authority() else {
+    let Some(authority) = sink.authority else {
         grammar(r, rule, Code::HttpMissingAuthority, sink);
         return;
     };

@@ -9,7 +9,7 @@ use super::{code_point, component_at, text_components, Code, Sink};
 use crate::components::{HostKind, Reference, Span};
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
-    userinfo_looks_like_host(r, sink);
+    userinfo_looks_like_host(sink);
     if sink.ascii {
         return;
     }
@@ -56,7 +56,7 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             }
         }
     }
-    let Some(authority) = r.authority() else {
+    let Some(authority) = sink.authority else {
         return;
     };
     let host = authority.host.component;
@@ -244,8 +244,8 @@ fn syntax_look_alikes(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
 
 /// RFC 3986 §7.6: a userinfo that starts with a domain name of three or more labels, or with an
 /// IPv4 address.
-fn userinfo_looks_like_host(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
-    let Some(userinfo) = r.authority().and_then(|a| a.userinfo) else {
+fn userinfo_looks_like_host(sink: &mut Sink<'_, '_>) {
+    let Some(userinfo) = sink.authority.and_then(|a| a.userinfo) else {
         return;
     };
     let name_len = userinfo
@@ -264,7 +264,7 @@ fn userinfo_looks_like_host(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             .last()
             .is_some_and(|l| l.as_bytes()[0].is_ascii_alphabetic());
     if (ipv4 || domain) && sink.on(Code::UserinfoLooksLikeHost) {
-        let host = r.authority().map_or("", |a| a.host.component.text);
+        let host = sink.authority.map_or("", |a| a.host.component.text);
         sink.push(
             Code::UserinfoLooksLikeHost,
             userinfo.span,
