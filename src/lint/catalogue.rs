@@ -285,11 +285,11 @@ character differently.\n\nExample: `/a\\u{378}` (U+0378 is unassigned in the Gre
         name: "deprecated-character",
         family: Characters,
         severity: Warning,
-        spec: "3987bis §4.1 (b) ([UNIXML]: UTR #20 §3.3); RFC 3454 Table C.8; UTS #39 §3.1",
+        spec: "3987bis §4.1 (b) (UNIXML: UTR #20 §3.3); RFC 3454 Table C.8; UTS #39 §3.1",
         summary: "a character that Unicode deprecates",
         explanation: "A character with the Unicode property Deprecated (Identifier_Type Deprecated in \
 UTS #39), such as U+0149 or the deprecated format characters U+206A-U+206F. 3987bis §4.1 b sends the \
-reader to [UNIXML] (UTR #20) for the characters \"not appropriate for IRIs\", which names the \
+reader to UNIXML (UTR #20) for the characters \"not appropriate for IRIs\", which names the \
 deprecated format characters; RFC 3454 Table C.8, whose characters nameprep (RFC 3491, cited by §4.1 \
 b) prohibits, lists them too. Their use is strongly discouraged by Unicode itself.\n\nExample: \
 `/a\\u{206A}b` (INHIBIT SYMMETRIC SWAPPING).",
@@ -302,11 +302,11 @@ b) prohibits, lists them too. Their use is strongly discouraged by Unicode itsel
         name: "not-appropriate-character",
         family: Characters,
         severity: Warning,
-        spec: "3987bis §4.1 (b) ([UNIXML]: UTR #20 §3); RFC 3454 Tables C.6, C.7",
+        spec: "3987bis §4.1 (b) (UNIXML: UTR #20 §3); RFC 3454 Tables C.6, C.7",
         summary: "a character not appropriate in text identifiers (UTR #20, RFC 3454 C.6, C.7)",
-        explanation: "3987bis §4.1 b: [UNIXML] (UTR #20, Unicode in XML and other markup) \"discusses \
+        explanation: "3987bis §4.1 b: UNIXML (UTR #20, Unicode in XML and other markup) \"discusses \
 many of the categories of characters not appropriate for IRIs\", and §4.1 b names the characters \
-\"excluded in [RFC3491]\". Reported here, from UTR #20 §3 and RFC 3454 Tables C.6 and C.7 (which \
+\"excluded in\" RFC 3491. Reported here, from UTR #20 §3 and RFC 3454 Tables C.6 and C.7 (which \
 nameprep prohibits): the interlinear annotation characters U+FFF9-U+FFFB, U+FFFC OBJECT REPLACEMENT CHARACTER, U+FFFD REPLACEMENT CHARACTER (the mark \
 of a failed decoding), the ideographic description characters U+2FF0-U+2FFB and the musical format \
 characters U+1D173-U+1D17A. The bidi controls, the deprecated format characters, the tags, U+FEFF and the line \
