@@ -276,6 +276,18 @@ fn the_configuration_file_of_the_working_directory() {
         None,
     );
     assert_eq!((code, codes(&json_lines(&out)[0])), (0, vec![]), "{err}");
+    // Its mistakes name it, not iri.toml.
+    std::fs::write(&other, "[lint]\nwarn = [\"no-such-family\"]\n").unwrap();
+    let (code, _, err) = iri_in(
+        &dir,
+        &["lint", "--config", other.to_str().unwrap(), input],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("other.toml") && err.contains("no-such-family"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -37,6 +37,11 @@ processed has \"input\": null, \"input_escaped\": str (its bytes, escaped as in 
 error kind `not-utf8` (offset of the first bad byte) or `too-long` (longer than --max-length).
 The record of an input whose byte order mark was removed has \"bom_removed\": true.
 
+With --lint: in text, each valid input's diagnostics follow its `valid` line as `iri lint` prints
+them; in JSON, each record has \"diagnostics\": [...] as in `iri lint --format json` (empty for an
+invalid input). --profile, --allow, --warn, --deny, --config and --no-config set the levels as for
+`iri lint` (`iri lint --help`); the verdict and the exit status stay the grammar's.
+
 Inputs: the INPUT arguments, then the lines of each --input FILE (`-` is standard input); with
 neither, the lines of standard input. Only the line terminator \\n or \\r\\n is removed (spaces and
 tabs are part of the input); a UTF-8 byte order mark at the start of a file or of standard input is
@@ -53,6 +58,7 @@ Examples:
   iri check --grammar rfc2396 'http://[::1]/'                # RFC 2396 (1998) had no IP literals
   iri check --count --stats --input urls.txt                 # a file, one input per line
   iri check --count --jobs 4 --input urls.txt                # on 4 threads (default: all cores)
+  iri check --lint --profile rdf --input iris.txt            # verdicts and diagnostics
   printf 'http://[::1]/\\nhttp://1.2.3.256/\\n' | iri check --grammar uri --format json";
 
 /// Check inputs against a grammar rule (default: the reference rule, IRI-reference).

@@ -165,17 +165,18 @@ struct ConfigFile {
 /// The default configuration file, read from the working directory.
 pub const CONFIG_FILE: &str = "iri.toml";
 
-/// The configuration: `--config FILE`, else `./iri.toml` if it exists, else none.
-fn read_config(args: &LevelArgs) -> Result<LintConfig, String> {
+/// The configuration and the file it came from: `--config FILE`, else `./iri.toml` if it exists,
+/// else none.
+fn read_config(args: &LevelArgs) -> Result<(LintConfig, PathBuf), String> {
     if args.no_config {
-        return Ok(LintConfig::default());
+        return Ok((LintConfig::default(), PathBuf::new()));
     }
     let path = match &args.config {
         Some(path) => path.clone(),
         None => {
             let path = PathBuf::from(CONFIG_FILE);
             if !path.exists() {
-                return Ok(LintConfig::default());
+                return Ok((LintConfig::default(), path));
             }
             path
         }
@@ -194,7 +195,7 @@ fn read_config(args: &LevelArgs) -> Result<LintConfig, String> {
             ));
         }
     }
-    Ok(file.lint)
+    Ok((file.lint, path))
 }
 
 /// The options and the `fail-on` of the configuration, in this order (later wins): the profile
@@ -202,7 +203,7 @@ fn read_config(args: &LevelArgs) -> Result<LintConfig, String> {
 /// the configuration and within the command line, families before codes, and `deny` over `warn`
 /// over `allow`.
 pub fn levels(args: &LevelArgs) -> Result<(LintOptions, Option<Severity>), String> {
-    let config = read_config(args)?;
+    let (config, path) = read_config(args)?;
     let profile = args
         .profile
         .as_deref()
@@ -214,7 +215,7 @@ pub fn levels(args: &LevelArgs) -> Result<(LintOptions, Option<Severity>), Strin
         .apply(&mut options)
         .map_err(|e| e.to_string())?;
     set_levels(&mut options, &config.allow, &config.warn, &config.deny)
-        .map_err(|e| format!("{CONFIG_FILE}: {e}"))?;
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     set_levels(&mut options, &args.allow, &args.warn, &args.deny)?;
     Ok((options, config.fail_on.map(Severity::from)))
 }

@@ -130,9 +130,9 @@ pub fn registry() -> &'static [Registration] {
 /// The registration of a scheme (compared without case, RFC 3986 §3.1).
 pub fn lookup(scheme: &str) -> Option<&'static Registration> {
     let registry = registry();
-    let lower = scheme.to_ascii_lowercase();
+    let lower = scheme.bytes().map(|b| b.to_ascii_lowercase());
     registry
-        .binary_search_by(|r| r.name.as_str().cmp(&lower))
+        .binary_search_by(|r| r.name.bytes().cmp(lower.clone()))
         .ok()
         .map(|i| &registry[i])
 }
