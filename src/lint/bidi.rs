@@ -60,7 +60,10 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             }
         }
     }
-    if sink.ascii || !(sink.on(Code::BidiMixedDirection) || sink.on(Code::BidiComponentBoundary)) {
+    if sink.ascii
+        || !(sink.on(Code::BidiMixedDirection) || sink.on(Code::BidiComponentBoundary))
+        || !input.chars().any(in_rtl_blocks)
+    {
         return;
     }
     for (_, c) in text_components(r) {
@@ -90,6 +93,17 @@ fn is_rtl(c: char) -> bool {
     // Nothing below the Hebrew block is right-to-left (UAX #9 Table 4: R and AL start at U+0590);
     // most non-ASCII text is Latin and is done here without a table look-up.
     c >= '\u{590}' && matches!(bidi_class(c), BidiClass::R | BidiClass::AL) && !is_bidi_control(c)
+}
+
+/// Whether `c` lies in the blocks that hold every strong right-to-left character (Hebrew to Arabic
+/// Extended-A, the Hebrew and Arabic presentation forms, and the right-to-left ranges of planes 1):
+/// the rules of RFC 3987 §4.2 have nothing to do in a text without one. A test checks every
+/// character's bidi class against it.
+fn in_rtl_blocks(c: char) -> bool {
+    matches!(
+        c,
+        '\u{590}'..='\u{8FF}' | '\u{FB1D}'..='\u{FEFF}' | '\u{10800}'..='\u{10FFF}' | '\u{1E800}'..='\u{1EFFF}'
+    )
 }
 
 fn is_digit(c: char) -> bool {
@@ -130,5 +144,26 @@ fn component_rules(r: &Reference<'_>, piece: &str, span: Span, sink: &mut Sink<'
             ),
             None,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`in_rtl_blocks`] holds every character of bidi class R or AL (UAX #9, through `unicode-bidi`)
+    /// but the marks RLM and ALM (which [`is_rtl`] leaves to `bidi-formatting-character`).
+    #[test]
+    fn every_right_to_left_character_is_in_the_blocks() {
+        let mut rtl = 0;
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            if is_rtl(c) {
+                assert!(in_rtl_blocks(c), "U+{:04X}", c as u32);
+                rtl += 1;
+            }
+        }
+        // Hebrew and Arabic alone have more than a thousand.
+        assert!(rtl > 1000, "{rtl}");
+        assert!(!in_rtl_blocks('a') && !in_rtl_blocks('\u{58F}') && in_rtl_blocks('\u{5D0}'));
     }
 }

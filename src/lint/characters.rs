@@ -31,20 +31,10 @@ fn is_not_appropriate(c: char) -> bool {
     )
 }
 
-/// Whether `bytes` has a space or an ASCII control, in blocks of 32 without an early exit inside a
-/// block, which the compiler turns into vector instructions.
-fn has_space_or_control(bytes: &[u8]) -> bool {
-    bytes.chunks(32).any(|block| {
-        block
-            .iter()
-            .fold(false, |found, &b| found | (b <= b' ') | (b == 0x7F))
-    })
-}
-
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     let input = r.as_str();
     // In ASCII only the space and the controls are of interest.
-    if sink.ascii && !has_space_or_control(input.as_bytes()) {
+    if sink.ascii && !sink.space_or_control {
         return;
     }
     for (i, c) in input.char_indices() {
@@ -134,20 +124,5 @@ mod tests {
             '\u{149}'.identifier_type(),
             Some(IdentifierType::Deprecated)
         );
-    }
-
-    #[test]
-    fn space_or_control_scan() {
-        let mut text = vec![b'a'; 100];
-        assert!(!has_space_or_control(&text));
-        for at in [0, 31, 32, 33, 99] {
-            for b in [b' ', 0, 0x1F, 0x7F] {
-                text[at] = b;
-                assert!(has_space_or_control(&text), "{b} at {at}");
-            }
-            text[at] = b'!';
-            assert!(!has_space_or_control(&text));
-        }
-        assert!(!has_space_or_control(b""));
     }
 }

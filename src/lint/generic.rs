@@ -1,6 +1,6 @@
 //! The generic syntax's advice (RFC 3986 §3.1, §3.2.1, §3.2.3, §3.3, §4.3, §6.2; RFC 6335 §6).
 
-use super::{component_at, Code, Sink};
+use super::{component_at, Code, Scheme, Sink};
 use crate::components::{PortValue, Reference, Span};
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
@@ -8,7 +8,9 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
         if sink.on(Code::UnregisteredScheme) || sink.on(Code::HistoricalScheme) {
             registered(scheme, sink);
         }
-        if scheme.text.bytes().any(|b| b.is_ascii_uppercase()) {
+        if !matches!(sink.scheme, Scheme::HttpLower { .. })
+            && scheme.text.bytes().any(|b| b.is_ascii_uppercase())
+        {
             sink.push(
                 Code::UppercaseScheme,
                 scheme.span,
@@ -106,10 +108,7 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
 /// [`Code::UnregisteredScheme`] and [`Code::HistoricalScheme`] from the IANA registry.
 fn registered(scheme: crate::Component<'_>, sink: &mut Sink<'_, '_>) {
     // The common schemes without a look-up.
-    if ["http", "https", "urn", "mailto", "file", "ftp"]
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(scheme.text))
-    {
+    if !matches!(sink.scheme, Scheme::Other | Scheme::Data | Scheme::Tag) {
         return;
     }
     match super::iana::lookup(scheme.text) {

@@ -36,8 +36,9 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
 }
 
 fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) {
+    let shape = Shape::of(text);
     // Upper-case ASCII letters outside the `%HH` triplets (whose hex digits have their own code).
-    if text.bytes().any(|b| b.is_ascii_uppercase()) {
+    if shape.upper {
         let mut lower = String::with_capacity(text.len());
         let mut upper = false;
         let mut i = 0;
@@ -63,7 +64,7 @@ fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) 
             );
         }
     }
-    if looks_like_ipv4(text) {
+    if shape.ipv4_like {
         sink.push(
             Code::Ipv4LikeRegName,
             span,
@@ -77,7 +78,8 @@ fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) 
         return;
     }
     // RFC 3986 §3.2.2: IDNA rather than percent-encoded UTF-8.
-    let encoded_utf8 = text.contains('%')
+    let encoded_utf8 = sink.percent
+        && text.contains('%')
         && super::pct_runs(text)
             .iter()
             .any(|(_, _, octets)| !octets.is_ascii() && std::str::from_utf8(octets).is_ok());
@@ -91,7 +93,6 @@ fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) 
     // A name of letters, digits, hyphens and dots with no A-label is its own ASCII form
     // (`reg_name_to_ascii` keeps ASCII labels as written): only its hyphens can be wrong when its
     // lengths are right, and the conversion runs only to explain a length.
-    let shape = Shape::of(text);
     if shape.plain && shape.dns_length {
         if shape.hyphen_edge && sink.on(Code::DnsHyphen) {
             hyphens(r, text, text, span, sink);
@@ -151,6 +152,12 @@ struct Shape {
     dns_length: bool,
     /// A label starts or ends with "-".
     hyphen_edge: bool,
+    /// An upper-case ASCII letter, anywhere.
+    upper: bool,
+    /// The name would be read as an IPv4 address by the WHATWG URL Standard's host parser (its "ends
+    /// in a number" check): the last label (after one final dot) is decimal digits, or `0x` and
+    /// hexadecimal digits.
+    ipv4_like: bool,
 }
 
 impl Shape {
@@ -161,8 +168,12 @@ impl Shape {
             plain: true,
             dns_length: !without_root.is_empty() && without_root.len() <= 253,
             hyphen_edge: false,
+            upper: b.iter().any(u8::is_ascii_uppercase),
+            ipv4_like: false,
         };
+        let mut last: &[u8] = &[];
         for label in without_root.split(|&c| c == b'.') {
+            last = label;
             shape.dns_length &= (1..=63).contains(&label.len());
             shape.hyphen_edge |= label.first() == Some(&b'-') || label.last() == Some(&b'-');
             shape.plain &= label
@@ -172,6 +183,11 @@ impl Shape {
                     .get(..4)
                     .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"));
         }
+        shape.ipv4_like = (!last.is_empty() && last.iter().all(u8::is_ascii_digit))
+            || last
+                .strip_prefix(b"0x")
+                .or_else(|| last.strip_prefix(b"0X"))
+                .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit));
         shape
     }
 }
@@ -203,22 +219,61 @@ fn hyphens(r: &Reference<'_>, text: &str, ascii: &str, span: Span, sink: &mut Si
     }
 }
 
-/// Whether a registered name would be read as an IPv4 address by the WHATWG URL Standard's host
-/// parser (its "ends in a number" check): the last label (after one final dot) is decimal digits or
-/// `0x` and hexadecimal digits.
-fn looks_like_ipv4(name: &str) -> bool {
-    let name = name.strip_suffix('.').unwrap_or(name);
-    let last = name.rsplit('.').next().unwrap_or(name);
-    if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
-        return true;
-    }
-    let hex = last.strip_prefix("0x").or_else(|| last.strip_prefix("0X"));
-    hex.is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The definition [`Shape::ipv4_like`] is checked against: whether a registered name would be read as an IPv4 address by the WHATWG URL Standard's host
+    /// parser (its "ends in a number" check): the last label (after one final dot) is decimal digits or
+    /// `0x` and hexadecimal digits.
+    fn looks_like_ipv4(name: &str) -> bool {
+        let name = name.strip_suffix('.').unwrap_or(name);
+        let last = name.rsplit('.').next().unwrap_or(name);
+        if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+            return true;
+        }
+        let hex = last.strip_prefix("0x").or_else(|| last.strip_prefix("0X"));
+        hex.is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
+    }
+
+    #[test]
+    fn shape_ipv4_like_and_upper_are_their_definitions() {
+        for name in [
+            "",
+            ".",
+            "1",
+            "1.",
+            "1..",
+            "a.1",
+            "a.1.",
+            "1.2.3.256",
+            "0x7f.1",
+            "a.0x",
+            "a.0X",
+            "a.0xfg",
+            "a.0x1F",
+            "a.0x1F.",
+            "example.com",
+            "EXAMPLE.com",
+            "a.b1",
+            "1a",
+            "a.ox1",
+            "١٢٣",
+            "a.%31",
+            "a.1%2e",
+            "0x",
+            "x0",
+            "a.-1",
+        ] {
+            let shape = Shape::of(name);
+            assert_eq!(shape.ipv4_like, looks_like_ipv4(name), "{name:?}");
+            assert_eq!(
+                shape.upper,
+                name.bytes().any(|b| b.is_ascii_uppercase()),
+                "{name:?}"
+            );
+        }
+    }
 
     /// [`Shape::dns_length`] is the `idna` crate's verdict.
     #[test]

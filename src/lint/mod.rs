@@ -352,8 +352,124 @@ pub(crate) struct Sink<'o, 'a> {
     pub(crate) ascii: bool,
     /// Whether the input has a "%".
     pub(crate) percent: bool,
-    /// The reference's authority, looked up once for all the checks.
-    pub(crate) authority: Option<crate::components::Authority<'a>>,
+    /// Whether the input has an ASCII space or control character (U+0000-U+0020, U+007F).
+    pub(crate) space_or_control: bool,
+    /// The reference's authority, looked up once for all the checks (a reference: the structure is
+    /// large enough that copying it for each check shows).
+    pub(crate) authority: Option<&'o crate::components::Authority<'a>>,
+    /// The scheme, as far as the checks tell schemes apart.
+    pub(crate) scheme: Scheme,
+}
+
+/// The schemes that some check treats on their own, told apart once per reference (scheme names are
+/// case-insensitive, RFC 3986 §3.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Scheme {
+    /// A relative reference.
+    None,
+    /// `http` or `https`, spelled in lower case (the common case: no upper-case letter to report).
+    HttpLower {
+        https: bool,
+    },
+    /// `http` or `https` with an upper-case letter.
+    Http {
+        https: bool,
+    },
+    Urn,
+    Mailto,
+    Data,
+    Tag,
+    File,
+    Ftp,
+    /// Any other scheme.
+    Other,
+}
+
+impl Scheme {
+    fn of(name: &str) -> Scheme {
+        match name {
+            "http" => return Scheme::HttpLower { https: false },
+            "https" => return Scheme::HttpLower { https: true },
+            _ => {}
+        }
+        let is = |known: &str| name.eq_ignore_ascii_case(known);
+        if is("http") || is("https") {
+            Scheme::Http { https: is("https") }
+        } else if is("urn") {
+            Scheme::Urn
+        } else if is("mailto") {
+            Scheme::Mailto
+        } else if is("data") {
+            Scheme::Data
+        } else if is("tag") {
+            Scheme::Tag
+        } else if is("file") {
+            Scheme::File
+        } else if is("ftp") {
+            Scheme::Ftp
+        } else {
+            Scheme::Other
+        }
+    }
+}
+
+/// What one pass over the bytes of an input tells about it: which checks have anything to do. Most
+/// references are ASCII, without `%` and without spaces or controls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ByteClasses {
+    ascii: bool,
+    percent: bool,
+    space_or_control: bool,
+}
+
+impl ByteClasses {
+    /// Eight bytes at a time (the last eight overlap the others when the length is not a multiple of
+    /// eight), each class a test for a zero byte in a word: there is a byte `b` below `n` in the ASCII
+    /// word `w` when `(w - n * 0x0101..) & !w & 0x8080..` is not zero. A word with a byte of 0x80 or
+    /// more only matters for `ascii`, which is false then and turns the other checks on anyway.
+    fn of(b: &[u8]) -> ByteClasses {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = ONES * 0x80;
+        /// The bits of the `%` bytes and of the space and control bytes of an ASCII word.
+        fn classes(w: u64) -> (u64, u64) {
+            let below = |w: u64, n: u64| w.wrapping_sub(ONES * n) & !w;
+            let pct = w ^ (ONES * u64::from(b'%'));
+            let del = w ^ (ONES * 0x7F);
+            (below(pct, 1), below(w, 0x21) | below(del, 1))
+        }
+        let word = |at: usize| {
+            let mut w = [0; 8];
+            w.copy_from_slice(&b[at..at + 8]);
+            u64::from_le_bytes(w)
+        };
+        let (mut any, mut pct, mut ctl) = (0, 0, 0);
+        if b.len() >= 8 {
+            let last = b.len() - 8;
+            let mut at = 0;
+            loop {
+                let w = word(at.min(last));
+                let (p, c) = classes(w);
+                any |= w;
+                pct |= p;
+                ctl |= c;
+                if at >= last {
+                    break;
+                }
+                at += 8;
+            }
+        } else {
+            for &x in b {
+                any |= u64::from(x);
+                pct |= u64::from(x == b'%') << 7;
+                ctl |= u64::from(x <= b' ' || x == 0x7F) << 7;
+            }
+        }
+        ByteClasses {
+            ascii: any & HIGH == 0,
+            percent: pct & HIGH != 0,
+            space_or_control: ctl & HIGH != 0,
+        }
+    }
 }
 
 impl Sink<'_, '_> {
@@ -510,13 +626,19 @@ pub fn lint(reference: &Reference<'_>, options: &LintOptions) -> Vec<Diagnostic>
     let input = reference.as_str();
     // One look at the bytes decides which checks have anything to do: most references are ASCII
     // without percent-encoding.
+    let classes = ByteClasses::of(input.as_bytes());
+    let authority = reference.authority();
     let mut sink = Sink {
         options,
         input,
         out: Vec::new(),
-        ascii: input.is_ascii(),
-        percent: memchr::memchr(b'%', input.as_bytes()).is_some(),
-        authority: reference.authority(),
+        ascii: classes.ascii,
+        percent: classes.percent,
+        space_or_control: classes.space_or_control,
+        authority: authority.as_ref(),
+        scheme: reference
+            .scheme()
+            .map_or(Scheme::None, |s| Scheme::of(s.text)),
     };
     bidi::check(reference, &mut sink);
     normalization::check(reference, &mut sink);
@@ -614,6 +736,55 @@ pub(crate) fn pct_runs(text: &str) -> Vec<(usize, usize, Vec<u8>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`ByteClasses::of`] against the byte-by-byte definition: every byte value at every place of
+    /// inputs of 0 to 40 bytes, alone and beside a non-ASCII byte, a `%` and a control.
+    #[test]
+    fn byte_classes_are_the_bytes_classes() {
+        let plain = |b: &[u8]| ByteClasses {
+            ascii: b.is_ascii(),
+            percent: b.contains(&b'%'),
+            space_or_control: b.iter().any(|&x| x <= b' ' || x == 0x7F),
+        };
+        let mut checked = 0;
+        for len in 0..=40 {
+            let mut text = vec![b'a'; len];
+            assert_eq!(ByteClasses::of(&text), plain(&text), "{len}");
+            for at in 0..len {
+                for x in 0..=255u8 {
+                    text[at] = x;
+                    assert_eq!(
+                        ByteClasses::of(&text),
+                        plain(&text),
+                        "{x:#x} at {at} of {len}"
+                    );
+                    for (other, with) in [(0, 0xC3), (len - 1, b'%'), (len / 2, 0x1F)] {
+                        if other != at {
+                            let keep = text[other];
+                            text[other] = with;
+                            assert_eq!(ByteClasses::of(&text), plain(&text), "{x:#x} at {at}");
+                            text[other] = keep;
+                        }
+                    }
+                    checked += 1;
+                }
+                text[at] = b'a';
+            }
+        }
+        assert_eq!(checked, 256 * (0..=40).sum::<usize>());
+    }
+
+    #[test]
+    fn schemes_are_told_apart_without_regard_to_case() {
+        assert_eq!(Scheme::of("http"), Scheme::HttpLower { https: false });
+        assert_eq!(Scheme::of("HTTPS"), Scheme::Http { https: true });
+        assert_eq!(Scheme::of("hTtp"), Scheme::Http { https: false });
+        assert_eq!(Scheme::of("httpx"), Scheme::Other);
+        assert_eq!(Scheme::of("URN"), Scheme::Urn);
+        assert_eq!(Scheme::of("MailTo"), Scheme::Mailto);
+        assert_eq!(Scheme::of("ftp"), Scheme::Ftp);
+        assert_eq!(Scheme::of("tag"), Scheme::Tag);
+    }
 
     #[test]
     fn the_catalogue_is_in_code_order_with_unique_names() {

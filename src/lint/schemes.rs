@@ -6,38 +6,38 @@
 //! 44): the DFA gives the first character where the rule stops matching, which is the span. Nothing
 //! runs unless the scheme is one of these (compared without regard to case, RFC 3986 §3.1).
 
-use super::{component_at, Code, Sink};
+use super::{component_at, Code, Scheme, Sink};
 use crate::abnf::schemes::{dfa, SchemeRule};
 use crate::characters::is_uri_char;
 use crate::components::{Reference, Span};
 use crate::error::{quote, Expected};
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
-    let Some(scheme) = r.scheme() else {
-        return;
-    };
-    let is = |name: &str| scheme.text.eq_ignore_ascii_case(name);
-    if is("http") || is("https") {
-        http(r, is("https"), sink);
-    } else if is("urn") {
-        urn(r, sink);
-    } else if is("mailto") {
-        if let Some(fragment) = r.fragment() {
-            sink.push(
-                Code::MailtoFragment,
-                with_delimiter(fragment.span),
-                "fragment",
-                "a mailto URI has a fragment identifier".to_string(),
-                Some(String::new()),
-            );
+    match sink.scheme {
+        Scheme::Http { https } | Scheme::HttpLower { https } => http(r, https, sink),
+        Scheme::Urn => urn(r, sink),
+        Scheme::Mailto => {
+            if let Some(fragment) = r.fragment() {
+                sink.push(
+                    Code::MailtoFragment,
+                    with_delimiter(fragment.span),
+                    "fragment",
+                    "a mailto URI has a fragment identifier".to_string(),
+                    Some(String::new()),
+                );
+            }
+            grammar(r, SchemeRule::MailtoUri, Code::MailtoSyntax, sink);
         }
-        grammar(r, SchemeRule::MailtoUri, Code::MailtoSyntax, sink);
-    } else if is("data") {
-        grammar(r, SchemeRule::Dataurl, Code::DataSyntax, sink);
-    } else if is("tag") {
-        grammar(r, SchemeRule::TagUri, Code::TagSyntax, sink);
-    } else if is("file") {
-        grammar(r, SchemeRule::FileUri, Code::FileSyntax, sink);
+        Scheme::Data => {
+            grammar(r, SchemeRule::Dataurl, Code::DataSyntax, sink);
+        }
+        Scheme::Tag => {
+            grammar(r, SchemeRule::TagUri, Code::TagSyntax, sink);
+        }
+        Scheme::File => {
+            grammar(r, SchemeRule::FileUri, Code::FileSyntax, sink);
+        }
+        Scheme::None | Scheme::Ftp | Scheme::Other => {}
     }
 }
 
