@@ -61,8 +61,8 @@ pub static JENA: &[JenaCode] = &[
     jena("COMPATIBILITY_CHARACTER", &["compatibility-character"], "info by default, as Jena's users found it too noisy as a warning"),
     jena("REQUIRED_COMPONENT_MISSING", &["http-missing-authority", "http-empty-host", "urn-syntax", "mailto-syntax", "data-syntax", "tag-syntax", "file-syntax"], "the schemes of the `schemes` family; for the others a missing component is a syntax error of their rule"),
     jena("PROHIBITED_COMPONENT_PRESENT", &["http-userinfo", "mailto-fragment", "file-syntax"], "userinfo in http(s) (RFC 9110 §4.2.4), a fragment on mailto (RFC 6068 §2), userinfo, port or query in file (RFC 8089 §2)"),
-    jena("SCHEME_REQUIRES_LOWERCASE", &[], "not yet (scheme rules)"),
-    jena("SCHEME_PREFERS_LOWERCASE", &[], "not yet (scheme rules)"),
+    jena("SCHEME_REQUIRES_LOWERCASE", &[], "out of scope: case rules of Jena's own scheme patterns, with no spec in its table; RFC 3986's advice on case (§6.2.2.1) is `uppercase-scheme`, `uppercase-host` and `lowercase-percent-encoding`"),
+    jena("SCHEME_PREFERS_LOWERCASE", &[], "out of scope: case rules of Jena's own scheme patterns, with no spec in its table; RFC 3986's advice on case (§6.2.2.1) is `uppercase-scheme`, `uppercase-host` and `lowercase-percent-encoding`"),
     jena("SCHEME_PATTERN_MATCH_FAILED", &["urn-syntax", "urn-namespace", "mailto-syntax", "data-syntax", "tag-syntax", "file-syntax"], "the RFCs' ABNF (`grammar/schemes/`) rather than Jena's patterns"),
     jena("QUERY_IN_LEGACY_SCHEME", &["file-syntax"], "for `file` (RFC 8089 §2 has no query); other legacy schemes not yet"),
 ];
