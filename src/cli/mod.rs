@@ -179,19 +179,25 @@ impl From<AnyGrammarArg> for AnyGrammar {
 /// Resolves `--rule` (default: the grammar's reference rule), or prints the error that names the
 /// closest rules and lists the grammar's rules.
 pub fn resolve_rule(grammar: impl Into<AnyGrammar>, rule: Option<&str>) -> Result<Rule, i32> {
+    rule_of(grammar, rule).map_err(|e| {
+        eprintln!("iri: {e}");
+        EXIT_ERROR
+    })
+}
+
+/// The rule `--rule` names (default: the grammar's reference rule), or the error that names the
+/// closest rules and lists the grammar's rules.
+pub fn rule_of(
+    grammar: impl Into<AnyGrammar>,
+    rule: Option<&str>,
+) -> Result<Rule, iri_abnf::UnknownRule> {
     let grammar = grammar.into();
     let Some(name) = rule else {
         return Ok(grammar.reference_rule());
     };
-    grammar.rule(name).ok_or_else(|| {
-        eprintln!(
-            "iri: {}",
-            iri_abnf::UnknownRule {
-                grammar,
-                name: name.to_string()
-            }
-        );
-        EXIT_ERROR
+    grammar.rule(name).ok_or_else(|| iri_abnf::UnknownRule {
+        grammar,
+        name: name.to_string(),
     })
 }
 
