@@ -745,15 +745,15 @@ pub fn definition(
         .find(|(f, _)| *f == origin.file)?;
     let spec = SOURCE_SPECS
         .iter()
+        .rev()
         .filter(|(f, _, _)| *f == file)
-        .filter(|(_, marker, _)| match marker {
+        .find(|(_, marker, _)| match marker {
             None => true,
             Some(m) => text
                 .lines()
                 .position(|l| l.starts_with(m))
                 .is_some_and(|at| at < origin.line),
         })
-        .last()
         .map_or_else(|| grammar.spec(), |(_, _, spec)| *spec);
     Some(Definition {
         rule: name,

@@ -452,22 +452,31 @@ fn mappings(grammars: &[AnyGrammar], input: &str) -> Vec<Mapping> {
 /// The rule named by `--rule` in some grammar of `grammars` (the first that has it), or `None` for
 /// the reference rules; prints why and gives the exit code when no grammar has it.
 pub(super) fn named_rule(name: Option<&str>, grammars: &[AnyGrammar]) -> Result<Option<Rule>, i32> {
+    named_rule_of(name, grammars).map_err(|message| {
+        eprintln!("iri: {message}");
+        EXIT_ERROR
+    })
+}
+
+/// The rule named by `--rule` in some grammar of `grammars` (the first that has it), or `None` for
+/// the reference rules; or the message that says no grammar has it.
+pub(super) fn named_rule_of(
+    name: Option<&str>,
+    grammars: &[AnyGrammar],
+) -> Result<Option<Rule>, String> {
     let Some(name) = name else {
         return Ok(None);
     };
     match grammars.iter().find_map(|g| g.rule(name)) {
         Some(rule) => Ok(Some(rule)),
-        None => {
-            eprintln!(
-                "iri: no grammar of {} has a rule \"{name}\"; `iri rules --grammar G` lists them",
-                grammars
-                    .iter()
-                    .map(|g| g.name())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
-            Err(EXIT_ERROR)
-        }
+        None => Err(format!(
+            "no grammar of {} has a rule \"{name}\"; `iri rules --grammar G` lists them",
+            grammars
+                .iter()
+                .map(|g| g.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
     }
 }
 

@@ -126,6 +126,14 @@ pub struct LevelArgs {
 }
 
 impl LevelArgs {
+    /// The same options with another profile (`--profile NAME`).
+    pub fn with_profile(&self, name: &str) -> LevelArgs {
+        LevelArgs {
+            profile: Some(name.to_string()),
+            ..self.clone()
+        }
+    }
+
     /// Whether any of the options was given.
     pub fn is_given(&self) -> bool {
         self.profile.is_some()

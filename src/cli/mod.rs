@@ -12,6 +12,7 @@ mod parse;
 mod reference;
 mod rules;
 mod selfcheck;
+mod serve;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use iri_abnf::{AnyGrammar, Grammar, ParseError, Rule};
@@ -108,6 +109,7 @@ enum Command {
     Normalize(reference::NormalizeArgs),
     Equal(reference::EqualArgs),
     Selfcheck(selfcheck::SelfcheckArgs),
+    Serve(serve::ServeArgs),
     Completions(packaging::CompletionsArgs),
     Man(packaging::ManArgs),
 }
@@ -227,6 +229,7 @@ pub fn main() -> i32 {
         Command::Normalize(args) => reference::run_normalize(&args),
         Command::Equal(args) => reference::run_equal(&args),
         Command::Selfcheck(args) => selfcheck::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Completions(args) => packaging::run_completions(&args),
         Command::Man(args) => packaging::run_man(&args),
     }
