@@ -203,6 +203,7 @@ async function update() {
   const [compare, parse, lint, toUri, toIri, fromLeiri, resolve] = results;
   const failures = results.filter((r) => r.status === "rejected").map((r) => r.reason.message);
   const points = codePoints(s.input);
+  showInputNote(points);
   showGrammars(compare, points);
   showComponents(parse, points, s);
   showTree(parse, points);
@@ -218,12 +219,31 @@ async function update() {
       " bytes · answered in " + ms + " ms";
     status.className = "status";
   }
-  // What the page shows now belongs to this input (the browser test waits for it).
+  // What the page shows now belongs to this input and base (the browser test waits for them).
   document.body.dataset.shown = s.input;
+  document.body.dataset.base = s.base;
 }
 
 function value(settled) {
   return settled && settled.status === "fulfilled" ? settled.value : null;
+}
+
+/** Under the box: what it holds that a text box cannot show faithfully. */
+function showInputNote(points) {
+  const note = $("input-note");
+  clear(note);
+  const hidden = points.filter((p) => needsEscape(p.cp));
+  note.hidden = hidden.length === 0;
+  if (!hidden.length) return;
+  const n = hidden.length;
+  note.appendChild(document.createTextNode(
+    "The string holds " + n + (n === 1 ? " character" : " characters") +
+    " that the box above cannot show as it is (controls, bidi formatting or invisible characters: "
+  ));
+  appendText(note, hidden.slice(0, 8));
+  note.appendChild(document.createTextNode(
+    (n > 8 ? " …" : "") + "); the views below show each as a badge, in its place."
+  ));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -328,7 +348,7 @@ function showComponents(settled, points, s) {
     legend.appendChild(li);
   }
   if (record.components && record.components.kind && record.components.component === "reference") {
-    const li = el("li", "empty", "a " + record.components.kind);
+    const li = el("li", "empty", "reference kind: " + record.components.kind);
     legend.appendChild(li);
   }
 }
