@@ -290,12 +290,66 @@ fn the_page_shows_the_spec_examples_as_they_are_typed() {
             .contains(&json!("ireg-name")),
         "{page}"
     );
+    // A rule of the tree links to its ABNF definition, with the section it comes from.
+    let link = session.script(
+        "return [...document.querySelectorAll('#tree a.rule')].findIndex((a) => a.textContent === 'ireg-name');",
+    );
+    let links = session.call(
+        "POST",
+        "/elements",
+        Some(json!({ "using": "css selector", "value": "#tree a.rule" })),
+    );
+    let id = links[link.as_u64().unwrap() as usize]["element-6066-11e4-a52e-4f735466cecf"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    session.call("POST", &format!("/element/{id}/click"), Some(json!({})));
+    let definition = iri_abnf::abnf::definition(Grammar::Iri, "ireg-name").unwrap();
+    let started = Instant::now();
+    let (title, hit) = loop {
+        let shown = session.script(
+            "const hit = document.querySelector('#abnf-text .line.hit');\n\
+             return [document.getElementById('abnf-title').textContent, hit && hit.id, hit && hit.textContent];",
+        );
+        if shown[1].is_string() {
+            break (shown[0].clone(), shown);
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "no definition shown"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let title = title.as_str().unwrap();
+    assert!(
+        title.contains(definition.spec) && title.contains(definition.file),
+        "{title}"
+    );
+    assert_eq!(hit[1], format!("L{}", definition.line), "{hit}");
+    assert!(
+        hit[2].as_str().unwrap().contains("ireg-name      ="),
+        "{hit}"
+    );
+
     // The state is in the fragment: a link reproduces the view.
     let fragment = session.script("return location.hash;");
-    assert!(
-        fragment.as_str().unwrap().contains("D%25C3%25BCrst"),
-        "{fragment}"
+    let fragment = fragment.as_str().unwrap().to_string();
+    assert!(fragment.contains("D%25C3%25BCrst"), "{fragment}");
+    let link = format!("{url}#input=%5B%3A%3A1%5D&grammar=uri&rule=host");
+    session.call("POST", "/url", Some(json!({ "url": link })));
+    session.call("POST", "/refresh", Some(json!({})));
+    session.wait_shown("[::1]", "");
+    let controls = session.script(
+        "return ['input', 'grammar', 'rule'].map((id) => document.getElementById(id).value);",
     );
+    assert_eq!(controls, json!(["[::1]", "uri", "host"]));
+    let page = session.script(READ_PAGE);
+    assert_eq!(page["components"]["host"], "[::1]", "{page}");
+    let rows = page["rows"].as_array().unwrap();
+    let uri_row = rows.iter().find(|r| r["grammar"] == "uri").unwrap();
+    assert_eq!(uri_row["valid"], is_valid(Grammar::Uri, "host", "[::1]"));
+    session.call("POST", "/url", Some(json!({ "url": url })));
+    session.call("POST", "/refresh", Some(json!({})));
 
     // The IRI that §3.7.1 example 3 warns about: U+202E written directly.
     let iri = format!(
