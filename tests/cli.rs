@@ -395,3 +395,47 @@ fn historical_grammars_in_check() {
     assert_eq!(code, 2);
     assert!(err.contains("invalid value 'rfc2396'"), "{err}");
 }
+
+#[test]
+fn serve_is_in_the_help_the_completions_and_the_man_pages() {
+    let (_, out, _) = iri(&["--help"], None);
+    assert!(out.contains("serve"), "{out}");
+    let (code, out, _) = iri(&["serve", "--help"], None);
+    assert_eq!(code, 0);
+    for endpoint in [
+        "/api/check",
+        "/api/parse",
+        "/api/compare",
+        "/api/lint",
+        "/api/convert",
+        "/api/resolve",
+        "/api/rules",
+        "GET requests with query parameters",
+        "--max-length",
+    ] {
+        assert!(out.contains(endpoint), "{endpoint}: {out}");
+    }
+    for shell in ["bash", "zsh", "fish"] {
+        let (code, out, _) = iri(&["completions", shell], None);
+        assert_eq!(code, 0);
+        assert!(out.contains("serve") && out.contains("port"), "{shell}");
+    }
+    let dir = std::env::temp_dir().join(format!("iri-abnf-man-serve-{}", std::process::id()));
+    let (code, _, err) = iri(&["man", "--out-dir", dir.to_str().unwrap()], None);
+    assert_eq!(code, 0, "{err}");
+    let page = std::fs::read_to_string(dir.join("iri-serve.1")).unwrap();
+    assert!(
+        page.contains("\\-\\-port") && page.contains("/api/check"),
+        "{page}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    // A port that is taken is a clear error, exit 2.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let (code, _, err) = iri(&["serve", "--port", &port], None);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("cannot listen on 127.0.0.1:") && err.contains("--port"),
+        "{err}"
+    );
+}

@@ -656,6 +656,113 @@ pub fn printed_automaton(
     rules.compile(rule)
 }
 
+/// Where a rule of a grammar is defined: the `.abnf` file and the line of its definition, and the
+/// document and section that the file transcribes at that line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Definition {
+    /// The rule, as the grammar spells it.
+    pub rule: &'static str,
+    /// The file, as in [`AnyGrammar::abnf_sources`] (`grammar/iri.abnf`).
+    pub file: &'static str,
+    /// The 1-based line of the definition in the file.
+    pub line: usize,
+    /// The document and section (`draft-ietf-iri-3987bis, Section 2.2`).
+    pub spec: &'static str,
+}
+
+/// The document and section each `.abnf` file transcribes: from its first line, or from the first
+/// line that starts with the marker given (a file that collects rules of two sections).
+const SOURCE_SPECS: &[(&str, Option<&str>, &str)] = &[
+    ("grammar/core.abnf", None, "RFC 5234, Appendix B.1"),
+    ("grammar/uri.abnf", None, "RFC 3986, Appendix A"),
+    ("grammar/rfc3987.abnf", None, "RFC 3987, Section 2.2"),
+    (
+        "grammar/iri.abnf",
+        None,
+        "draft-ietf-iri-3987bis, Section 2.2",
+    ),
+    (
+        "grammar/leiri.abnf",
+        None,
+        "draft-ietf-iri-3987bis, Section 5.1",
+    ),
+    ("grammar/rfc2396.abnf", None, "RFC 2396, Appendix A"),
+    (
+        "grammar/rfc2396.abnf",
+        Some("; Section 2.4.3,"),
+        "RFC 2396, Section 2.4.3",
+    ),
+    ("grammar/rfc2732.abnf", None, "RFC 2732, Section 3"),
+    (
+        "grammar/rfc2732.abnf",
+        Some("; RFC 2373 Appendix B"),
+        "RFC 2373, Appendix B",
+    ),
+    (
+        "grammar/masinter-url-i18n-07.abnf",
+        None,
+        "draft-masinter-url-i18n-07, Section 2.2",
+    ),
+    (
+        "grammar/duerst-iri-01.abnf",
+        None,
+        "draft-duerst-iri-01, Section 2.2",
+    ),
+];
+
+/// Where `rule` of `grammar` is defined ([`Definition`]), or `None` when the grammar has no such rule.
+/// The rules of `iri-printed` are those of `iri`: the rule that note 1 amends is printed in the comment
+/// above its definition.
+///
+/// ```
+/// use iri_abnf::abnf::definition;
+/// use iri_abnf::{AnyGrammar, Grammar, Rule};
+///
+/// let d = definition(Grammar::Iri, Rule::IregName).unwrap();
+/// assert_eq!((d.rule, d.file, d.spec), ("ireg-name", "grammar/iri.abnf", "draft-ietf-iri-3987bis, Section 2.2"));
+/// let text = Grammar::Iri.abnf_sources()[1].1;
+/// assert!(text.lines().nth(d.line - 1).unwrap().starts_with("ireg-name "));
+/// assert_eq!(definition(Grammar::Iri, Rule::Alpha).unwrap().spec, "RFC 5234, Appendix B.1");
+/// assert_eq!(definition(AnyGrammar::Rfc2396, "control").unwrap().spec, "RFC 2396, Section 2.4.3");
+/// assert!(definition(Grammar::Uri, Rule::Ihost).is_none());
+/// ```
+pub fn definition(
+    grammar: impl Into<AnyGrammar>,
+    rule: impl crate::RuleName,
+) -> Option<Definition> {
+    let grammar = grammar.into();
+    let rule = grammar.rule(rule)?;
+    let source = match grammar {
+        AnyGrammar::IriPrinted => AnyGrammar::Iri,
+        g => g,
+    };
+    let name = grammar.rule_name(rule);
+    let origin = rules(source).ok()?.origin(name)?;
+    let &(file, text) = source
+        .abnf_sources()
+        .iter()
+        .find(|(f, _)| *f == origin.file)?;
+    let spec = SOURCE_SPECS
+        .iter()
+        .rev()
+        .filter(|(f, _, _)| *f == file)
+        .find(|(_, marker, _)| match marker {
+            None => true,
+            Some(m) => text
+                .lines()
+                .position(|l| l.starts_with(m))
+                .is_some_and(|at| at < origin.line),
+        })
+        .map_or_else(|| grammar.spec(), |(_, _, spec)| *spec);
+    Some(Definition {
+        rule: name,
+        file,
+        line: origin.line,
+        spec,
+    })
+}
+
 /// A lazily filled, never freed cell per key. Only keys that were checked to be valid are inserted, so
 /// the number of cells is bounded by the grammars' rules.
 fn cell<V: Send + Sync + 'static>(
@@ -706,6 +813,37 @@ pub fn automaton(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_rule_has_its_definition_line_and_a_section() {
+        use crate::AnyGrammar;
+        for g in AnyGrammar::ALL {
+            for &rule in g.rules() {
+                let d = super::definition(g, rule).unwrap_or_else(|| panic!("{g} {rule}"));
+                let text = super::SOURCE_SPECS
+                    .iter()
+                    .find(|(f, _, _)| *f == d.file)
+                    .and_then(|_| g.abnf_sources().iter().find(|(f, _)| *f == d.file))
+                    .unwrap_or_else(|| panic!("{g} {rule}: {} has no spec", d.file))
+                    .1;
+                let line = text.lines().nth(d.line - 1).unwrap_or_default();
+                let defined = line.split(['=', ' ']).next().unwrap_or_default();
+                assert!(defined.eq_ignore_ascii_case(d.rule), "{g} {rule}: {line}");
+                assert!(
+                    d.spec.contains("Section") || d.spec.contains("Appendix"),
+                    "{d:?}"
+                );
+            }
+        }
+        let d = super::definition(AnyGrammar::Rfc2732, "IPv6address").unwrap();
+        assert_eq!(d.spec, "RFC 2373, Appendix B");
+        let d = super::definition(AnyGrammar::Rfc2732, "host").unwrap();
+        assert_eq!(d.spec, "RFC 2732, Section 3");
+        let d = super::definition(AnyGrammar::Rfc2396, "host").unwrap();
+        assert_eq!(d.spec, "RFC 2396, Appendix A");
+        let d = super::definition(AnyGrammar::Leiri, "leiri-ucschar").unwrap();
+        assert_eq!(d.spec, "draft-ietf-iri-3987bis, Section 5.1");
+    }
+
     use super::*;
     use crate::grammar::Grammar;
 

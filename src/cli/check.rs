@@ -11,7 +11,7 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use iri_abnf::lint::{lint, Diagnostic, LintOptions};
-use iri_abnf::{explain, validate, AnyGrammar, Error, Grammar, ParseError, Rule};
+use iri_abnf::{explain, validate, AnyGrammar, Grammar, ParseError, Rule};
 use serde::Serialize;
 
 use super::input::{Batch, BatchReader, Decoding, InputArgs, Item, NotText, NotTextKind};
@@ -123,7 +123,85 @@ pub struct CheckRecord<'a> {
     pub bom_removed: bool,
     /// With `--lint`, the diagnostics of a valid input (empty for an invalid one).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub diagnostics: Option<&'a [Diagnostic]>,
+    pub diagnostics: Option<Vec<Diagnostic>>,
+}
+
+/// What `iri check` checks each input against: the grammar, the start rule and, with `--lint`, the
+/// grammar whose components the lint reads and the levels.
+pub struct CheckOptions {
+    pub grammar: AnyGrammar,
+    pub rule: Rule,
+    pub lint: Option<(Grammar, LintOptions)>,
+}
+
+/// The record of one input, as `iri check --format json` writes it (and `iri serve` answers
+/// `/api/check`), and for an invalid input its error, fully explained (the text output draws its
+/// caret).
+pub fn check_record<'a>(
+    options: &CheckOptions,
+    input: Result<&'a str, &'a NotText>,
+    bom_removed: bool,
+) -> (CheckRecord<'a>, Option<ParseError>) {
+    let (grammar, rule) = (options.grammar, options.rule);
+    let input = match input {
+        Ok(input) => input,
+        Err(e) => {
+            let record = CheckRecord {
+                input: None,
+                input_escaped: Some(&e.escaped),
+                grammar,
+                rule: grammar.rule_name(rule),
+                valid: false,
+                error: Some(ErrorRecord::from(e)),
+                bom_removed,
+                diagnostics: options.lint.as_ref().map(|_| Vec::new()),
+            };
+            return (record, None);
+        }
+    };
+    // A record shows the full explanation of an invalid input. The rule is the grammar's (resolved
+    // before any input is read), so the only error is a syntax error.
+    let error = explain(grammar, rule, input)
+        .err()
+        .and_then(|e| e.as_parse().cloned());
+    // A valid input of a reference rule is a valid reference of the grammar: it parses.
+    let diagnostics = options.lint.as_ref().map(|(main, levels)| match &error {
+        None => iri_abnf::parse(*main, input)
+            .map(|reference| lint(&reference, levels))
+            .unwrap_or_default(),
+        Some(_) => Vec::new(),
+    });
+    let record = CheckRecord {
+        input: Some(input),
+        input_escaped: None,
+        grammar,
+        rule: grammar.rule_name(rule),
+        valid: error.is_none(),
+        error: error.as_ref().map(ErrorRecord::from),
+        bom_removed,
+        diagnostics,
+    };
+    (record, error)
+}
+
+/// The record of an input that is not processed, in the subcommands that read inputs one at a
+/// time: `"input": null`, the bytes escaped and the error (its members in the order in which they
+/// have always been written).
+#[derive(Serialize)]
+pub struct NotProcessedRecord<'a> {
+    pub error: ErrorRecord,
+    pub input: Option<&'a str>,
+    pub input_escaped: &'a str,
+}
+
+impl<'a> From<&'a NotText> for NotProcessedRecord<'a> {
+    fn from(e: &'a NotText) -> Self {
+        NotProcessedRecord {
+            error: ErrorRecord::from(e),
+            input: None,
+            input_escaped: &e.escaped,
+        }
+    }
 }
 
 /// The `error` member of a JSON record.
@@ -171,11 +249,7 @@ pub fn write_not_text(out: &mut Out, e: &NotText) {
 pub fn write_not_processed(out: &mut Out, e: &NotText, json: bool) {
     out.failed = true;
     if json {
-        out.json(&serde_json::json!({
-            "input": null,
-            "input_escaped": e.escaped,
-            "error": ErrorRecord::from(e),
-        }));
+        out.json(&NotProcessedRecord::from(e));
     } else {
         write_not_text(out, e);
     }
@@ -233,16 +307,13 @@ impl Stats {
 
 /// What does not change from input to input.
 struct Ctx<'a> {
-    grammar: AnyGrammar,
-    rule: Rule,
+    options: CheckOptions,
     count: bool,
     format: CheckFormat,
     files: &'a [PathBuf],
     max_length: usize,
     /// The rule's DFA, looked up once: `--count` needs only the verdict.
     dfa: Option<&'static iri_abnf::abnf::Dfa>,
-    /// `--lint`: the grammar whose components the lint reads, and the levels.
-    lint: Option<(Grammar, LintOptions)>,
 }
 
 /// The output of one batch: the bytes for standard output, the messages for standard error (each
@@ -294,7 +365,7 @@ fn count_one(ctx: &Ctx, batch: &Batch, i: usize, stats: &mut Stats) {
     // The verdict alone: no error to explain, so no pest.
     let valid = match ctx.dfa {
         Some(dfa) => dfa.is_match(input),
-        None => validate(ctx.grammar, ctx.rule, input).is_ok(),
+        None => validate(ctx.options.grammar, ctx.options.rule, input).is_ok(),
     };
     if valid {
         stats.valid += 1;
@@ -318,80 +389,37 @@ fn render_one(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
             ));
         }
     }
-    let input = match &item.input {
-        Ok(input) => *input,
-        Err(e) => {
-            stats.invalid += 1;
-            match e.kind {
-                NotTextKind::Malformed { .. } => stats.not_utf8 += 1,
-                NotTextKind::TooLong { .. } => stats.too_long += 1,
-            }
-            match ctx.format {
-                CheckFormat::Json => json_line(
-                    &mut r.out,
-                    &CheckRecord {
-                        input: None,
-                        input_escaped: Some(&e.escaped),
-                        grammar: ctx.grammar,
-                        rule: ctx.grammar.rule_name(ctx.rule),
-                        valid: false,
-                        error: Some(ErrorRecord::from(e)),
-                        bom_removed: item.bom_removed,
-                        diagnostics: ctx.lint.as_ref().map(|_| &[][..]),
-                    },
-                ),
-                CheckFormat::Text => {
-                    r.out.extend_from_slice(not_text_record(e).as_bytes());
-                    r.out.push(b'\n');
-                }
-            }
-            return;
-        }
-    };
-    // A record shows the full explanation of an invalid input.
-    let result = explain(ctx.grammar, ctx.rule, input);
-    let error = match &result {
-        Ok(()) => {
-            stats.valid += 1;
-            None
-        }
-        Err(Error::Parse(e)) => {
-            stats.invalid += 1;
-            Some(e)
-        }
-        Err(Error::Rule(_)) => return, // resolved before reading
-    };
-    // A valid input of a reference rule is a valid reference of the grammar: it parses.
-    let diagnostics = match (&ctx.lint, error) {
-        (Some((grammar, options)), None) => iri_abnf::parse(*grammar, input)
-            .map(|reference| lint(&reference, options))
-            .unwrap_or_default(),
-        _ => Vec::new(),
-    };
+    match &item.input {
+        Ok(_) => {}
+        Err(e) => match e.kind {
+            NotTextKind::Malformed { .. } => stats.not_utf8 += 1,
+            NotTextKind::TooLong { .. } => stats.too_long += 1,
+        },
+    }
+    let (record, error) =
+        check_record(&ctx.options, item.input.as_ref().copied(), item.bom_removed);
+    if record.valid {
+        stats.valid += 1;
+    } else {
+        stats.invalid += 1;
+    }
     match ctx.format {
-        CheckFormat::Json => json_line(
-            &mut r.out,
-            &CheckRecord {
-                input: Some(input),
-                input_escaped: None,
-                grammar: ctx.grammar,
-                rule: ctx.grammar.rule_name(ctx.rule),
-                valid: error.is_none(),
-                error: error.map(ErrorRecord::from),
-                bom_removed: item.bom_removed,
-                diagnostics: ctx.lint.as_ref().map(|_| &diagnostics[..]),
-            },
-        ),
-        CheckFormat::Text => match error {
-            None => {
+        CheckFormat::Json => json_line(&mut r.out, &record),
+        CheckFormat::Text => match (&item.input, &error) {
+            (Err(e), _) => {
+                r.out.extend_from_slice(not_text_record(e).as_bytes());
+                r.out.push(b'\n');
+            }
+            (Ok(_), Some(e)) => r.out.extend_from_slice(invalid_record(e).as_bytes()),
+            (Ok(input), None) => {
                 r.out.extend_from_slice(b"valid ");
                 r.out
                     .extend_from_slice(iri_abnf::error::quote(input).as_bytes());
                 r.out.push(b'\n');
+                let diagnostics = record.diagnostics.as_deref().unwrap_or_default();
                 r.out
-                    .extend_from_slice(diagnostics_text(input, &diagnostics).as_bytes());
+                    .extend_from_slice(diagnostics_text(input, diagnostics).as_bytes());
             }
-            Some(e) => r.out.extend_from_slice(invalid_record(e).as_bytes()),
         },
     }
 }
@@ -553,6 +581,14 @@ fn lint_context(
         }
         return Ok(None);
     }
+    let main = lint_grammar(grammar, rule)?;
+    let (options, _) = levels(&args.levels)?;
+    Ok(Some((main, options)))
+}
+
+/// The grammar whose components `--lint` reads for `rule` of `grammar`, or why there is none: the lint
+/// reads the components of a reference (3987bis §2.2, RFC 3986 §4.1).
+pub fn lint_grammar(grammar: AnyGrammar, rule: Rule) -> Result<Grammar, String> {
     let Some(main) = grammar.main() else {
         return Err(format!(
             "--lint needs the components of grammar uri, rfc3987, iri or leiri; {grammar} has none"
@@ -565,8 +601,7 @@ fn lint_context(
             grammar.rule_name(grammar.reference_rule())
         ));
     }
-    let (options, _) = levels(&args.levels)?;
-    Ok(Some((main, options)))
+    Ok(main)
 }
 
 pub fn run(args: &CheckArgs) -> i32 {
@@ -587,9 +622,11 @@ pub fn run(args: &CheckArgs) -> i32 {
         }
     };
     let ctx = Ctx {
-        lint,
-        grammar,
-        rule,
+        options: CheckOptions {
+            grammar,
+            rule,
+            lint,
+        },
         count: args.count,
         format: args.format,
         files: &args.input.files,

@@ -204,36 +204,94 @@ struct RuleRecord<'a> {
     comparison: &'a Comparison,
 }
 
+/// The verdict of one grammar in an input's record.
 #[derive(Serialize)]
-struct Verdict {
-    grammar: AnyGrammar,
+pub struct Verdict {
+    pub grammar: AnyGrammar,
     /// The rule as the grammar spells it.
-    rule: &'static str,
-    valid: bool,
-    error: Option<ErrorRecord>,
+    pub rule: &'static str,
+    pub valid: bool,
+    pub error: Option<ErrorRecord>,
 }
 
+/// The JSON record of one input: the documented contract of `iri compare --format json` with inputs.
 #[derive(Serialize)]
-struct InputRecord<'a> {
-    input: &'a str,
-    grammars: Vec<Verdict>,
+pub struct InputRecord<'a> {
+    pub input: &'a str,
+    pub grammars: Vec<Verdict>,
     /// The grammars that accept the input but split it into other components than the first that
     /// accepts it (with the reference rules only; only the four main grammars have components).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    split_differs: Vec<Grammar>,
+    pub split_differs: Vec<Grammar>,
     /// LEIRI → IRI (3987bis §5.1) and IRI → URI (§3.3–§3.6) of the input, where the grammar it maps
     /// from accepts it (with the reference rules only).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    mappings: Vec<Mapping>,
+    pub mappings: Vec<Mapping>,
 }
 
 /// One mapping between grammars, with the verdict of its result in the target grammar.
 #[derive(Serialize)]
-struct Mapping {
-    from: Grammar,
-    to: Grammar,
-    result: String,
-    valid: bool,
+pub struct Mapping {
+    pub from: Grammar,
+    pub to: Grammar,
+    pub result: String,
+    pub valid: bool,
+}
+
+/// The record of one input in every grammar of `grammars`, as `iri compare --format json` writes it
+/// (and `iri serve` answers `/api/compare`): for `rule` (`None`: the reference rules) or its
+/// counterpart in each grammar; and the errors, fully explained, one per verdict (the text output
+/// says why each grammar rejects the input).
+pub fn input_record<'a>(
+    grammars: &[AnyGrammar],
+    rule: Option<Rule>,
+    input: &'a str,
+) -> (InputRecord<'a>, Vec<Option<iri_abnf::ParseError>>) {
+    let mut verdicts = Vec::new();
+    let mut errors = Vec::new();
+    for &g in grammars {
+        let Some(r) = rule_in(rule, g) else {
+            continue;
+        };
+        let parse_error = match explain(g, r, input) {
+            Ok(()) => None,
+            Err(Error::Parse(e)) => Some(explained(e)),
+            // `rule_in` gives a rule of the grammar.
+            Err(Error::Rule(_)) => continue,
+        };
+        let error = parse_error.as_ref().map(ErrorRecord::from);
+        errors.push(parse_error);
+        verdicts.push(Verdict {
+            grammar: g,
+            rule: g.rule_name(r),
+            valid: error.is_none(),
+            error,
+        });
+    }
+    let (mut split_differs, mut maps) = (Vec::new(), Vec::new());
+    if rule.is_none() {
+        let splits: Vec<(Grammar, String)> = verdicts
+            .iter()
+            .filter(|v| v.valid)
+            .filter_map(|v| v.grammar.main())
+            .filter_map(|g| Some((g, split_of(g, input)?)))
+            .collect();
+        if let Some((_, first)) = splits.first() {
+            split_differs = splits
+                .iter()
+                .filter(|(_, s)| s != first)
+                .map(|&(g, _)| g)
+                .collect();
+        }
+        maps = mappings(grammars, input);
+    }
+    let record = InputRecord {
+        input,
+        grammars: verdicts,
+        split_differs,
+        mappings: maps,
+    };
+    (record, errors)
 }
 
 /// The components of `input` in `grammar` (reference rule), as a comparable text: every span, the
@@ -394,22 +452,31 @@ fn mappings(grammars: &[AnyGrammar], input: &str) -> Vec<Mapping> {
 /// The rule named by `--rule` in some grammar of `grammars` (the first that has it), or `None` for
 /// the reference rules; prints why and gives the exit code when no grammar has it.
 pub(super) fn named_rule(name: Option<&str>, grammars: &[AnyGrammar]) -> Result<Option<Rule>, i32> {
+    named_rule_of(name, grammars).map_err(|message| {
+        eprintln!("iri: {message}");
+        EXIT_ERROR
+    })
+}
+
+/// The rule named by `--rule` in some grammar of `grammars` (the first that has it), or `None` for
+/// the reference rules; or the message that says no grammar has it.
+pub(super) fn named_rule_of(
+    name: Option<&str>,
+    grammars: &[AnyGrammar],
+) -> Result<Option<Rule>, String> {
     let Some(name) = name else {
         return Ok(None);
     };
     match grammars.iter().find_map(|g| g.rule(name)) {
         Some(rule) => Ok(Some(rule)),
-        None => {
-            eprintln!(
-                "iri: no grammar of {} has a rule \"{name}\"; `iri rules --grammar G` lists them",
-                grammars
-                    .iter()
-                    .map(|g| g.name())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
-            Err(EXIT_ERROR)
-        }
+        None => Err(format!(
+            "no grammar of {} has a rule \"{name}\"; `iri rules --grammar G` lists them",
+            grammars
+                .iter()
+                .map(|g| g.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
     }
 }
 
@@ -706,56 +773,18 @@ fn run_inputs(args: &CompareArgs, grammars: &[AnyGrammar]) -> i32 {
                 return;
             }
         };
-        let mut verdicts = Vec::new();
-        let mut errors = Vec::new();
-        for &g in grammars {
-            let Some(r) = rule_in(rule, g) else {
-                continue;
-            };
-            let parse_error = match explain(g, r, input) {
-                Ok(()) => None,
-                Err(Error::Parse(e)) => Some(explained(e)),
-                Err(e) => {
-                    eprintln!("iri: {e}");
-                    continue;
-                }
-            };
-            let error = parse_error.as_ref().map(ErrorRecord::from);
-            errors.push(parse_error);
-            verdicts.push(Verdict {
-                grammar: g,
-                rule: g.rule_name(r),
-                valid: error.is_none(),
-                error,
-            });
-        }
-        if verdicts.iter().any(|v| !v.valid) {
+        let (record, errors) = input_record(grammars, rule, input);
+        if record.grammars.iter().any(|v| !v.valid) {
             out.failed = true;
         }
-        let (mut split_differs, mut maps) = (Vec::new(), Vec::new());
-        if rule.is_none() {
-            let splits: Vec<(Grammar, String)> = verdicts
-                .iter()
-                .filter(|v| v.valid)
-                .filter_map(|v| v.grammar.main())
-                .filter_map(|g| Some((g, split_of(g, input)?)))
-                .collect();
-            if let Some((_, first)) = splits.first() {
-                split_differs = splits
-                    .iter()
-                    .filter(|(_, s)| s != first)
-                    .map(|&(g, _)| g)
-                    .collect();
-            }
-            maps = mappings(grammars, input);
-        }
+        let InputRecord {
+            grammars: verdicts,
+            split_differs,
+            mappings: maps,
+            ..
+        } = &record;
         match args.format {
-            CompareFormat::Json => out.json(&InputRecord {
-                input,
-                grammars: verdicts,
-                split_differs,
-                mappings: maps,
-            }),
+            CompareFormat::Json => out.json(&record),
             CompareFormat::Text => {
                 out.line(&quoted(input));
                 let width = grammars.iter().map(|g| g.name().len()).max().unwrap_or(0);
@@ -782,7 +811,7 @@ fn run_inputs(args: &CompareArgs, grammars: &[AnyGrammar]) -> i32 {
                         names.join(", ")
                     ));
                 }
-                for m in &maps {
+                for m in maps {
                     out.line(&format!(
                         "  {} → {}: {} ({} in {})",
                         m.from,

@@ -7,7 +7,8 @@ use clap::{Args, ValueEnum};
 use iri_abnf::convert::reg_name::IDNA_PROCESSING;
 use iri_abnf::convert::{
     leiri_to_iri, leiri_to_uri, preprocess, to_iri, to_uri, Charset, ConvertError,
-    ConvertErrorKind, HostMapping, PreprocessOptions, Spaces, ToIriOptions, ToUriOptions, Trace,
+    ConvertErrorKind, HostMapping, IriConversion, PreprocessOptions, Spaces, ToIriOptions,
+    ToUriOptions, Trace, UriConversion,
 };
 use iri_abnf::error::render_caret;
 use serde::Serialize;
@@ -256,14 +257,14 @@ pub struct PreprocessArgs {
 
 /// The `error` member of a JSON record.
 #[derive(Serialize, Debug)]
-struct ErrorJson {
-    kind: &'static str,
-    offset: usize,
-    message: String,
+pub struct ErrorJson {
+    pub kind: &'static str,
+    pub offset: usize,
+    pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    label: Option<String>,
+    pub label: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    character: Option<String>,
+    pub character: Option<String>,
 }
 
 impl From<&ConvertError> for ErrorJson {
@@ -298,16 +299,16 @@ impl From<&NotText> for ErrorJson {
 /// The fields every conversion record starts with: the input (or, when it is not text, `null` and
 /// its bytes escaped) and whether a byte order mark was removed from it.
 #[derive(Serialize)]
-struct InputJson<'a> {
-    input: Option<&'a str>,
+pub struct InputJson<'a> {
+    pub input: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    input_escaped: Option<&'a str>,
+    pub input_escaped: Option<&'a str>,
     #[serde(skip_serializing_if = "is_false")]
-    bom_removed: bool,
+    pub bom_removed: bool,
 }
 
 impl<'a> InputJson<'a> {
-    fn of(item: &'a Item<'a>) -> Self {
+    pub fn of(item: &'a Item<'a>) -> Self {
         InputJson {
             input: item.input.as_ref().ok().copied(),
             input_escaped: item.input.as_ref().err().map(|e| e.escaped.as_str()),
@@ -316,34 +317,160 @@ impl<'a> InputJson<'a> {
     }
 }
 
+/// The JSON record of one input: the documented contract of `iri to-uri --format json`.
 #[derive(Serialize)]
-struct UriRecord<'a> {
+pub struct UriRecord<'a> {
     #[serde(flatten)]
-    input: InputJson<'a>,
-    output: Option<String>,
-    input_valid: bool,
-    output_valid: bool,
-    notes: Vec<String>,
-    error: Option<ErrorJson>,
+    pub input: InputJson<'a>,
+    pub output: Option<String>,
+    pub input_valid: bool,
+    pub output_valid: bool,
+    pub notes: Vec<String>,
+    pub error: Option<ErrorJson>,
 }
 
+/// The JSON record of one input: the documented contract of `iri to-iri --format json`.
 #[derive(Serialize)]
-struct IriRecord<'a> {
+pub struct IriRecord<'a> {
     #[serde(flatten)]
-    input: InputJson<'a>,
-    output: Option<String>,
-    error: Option<ErrorJson>,
+    pub input: InputJson<'a>,
+    pub output: Option<String>,
+    pub error: Option<ErrorJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    steps: Option<&'a [String; 6]>,
+    pub steps: Option<&'a [String; 6]>,
 }
 
+/// The JSON record of one input: the documented contract of `iri from-leiri --format json`.
 #[derive(Serialize)]
-struct LeiriRecord<'a> {
+pub struct LeiriRecord<'a> {
     #[serde(flatten)]
-    input: InputJson<'a>,
-    output: Option<String>,
-    input_valid: bool,
-    error: Option<ErrorJson>,
+    pub input: InputJson<'a>,
+    pub output: Option<String>,
+    pub input_valid: bool,
+    pub error: Option<ErrorJson>,
+}
+
+/// The result of a conversion of one input: the conversion or its error, or why the input is not
+/// processed.
+pub type Outcome<'a, T> = Result<Result<T, ConvertError>, &'a NotText>;
+
+/// IRI → URI of one input (3987bis §3.6), its syntax error fully explained.
+pub fn to_uri_outcome<'a>(
+    options: &ToUriOptions,
+    item: &'a Item<'a>,
+) -> Outcome<'a, UriConversion> {
+    match &item.input {
+        Ok(input) => Ok(explain_syntax(to_uri(input, options))),
+        Err(e) => Err(e),
+    }
+}
+
+/// The record of a conversion to a URI, as `iri to-uri --format json` writes it (and `iri serve`
+/// answers `/api/convert?command=to-uri`).
+pub fn uri_record<'a>(item: &'a Item<'a>, result: &Outcome<'_, UriConversion>) -> UriRecord<'a> {
+    match result {
+        Ok(Ok(c)) => UriRecord {
+            input: InputJson::of(item),
+            output: Some(c.uri.clone()),
+            input_valid: c.input_valid,
+            output_valid: c.uri_valid,
+            notes: notes_with_validity(c.input_valid, &c.notes, "IRI-reference"),
+            error: None,
+        },
+        Ok(Err(e)) => UriRecord {
+            input: InputJson::of(item),
+            output: None,
+            input_valid: !matches!(e.kind, ConvertErrorKind::Syntax(_)),
+            output_valid: false,
+            notes: Vec::new(),
+            error: Some(e.into()),
+        },
+        Err(e) => UriRecord {
+            input: InputJson::of(item),
+            output: None,
+            input_valid: false,
+            output_valid: false,
+            notes: Vec::new(),
+            error: Some((*e).into()),
+        },
+    }
+}
+
+/// URI → IRI of one input (3987bis §3.7), its syntax error fully explained.
+pub fn to_iri_outcome<'a>(
+    options: &ToIriOptions,
+    item: &'a Item<'a>,
+) -> Outcome<'a, IriConversion> {
+    match &item.input {
+        Ok(input) => Ok(explain_syntax(to_iri(input, options))),
+        Err(e) => Err(e),
+    }
+}
+
+/// The record of a conversion to an IRI, as `iri to-iri --format json` writes it (with the steps of
+/// §3.7.1 when `trace` is set, `--trace`), and `iri serve` answers `/api/convert?command=to-iri`.
+pub fn iri_record<'a>(
+    item: &'a Item<'a>,
+    result: &'a Outcome<'_, IriConversion>,
+    trace: bool,
+) -> IriRecord<'a> {
+    let converted = match result {
+        Ok(Ok(c)) => Some(c),
+        _ => None,
+    };
+    let error = match result {
+        Ok(Ok(_)) => None,
+        Ok(Err(e)) => Some(ErrorJson::from(e)),
+        Err(e) => Some(ErrorJson::from(*e)),
+    };
+    let steps: Option<&Trace> = converted.map(|c| &c.trace);
+    IriRecord {
+        input: InputJson::of(item),
+        output: converted.map(|c| c.iri.clone()),
+        error,
+        steps: if trace { steps.map(|t| &t.steps) } else { None },
+    }
+}
+
+/// LEIRI → IRI or URI of one input (3987bis §5.1, then §3.6), its syntax error fully explained: the
+/// output, whether the input was a valid LEIRI, and notes.
+pub fn leiri_outcome<'a>(
+    to: LeiriTarget,
+    raw: bool,
+    item: &'a Item<'a>,
+) -> Outcome<'a, (String, bool, Vec<String>)> {
+    match &item.input {
+        Ok(input) => Ok(explain_syntax(convert_leiri(to, raw, input))),
+        Err(e) => Err(e),
+    }
+}
+
+/// The record of a LEIRI conversion, as `iri from-leiri --format json` writes it (and `iri serve`
+/// answers `/api/convert?command=from-leiri`).
+pub fn leiri_record<'a>(
+    item: &'a Item<'a>,
+    result: &Outcome<'_, (String, bool, Vec<String>)>,
+) -> LeiriRecord<'a> {
+    match result {
+        Ok(Ok((output, valid, _))) => LeiriRecord {
+            input: InputJson::of(item),
+            output: Some(output.clone()),
+            input_valid: *valid,
+            error: None,
+        },
+        Ok(Err(e)) => LeiriRecord {
+            input: InputJson::of(item),
+            output: None,
+            input_valid: !matches!(e.kind, ConvertErrorKind::Syntax(_)),
+            error: Some(e.into()),
+        },
+        Err(e) => LeiriRecord {
+            input: InputJson::of(item),
+            output: None,
+            input_valid: false,
+            error: Some((*e).into()),
+        },
+    }
 }
 
 #[derive(Serialize)]
@@ -404,42 +531,11 @@ pub fn run_to_uri(args: &ToUriArgs) -> i32 {
         if out.broken() {
             return;
         }
-        let result = match item.input {
-            Ok(input) => Ok(explain_syntax(to_uri(input, &options))),
-            Err(ref e) => Err(e),
-        };
+        let result = to_uri_outcome(&options, &item);
         out.failed |= !matches!(result, Ok(Ok(_)));
         idna_failed |= matches!(&result, Ok(Err(e)) if matches!(e.kind, ConvertErrorKind::Idna(_)));
         match args.format {
-            Format::Json => {
-                let record = match &result {
-                    Ok(Ok(c)) => UriRecord {
-                        input: InputJson::of(&item),
-                        output: Some(c.uri.clone()),
-                        input_valid: c.input_valid,
-                        output_valid: c.uri_valid,
-                        notes: notes_with_validity(c.input_valid, &c.notes, "IRI-reference"),
-                        error: None,
-                    },
-                    Ok(Err(e)) => UriRecord {
-                        input: InputJson::of(&item),
-                        output: None,
-                        input_valid: !matches!(e.kind, ConvertErrorKind::Syntax(_)),
-                        output_valid: false,
-                        notes: Vec::new(),
-                        error: Some(e.into()),
-                    },
-                    Err(e) => UriRecord {
-                        input: InputJson::of(&item),
-                        output: None,
-                        input_valid: false,
-                        output_valid: false,
-                        notes: Vec::new(),
-                        error: Some((*e).into()),
-                    },
-                };
-                out.json(&record);
-            }
+            Format::Json => out.json(&uri_record(&item, &result)),
             Format::Text => {
                 out.bom_note(&item);
                 match &result {
@@ -485,34 +581,10 @@ pub fn run_to_iri(args: &ToIriArgs) -> i32 {
         if out.broken() {
             return;
         }
-        let result = match item.input {
-            Ok(input) => Ok(explain_syntax(to_iri(input, &options))),
-            Err(ref e) => Err(e),
-        };
+        let result = to_iri_outcome(&options, &item);
         out.failed |= !matches!(result, Ok(Ok(_)));
         match args.format {
-            Format::Json => {
-                let converted = match &result {
-                    Ok(Ok(c)) => Some(c),
-                    _ => None,
-                };
-                let error = match &result {
-                    Ok(Ok(_)) => None,
-                    Ok(Err(e)) => Some(ErrorJson::from(e)),
-                    Err(e) => Some(ErrorJson::from(*e)),
-                };
-                let trace: Option<&Trace> = converted.map(|c| &c.trace);
-                out.json(&IriRecord {
-                    input: InputJson::of(&item),
-                    output: converted.map(|c| c.iri.clone()),
-                    error,
-                    steps: if args.trace {
-                        trace.map(|t| &t.steps)
-                    } else {
-                        None
-                    },
-                });
-            }
+            Format::Json => out.json(&iri_record(&item, &result, args.trace)),
             Format::Text => {
                 out.bom_note(&item);
                 match &result {
@@ -542,35 +614,10 @@ pub fn run_from_leiri(args: &FromLeiriArgs) -> i32 {
         if out.broken() {
             return;
         }
-        let result = match item.input {
-            Ok(input) => Ok(explain_syntax(convert_leiri(args, input))),
-            Err(ref e) => Err(e),
-        };
+        let result = leiri_outcome(args.to, args.raw, &item);
         out.failed |= !matches!(result, Ok(Ok(_)));
         match args.format {
-            Format::Json => {
-                let record = match &result {
-                    Ok(Ok((output, valid, _))) => LeiriRecord {
-                        input: InputJson::of(&item),
-                        output: Some(output.clone()),
-                        input_valid: *valid,
-                        error: None,
-                    },
-                    Ok(Err(e)) => LeiriRecord {
-                        input: InputJson::of(&item),
-                        output: None,
-                        input_valid: !matches!(e.kind, ConvertErrorKind::Syntax(_)),
-                        error: Some(e.into()),
-                    },
-                    Err(e) => LeiriRecord {
-                        input: InputJson::of(&item),
-                        output: None,
-                        input_valid: false,
-                        error: Some((*e).into()),
-                    },
-                };
-                out.json(&record);
-            }
+            Format::Json => out.json(&leiri_record(&item, &result)),
             Format::Text => {
                 out.bom_note(&item);
                 match &result {
@@ -595,13 +642,14 @@ pub fn run_from_leiri(args: &FromLeiriArgs) -> i32 {
 
 /// One LEIRI conversion: the output, whether the input was a valid LEIRI, and notes.
 fn convert_leiri(
-    args: &FromLeiriArgs,
+    to: LeiriTarget,
+    raw: bool,
     input: &str,
 ) -> Result<(String, bool, Vec<String>), ConvertError> {
-    match args.to {
+    match to {
         LeiriTarget::Iri => {
             let c = leiri_to_iri(input);
-            if !c.input_valid && !args.raw {
+            if !c.input_valid && !raw {
                 match iri_abnf::validate(iri_abnf::Grammar::Leiri, "IRI-reference", input) {
                     Err(iri_abnf::Error::Parse(e)) => Err(ConvertError {
                         offset: e.offset,
@@ -615,7 +663,7 @@ fn convert_leiri(
         }
         LeiriTarget::Uri => {
             let options = ToUriOptions {
-                raw: args.raw,
+                raw,
                 ..Default::default()
             };
             leiri_to_uri(input, &options).map(|c| (c.uri, c.input_valid, c.notes))

@@ -56,6 +56,8 @@ pub enum Origin<'a> {
     Stdin(usize),
     /// The n-th line (1-based) of a file.
     File(&'a Path, usize),
+    /// A query parameter of a request to `iri serve`.
+    Parameter(&'a str),
 }
 
 impl fmt::Display for Origin<'_> {
@@ -64,6 +66,7 @@ impl fmt::Display for Origin<'_> {
             Origin::Argument(n) => write!(f, "argument {n}"),
             Origin::Stdin(n) => write!(f, "line {n}"),
             Origin::File(path, n) => write!(f, "{}: line {n}", path.display()),
+            Origin::Parameter(name) => write!(f, "parameter {name}"),
         }
     }
 }
@@ -434,6 +437,12 @@ pub fn for_each_item(
     } else {
         Err(())
     }
+}
+
+/// One input given whole, as the command line takes an argument (no byte order mark is removed): its
+/// UTF-8 text, or why it is not processed (not UTF-8, or longer than `max_length` bytes).
+pub fn text_of(bytes: &[u8], max_length: usize) -> Result<Cow<'_, str>, NotText> {
+    input_of(bytes, bytes.len() as u64, max_length, Decoding::Utf8)
 }
 
 /// An input's text, or why it is not processed.

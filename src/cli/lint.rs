@@ -126,6 +126,14 @@ pub struct LevelArgs {
 }
 
 impl LevelArgs {
+    /// The same options with another profile (`--profile NAME`).
+    pub fn with_profile(&self, name: &str) -> LevelArgs {
+        LevelArgs {
+            profile: Some(name.to_string()),
+            ..self.clone()
+        }
+    }
+
     /// Whether any of the options was given.
     pub fn is_given(&self) -> bool {
         self.profile.is_some()
@@ -238,12 +246,34 @@ impl From<FailOn> for Severity {
     }
 }
 
+/// The JSON record of one input: the documented contract of `iri lint --format json`.
 #[derive(Serialize)]
-struct Record<'a> {
+pub struct LintRecord<'a> {
+    pub input: &'a str,
+    pub valid: bool,
+    pub error: Option<ErrorRecord>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The record of one input, as `iri lint --format json` writes it (and `iri serve` answers
+/// `/api/lint`): the input must be a reference of `grammar` first; and for an invalid input its
+/// error, fully explained (the text output draws its caret).
+pub fn lint_record<'a>(
+    grammar: Grammar,
+    options: &LintOptions,
     input: &'a str,
-    valid: bool,
-    error: Option<ErrorRecord>,
-    diagnostics: &'a [Diagnostic],
+) -> (LintRecord<'a>, Option<ParseError>) {
+    let (diagnostics, error) = match iri_abnf::parse(grammar, input) {
+        Ok(r) => (lint(&r, options), None),
+        Err(e) => (Vec::new(), Some(explained(e))),
+    };
+    let record = LintRecord {
+        input,
+        valid: error.is_none(),
+        error: error.as_ref().map(ErrorRecord::from),
+        diagnostics,
+    };
+    (record, error)
 }
 
 /// Sets the levels of `allow`, `warn` and `deny`: families first, then codes, so that a code's own
@@ -305,26 +335,17 @@ pub fn run(args: &LintArgs) -> i32 {
                 return;
             }
         };
-        let (diagnostics, error): (Vec<Diagnostic>, Option<ParseError>) =
-            match iri_abnf::parse(grammar, input) {
-                Ok(r) => (lint(&r, &options), None),
-                Err(e) => (Vec::new(), Some(explained(e))),
-            };
-        if error.is_some() || diagnostics.iter().any(|d| d.severity >= fail_on) {
+        let (record, error) = lint_record(grammar, &options, input);
+        if error.is_some() || record.diagnostics.iter().any(|d| d.severity >= fail_on) {
             out.failed = true;
         }
         match args.format {
-            LintFormat::Json => out.json(&Record {
-                input,
-                valid: error.is_none(),
-                error: error.as_ref().map(ErrorRecord::from),
-                diagnostics: &diagnostics,
-            }),
+            LintFormat::Json => out.json(&record),
             LintFormat::Text => {
                 if let Some(e) = &error {
                     write_invalid(&mut out, e);
-                } else if !diagnostics.is_empty() {
-                    out.text(&text_record(input, &diagnostics));
+                } else if !record.diagnostics.is_empty() {
+                    out.text(&text_record(input, &record.diagnostics));
                 }
             }
         }

@@ -12,6 +12,7 @@ mod parse;
 mod reference;
 mod rules;
 mod selfcheck;
+mod serve;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use iri_abnf::{AnyGrammar, Grammar, ParseError, Rule};
@@ -108,6 +109,7 @@ enum Command {
     Normalize(reference::NormalizeArgs),
     Equal(reference::EqualArgs),
     Selfcheck(selfcheck::SelfcheckArgs),
+    Serve(serve::ServeArgs),
     Completions(packaging::CompletionsArgs),
     Man(packaging::ManArgs),
 }
@@ -179,19 +181,25 @@ impl From<AnyGrammarArg> for AnyGrammar {
 /// Resolves `--rule` (default: the grammar's reference rule), or prints the error that names the
 /// closest rules and lists the grammar's rules.
 pub fn resolve_rule(grammar: impl Into<AnyGrammar>, rule: Option<&str>) -> Result<Rule, i32> {
+    rule_of(grammar, rule).map_err(|e| {
+        eprintln!("iri: {e}");
+        EXIT_ERROR
+    })
+}
+
+/// The rule `--rule` names (default: the grammar's reference rule), or the error that names the
+/// closest rules and lists the grammar's rules.
+pub fn rule_of(
+    grammar: impl Into<AnyGrammar>,
+    rule: Option<&str>,
+) -> Result<Rule, iri_abnf::UnknownRule> {
     let grammar = grammar.into();
     let Some(name) = rule else {
         return Ok(grammar.reference_rule());
     };
-    grammar.rule(name).ok_or_else(|| {
-        eprintln!(
-            "iri: {}",
-            iri_abnf::UnknownRule {
-                grammar,
-                name: name.to_string()
-            }
-        );
-        EXIT_ERROR
+    grammar.rule(name).ok_or_else(|| iri_abnf::UnknownRule {
+        grammar,
+        name: name.to_string(),
     })
 }
 
@@ -221,6 +229,7 @@ pub fn main() -> i32 {
         Command::Normalize(args) => reference::run_normalize(&args),
         Command::Equal(args) => reference::run_equal(&args),
         Command::Selfcheck(args) => selfcheck::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Completions(args) => packaging::run_completions(&args),
         Command::Man(args) => packaging::run_man(&args),
     }

@@ -2,14 +2,16 @@
 
 use clap::{Args, ValueEnum};
 use iri_abnf::report::describe;
-use iri_abnf::{parse_components, parse_rule, Components, Error, Grammar, Rule};
+use iri_abnf::{
+    parse_components, parse_rule, Components, Error, Grammar, ParseError, Rule, SyntaxNode,
+};
 use serde::Serialize;
 use std::ffi::OsString;
 
 use super::check::{write_invalid, write_not_text, ErrorRecord};
-use super::input::{escape_bytes, for_each_item, Decoding, InputArgs};
+use super::input::{escape_bytes, for_each_item, Decoding, InputArgs, NotText};
 use super::output::{is_false, Out};
-use super::{explained, resolve_rule, GrammarArg};
+use super::{explained, resolve_rule, GrammarArg, EXIT_ERROR};
 
 const PARSE_HELP: &str = "\
 Output:
@@ -17,7 +19,9 @@ Output:
         path (which ABNF alternative matched, its segments), query, fragment, each with its byte span
         start..end; absent components are shown as `-`
   json  {\"input\", \"grammar\", \"rule\", \"valid\", \"components\": {...} | null, \"error\": null | {...}}
-        (the error object is the one of `iri check --format json`)
+        (the error object is the one of `iri check --format json`); with --tree also \"tree\": the
+        parse tree as {\"rule\", \"span\": {\"start\", \"end\"}, \"children\": [...]}, or null for an
+        invalid input or one over 65536 bytes (the limit of --format tree)
   tree  the pest parse tree: one line per rule that carries structure, indented, with its span and the
         text it matched (character-level rules such as ALPHA or ipchar leave no node); only for inputs
         of at most 65536 bytes (pest and the tree hold up to about 140 bytes per input byte): a longer
@@ -53,6 +57,9 @@ pub struct ParseArgs {
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
     format: ParseFormat,
+    /// With --format json: add the parse tree to each record ("tree").
+    #[arg(long)]
+    tree: bool,
     #[command(flatten)]
     input: InputArgs,
     /// The inputs (strings, not file names: see --input).
@@ -67,21 +74,83 @@ enum ParseFormat {
     Tree,
 }
 
+/// The JSON record of one input: the documented contract of `iri parse --format json`.
 #[derive(Serialize)]
-struct ParseRecord<'a> {
-    input: Option<&'a str>,
+pub struct ParseRecord<'a> {
+    pub input: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    input_escaped: Option<&'a str>,
+    pub input_escaped: Option<&'a str>,
+    pub grammar: Grammar,
+    pub rule: Rule,
+    pub valid: bool,
+    pub components: Option<Components<'a>>,
+    pub error: Option<ErrorRecord>,
+    #[serde(skip_serializing_if = "is_false")]
+    pub bom_removed: bool,
+    /// With `--tree`: the parse tree of a valid input of at most [`TREE_LIMIT`] bytes, else null.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tree: Option<Option<SyntaxNode>>,
+}
+
+/// The record of one input, as `iri parse --format json` writes it (and `iri serve` answers
+/// `/api/parse`), with the parse tree when `tree` is set (`--tree`); and for an invalid input its
+/// error, fully explained (the text output draws its caret).
+pub fn parse_record<'a>(
     grammar: Grammar,
     rule: Rule,
-    valid: bool,
-    components: Option<&'a Components<'a>>,
-    error: Option<ErrorRecord>,
-    #[serde(skip_serializing_if = "is_false")]
+    tree: bool,
+    input: Result<&'a str, &'a NotText>,
     bom_removed: bool,
+) -> (ParseRecord<'a>, Option<ParseError>) {
+    let input = match input {
+        Ok(input) => input,
+        Err(e) => {
+            let record = ParseRecord {
+                input: None,
+                input_escaped: Some(&e.escaped),
+                grammar,
+                rule,
+                valid: false,
+                components: None,
+                error: Some(ErrorRecord::from(e)),
+                bom_removed,
+                tree: tree.then_some(None),
+            };
+            return (record, None);
+        }
+    };
+    // The components come from the fast parser; the tree, where asked for, from pest (the same
+    // components: the tests compare them).
+    let (components, error) = match parse_components(grammar, rule, input) {
+        Ok(c) => (Some(c), None),
+        Err(Error::Parse(e)) => (None, Some(explained(e))),
+        // The rule is the grammar's: resolved before any input is read.
+        Err(Error::Rule(_)) => (None, None),
+    };
+    let syntax_tree = if tree && components.is_some() && input.len() <= TREE_LIMIT {
+        iri_abnf::syntax::parse_tree(grammar, rule, input).ok()
+    } else {
+        None
+    };
+    let record = ParseRecord {
+        input: Some(input),
+        input_escaped: None,
+        grammar,
+        rule,
+        valid: components.is_some(),
+        components,
+        error: error.as_ref().map(ErrorRecord::from),
+        bom_removed,
+        tree: tree.then_some(syntax_tree),
+    };
+    (record, error)
 }
 
 pub fn run(args: &ParseArgs) -> i32 {
+    if args.tree && !matches!(args.format, ParseFormat::Json) {
+        eprintln!("iri: --tree adds the tree to the JSON records (--format json); --format tree prints it as text");
+        return EXIT_ERROR;
+    }
     let grammar: Grammar = args.grammar.into();
     let rule = match resolve_rule(grammar, args.rule.as_deref()) {
         Ok(r) => r,
@@ -102,22 +171,23 @@ pub fn run(args: &ParseArgs) -> i32 {
             out.bom_note(&item);
         }
         match &item.input {
-            Ok(input) => parse_one(&mut out, args, grammar, rule, input, item.bom_removed),
-            Err(e) => {
+            Ok(input) if !matches!(args.format, ParseFormat::Json) => {
+                parse_one(&mut out, args, grammar, rule, input)
+            }
+            Err(e) if !matches!(args.format, ParseFormat::Json) => {
                 out.failed = true;
-                match args.format {
-                    ParseFormat::Json => out.json(&ParseRecord {
-                        input: None,
-                        input_escaped: Some(&e.escaped),
-                        grammar,
-                        rule,
-                        valid: false,
-                        components: None,
-                        error: Some(ErrorRecord::from(e)),
-                        bom_removed: item.bom_removed,
-                    }),
-                    _ => write_not_text(&mut out, e),
-                }
+                write_not_text(&mut out, e);
+            }
+            _ => {
+                let (record, _) = parse_record(
+                    grammar,
+                    rule,
+                    args.tree,
+                    item.input.as_ref().copied(),
+                    item.bom_removed,
+                );
+                out.failed |= !record.valid;
+                out.json(&record);
             }
         }
     });
@@ -146,14 +216,8 @@ fn tree_too_long_record(input: &str) -> String {
     )
 }
 
-fn parse_one(
-    out: &mut Out,
-    args: &ParseArgs,
-    grammar: Grammar,
-    rule: Rule,
-    input: &str,
-    bom_removed: bool,
-) {
+/// The text and tree output of one input.
+fn parse_one(out: &mut Out, args: &ParseArgs, grammar: Grammar, rule: Rule, input: &str) {
     // The tree comes from pest; the components from the fast parser (the same components).
     if matches!(args.format, ParseFormat::Tree) {
         if input.len() > TREE_LIMIT {
@@ -179,34 +243,11 @@ fn parse_one(
         }
         return;
     }
-    let result = parse_components(grammar, rule, input);
-    let (components, error) = match result {
-        Ok(c) => (Some(c), None),
-        Err(Error::Parse(e)) => (None, Some(explained(e))),
-        Err(Error::Rule(e)) => {
-            out.failed = true;
-            out.note(&e.to_string());
-            return;
-        }
-    };
-    if error.is_some() {
-        out.failed = true;
-    }
-    match args.format {
-        ParseFormat::Json => out.json(&ParseRecord {
-            input: Some(input),
-            input_escaped: None,
-            grammar,
-            rule,
-            valid: components.is_some(),
-            components: components.as_ref(),
-            error: error.as_ref().map(ErrorRecord::from),
-            bom_removed,
-        }),
-        _ => match (&components, &error) {
-            (Some(c), _) => out.text(&describe(grammar, rule, c)),
-            (None, Some(e)) => write_invalid(out, e),
-            (None, None) => {}
-        },
+    let (record, error) = parse_record(grammar, rule, false, Ok(input), false);
+    out.failed |= !record.valid;
+    match (&record.components, &error) {
+        (Some(c), _) => out.text(&describe(grammar, rule, c)),
+        (None, Some(e)) => write_invalid(out, e),
+        (None, None) => {}
     }
 }

@@ -282,10 +282,16 @@ fn base(grammar: Grammar, arg: &OsString, max_length: usize) -> Result<Base, i32
         eprintln!("iri: BASE: {m}");
         EXIT_ERROR
     })?;
-    Base::new(grammar, &text).map_err(|e| {
-        eprintln!("iri: BASE: {}", explain_base(e));
+    base_of(grammar, &text).map_err(|m| {
+        eprintln!("iri: {m}");
         EXIT_ERROR
     })
+}
+
+/// The base of `iri resolve` (RFC 3986 §5.1: an IRI with a scheme), or the error `iri resolve`
+/// prints (and `iri serve` answers) for it.
+pub fn base_of(grammar: Grammar, text: &str) -> Result<Base, String> {
+    Base::new(grammar, text).map_err(|e| format!("BASE: {}", explain_base(e)))
 }
 
 /// The JSON error of an input that is not text.
@@ -293,18 +299,56 @@ fn not_text_error(e: &NotText) -> String {
     e.message()
 }
 
+/// The JSON record of one reference: the documented contract of `iri resolve --format json`.
 #[derive(Serialize)]
-struct ResolveRecord<'a> {
-    base: &'a str,
-    reference: Option<&'a str>,
+pub struct ResolveRecord<'a> {
+    pub base: &'a str,
+    pub reference: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    input_escaped: Option<&'a str>,
-    grammar: Grammar,
-    mode: &'static str,
-    target: Option<String>,
-    error: Option<String>,
+    pub input_escaped: Option<&'a str>,
+    pub grammar: Grammar,
+    pub mode: &'static str,
+    pub target: Option<String>,
+    pub error: Option<String>,
     #[serde(skip_serializing_if = "is_false")]
-    bom_removed: bool,
+    pub bom_removed: bool,
+}
+
+/// The target of one reference resolved against `base` (RFC 3986 §5.2), or the error.
+pub fn resolve_result(base: &Base, non_strict: bool, item: &Item<'_>) -> Result<String, String> {
+    let mode = if non_strict {
+        Mode::NonStrict
+    } else {
+        Mode::Strict
+    };
+    match item.input {
+        Ok(reference) => base
+            .resolve_with(reference, mode)
+            .map(String::from)
+            .map_err(|e| explain_resolve(e).to_string()),
+        Err(ref e) => Err(not_text_error(e)),
+    }
+}
+
+/// The record of one resolution, as `iri resolve --format json` writes it (and `iri serve` answers
+/// `/api/resolve`).
+pub fn resolve_record<'a>(
+    base: &'a Base,
+    grammar: Grammar,
+    non_strict: bool,
+    item: &'a Item<'a>,
+    result: &Result<String, String>,
+) -> ResolveRecord<'a> {
+    ResolveRecord {
+        base: base.as_str(),
+        reference: item.input.as_ref().ok().copied(),
+        input_escaped: item.input.as_ref().err().map(|e| e.escaped.as_str()),
+        grammar,
+        mode: if non_strict { "non-strict" } else { "strict" },
+        target: result.as_ref().ok().cloned(),
+        error: result.as_ref().err().cloned(),
+        bom_removed: item.bom_removed,
+    }
 }
 
 /// `iri resolve`.
@@ -314,38 +358,14 @@ pub fn run_resolve(args: &ResolveArgs) -> i32 {
         Ok(b) => b,
         Err(code) => return code,
     };
-    let mode = if args.non_strict {
-        Mode::NonStrict
-    } else {
-        Mode::Strict
-    };
     let mut out = Out::new();
     let read = for_each_item(&args.references, 2, &args.input, Decoding::Utf8, |item| {
         if out.broken() {
             return;
         }
-        let result = match item.input {
-            Ok(reference) => base
-                .resolve_with(reference, mode)
-                .map(String::from)
-                .map_err(|e| explain_resolve(e).to_string()),
-            Err(ref e) => Err(not_text_error(e)),
-        };
-        emit(&mut out, args.format, &item, &result, |target, error| {
-            ResolveRecord {
-                base: base.as_str(),
-                reference: item.input.as_ref().ok().copied(),
-                input_escaped: item.input.as_ref().err().map(|e| e.escaped.as_str()),
-                grammar,
-                mode: if args.non_strict {
-                    "non-strict"
-                } else {
-                    "strict"
-                },
-                target,
-                error,
-                bom_removed: item.bom_removed,
-            }
+        let result = resolve_result(&base, args.non_strict, &item);
+        emit(&mut out, args.format, &item, &result, |_, _| {
+            resolve_record(&base, grammar, args.non_strict, &item, &result)
         });
     });
     out.finish(read.is_ok())

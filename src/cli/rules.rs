@@ -1,6 +1,7 @@
 //! `iri rules`: the rules of a grammar, the names that `--rule` takes.
 
 use clap::{Args, ValueEnum};
+use iri_abnf::abnf::{definition, Definition};
 use iri_abnf::AnyGrammar;
 use serde::Serialize;
 
@@ -15,7 +16,10 @@ rfc2732, masinter07, duerst01 and iri-printed have a language only: check, compa
 them, parse and selfcheck do not.
 
 JSON (--format json), one record:
-  {\"grammar\": str, \"reference_rule\": str, \"rules\": [str]}
+  {\"grammar\": str, \"reference_rule\": str, \"rules\": [str],
+   \"definitions\": [{\"rule\": str, \"file\": str, \"line\": int, \"spec\": str}]}
+definitions gives, per rule in the same order, the grammar file and the line that define it and the
+document and section the file transcribes there (grammar/iri.abnf, draft-ietf-iri-3987bis, Section 2.2).
 
 Examples:
   iri rules                          # the rules of iri (draft-ietf-iri-3987bis)
@@ -43,11 +47,32 @@ enum RulesFormat {
     Json,
 }
 
+/// The JSON record: the documented contract of `iri rules --format json`.
 #[derive(Serialize)]
-struct RulesRecord {
-    grammar: AnyGrammar,
-    reference_rule: &'static str,
-    rules: Vec<&'static str>,
+pub struct RulesRecord {
+    pub grammar: AnyGrammar,
+    pub reference_rule: &'static str,
+    pub rules: Vec<&'static str>,
+    pub definitions: Vec<Definition>,
+}
+
+/// The record of `grammar`'s rules, as `iri rules --format json` writes it (and `iri serve` answers
+/// `/api/rules`).
+pub fn rules_record(grammar: AnyGrammar) -> RulesRecord {
+    RulesRecord {
+        grammar,
+        reference_rule: grammar.rule_name(grammar.reference_rule()),
+        rules: grammar
+            .rules()
+            .iter()
+            .map(|&r| grammar.rule_name(r))
+            .collect(),
+        definitions: grammar
+            .rules()
+            .iter()
+            .filter_map(|&r| definition(grammar, r))
+            .collect(),
+    }
 }
 
 pub fn run(args: &RulesArgs) -> i32 {
@@ -60,11 +85,7 @@ pub fn run(args: &RulesArgs) -> i32 {
                 out.line(name);
             }
         }
-        RulesFormat::Json => out.json(&RulesRecord {
-            grammar,
-            reference_rule: grammar.rule_name(grammar.reference_rule()),
-            rules: names.collect(),
-        }),
+        RulesFormat::Json => out.json(&rules_record(grammar)),
     }
     out.finish(true)
 }

@@ -7,6 +7,7 @@ use serde::Deserialize;
 pub mod cli;
 pub mod conversions;
 pub mod corpora;
+pub mod http;
 
 /// One example of the spec documents (`spec-examples.jsonl`).
 #[derive(Debug, Deserialize)]
