@@ -1,5 +1,9 @@
-//! `iri lint` against `iri check` on the DBpedia links corpus: the target is "the lint pass over the
-//! DBpedia file takes at most 3 times the time of `iri check` on the same file".
+//! `iri lint` against `iri check` on the DBpedia links corpus, in memory: the stages that the two
+//! commands run per input, without reading the file or writing output. The target, "the lint pass over
+//! the DBpedia file takes at most 3 times the time of `iri check` on the same file", is about the
+//! commands: `benches/lint-vs-check.sh` times them. This bench shows where the time of a lint goes, and
+//! sets it against the verdict alone (the DFA), which is stricter than the target: parsing a reference
+//! into its components, which every lint needs, already takes about twice the verdict.
 //!
 //! `cargo bench --bench lint` (shorter: `cargo bench --bench lint -- --sample-size 10
 //! --warm-up-time 1 --measurement-time 10`).
@@ -213,8 +217,8 @@ fn print_whole_file(t: &Totals) {
     row("explain", t.explain, "explained(), invalid inputs");
     let ratio = t.lint_path.as_secs_f64() / t.check.as_secs_f64();
     println!(
-        "lint-path / check = {ratio:.2} (target ≤ 3: {})\n",
-        if ratio <= 3.0 { "met" } else { "NOT met" }
+        "lint-path / check = {ratio:.2} (in memory, against the verdict alone; the commands' ratio, \
+         the target's, is benches/lint-vs-check.sh's)\n"
     );
 }
 

@@ -161,9 +161,10 @@ pub fn check_record<'a>(
     };
     // A record shows the full explanation of an invalid input. The rule is the grammar's (resolved
     // before any input is read), so the only error is a syntax error.
-    let error = explain(grammar, rule, input)
-        .err()
-        .and_then(|e| e.as_parse().cloned());
+    let error = match explain(grammar, rule, input) {
+        Err(iri_abnf::Error::Parse(e)) => Some(e),
+        _ => None,
+    };
     // A valid input of a reference rule is a valid reference of the grammar: it parses.
     let diagnostics = options.lint.as_ref().map(|(main, levels)| match &error {
         None => iri_abnf::parse(*main, input)

@@ -60,12 +60,14 @@ API: GET requests with query parameters (application/x-www-form-urlencoded: perc
   /api/rules[?grammar=G]                                            iri rules --format json
 Parameters are the subcommand's options without the dashes; a flag is `true` or `false` (a name
 alone is `true`). An input that is not UTF-8 once decoded, or longer than --max-length, gets the
-record the subcommand gives it (\"input\": null, \"input_escaped\" and the error). A usage error (an
+record the subcommand gives it (\"input\": null, or for resolve \"reference\": null, with the
+bytes escaped and the error). A usage error (an
 unknown parameter or rule, a missing input, a base that is not an IRI) is status 400 with
 {\"error\": \"...\"}, the message the subcommand prints. Requests are bounded: the request head may
 have at most 3 x --max-length + 64 KiB bytes (414 or 431 beyond), no body is read (413), and a
-request head must arrive within 10 s (408); 32 connections are served at once (503 beyond). The lint levels are those of `iri lint` in the
-directory the server was started in (iri.toml, or --profile, --allow, --warn, --deny, --config).
+request head must arrive within 10 s (408); 32 connections are served at once (503 beyond). The
+lint levels are those of `iri lint` in the directory the server was started in (iri.toml, or
+--profile, --allow, --warn, --deny, --config).
 
 Other paths: / (the page), /grammar/FILE.abnf (the grammar files, as text).
 
@@ -160,13 +162,23 @@ pub fn run(args: &ServeArgs) -> i32 {
         IpAddr::V6(ip) => format!("http://[{ip}]:{port}/"),
         IpAddr::V4(ip) => format!("http://{ip}:{port}/"),
     };
-    // On a loopback address only requests for this server's names are answered.
+    // On a loopback address only requests for this server's names are answered: its own address
+    // and the loopback names, with the port (and without it on port 80, where browsers leave it out).
     let allowed_hosts = if address.ip().is_loopback() {
-        vec![
+        let mut names = vec![
+            address.to_string(),
             format!("127.0.0.1:{port}"),
             format!("localhost:{port}"),
             format!("[::1]:{port}"),
-        ]
+        ];
+        if port == 80 {
+            let bare: Vec<String> = names
+                .iter()
+                .filter_map(|n| n.strip_suffix(":80").map(str::to_string))
+                .collect();
+            names.extend(bare);
+        }
+        names
     } else {
         Vec::new()
     };

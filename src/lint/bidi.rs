@@ -96,7 +96,7 @@ fn is_rtl(c: char) -> bool {
 }
 
 /// Whether `c` lies in the blocks that hold every strong right-to-left character (Hebrew to Arabic
-/// Extended-A, the Hebrew and Arabic presentation forms, and the right-to-left ranges of planes 1):
+/// Extended-A, the Hebrew and Arabic presentation forms, and the right-to-left ranges of plane 1):
 /// the rules of RFC 3987 §4.2 have nothing to do in a text without one. A test checks every
 /// character's bidi class against it.
 fn in_rtl_blocks(c: char) -> bool {

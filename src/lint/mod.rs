@@ -424,9 +424,10 @@ struct ByteClasses {
 
 impl ByteClasses {
     /// Eight bytes at a time (the last eight overlap the others when the length is not a multiple of
-    /// eight), each class a test for a zero byte in a word: there is a byte `b` below `n` in the ASCII
-    /// word `w` when `(w - n * 0x0101..) & !w & 0x8080..` is not zero. A word with a byte of 0x80 or
-    /// more only matters for `ascii`, which is false then and turns the other checks on anyway.
+    /// eight), each class a test for a byte below `n` in a word: there is one in the word `w` exactly
+    /// when `(w - n * 0x0101..) & !w & 0x8080..` is not zero, for `n` up to 0x80 and whatever the
+    /// other bytes are (a borrow starts only at such a byte, and `!w` clears the bytes of 0x80 and
+    /// more that the subtraction leaves high). `%` and DEL are the zero bytes of `w` XOR them.
     fn of(b: &[u8]) -> ByteClasses {
         const ONES: u64 = 0x0101_0101_0101_0101;
         const HIGH: u64 = ONES * 0x80;

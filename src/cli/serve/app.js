@@ -551,7 +551,8 @@ async function start() {
     const g = readFragment();
     if (g.input !== null && g.input !== $("input").value) $("input").value = g.input;
     if (g.base !== $("base").value) $("base").value = g.base;
-    if (g.grammar !== $("grammar").value) {
+    const known = [...$("grammar").options].some((o) => o.value === g.grammar);
+    if (known && g.grammar !== $("grammar").value) {
       $("grammar").value = g.grammar;
       await loadRules(g.grammar, g.rule);
     } else if (g.rule && g.rule !== $("rule").value) {

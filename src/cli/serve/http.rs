@@ -14,8 +14,11 @@ use std::time::{Duration, Instant};
 /// How long a client has to send its request head (RFC 9112 §9.5: a server may close an idle
 /// connection).
 const HEAD_DEADLINE: Duration = Duration::from_secs(10);
-/// How long a response may take to write.
+/// How long one write of a response may take.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long the writing of a whole response may take (checked between pieces of 64 KiB, each bound
+/// by [`WRITE_TIMEOUT`]).
+const RESPONSE_DEADLINE: Duration = Duration::from_secs(30);
 /// After the response, what the client still sends is read and dropped, this long and this much at
 /// most, so that closing does not reset the connection before the client has read the response.
 const LINGER: Duration = Duration::from_millis(250);
@@ -347,7 +350,18 @@ fn write_response(stream: &mut TcpStream, r: &Response, head_only: bool) -> std:
     head.push_str("\r\n");
     stream.write_all(head.as_bytes())?;
     if !head_only {
-        stream.write_all(&r.body)?;
+        // In pieces, against one deadline for the whole body: a client that reads a byte now and
+        // then does not hold its thread for longer than that.
+        let started = Instant::now();
+        for piece in r.body.chunks(64 << 10) {
+            if started.elapsed() > RESPONSE_DEADLINE {
+                return Err(std::io::Error::new(
+                    ErrorKind::TimedOut,
+                    "the client reads the response too slowly",
+                ));
+            }
+            stream.write_all(piece)?;
+        }
     }
     stream.flush()
 }
