@@ -11,15 +11,9 @@ cd "$(dirname "$0")/.."
 
 gz=${1:-../shared/corpora/realworld-dbpedia-links/iris.txt.gz}
 target=${CARGO_TARGET_DIR:-target}
-[[ -f $gz ]] || { echo "bulk-check: $gz not found" >&2; exit 1; }
 [[ -x /usr/bin/time ]] || { echo "bulk-check: needs GNU time as /usr/bin/time (apt-get install time)" >&2; exit 1; }
-
-mkdir -p "$target/bench-corpus"
-file="$target/bench-corpus/$(basename "$gz" .gz)"
-if [[ ! -s $file ]]; then
-    gzip -dc "$gz" >"$file.tmp"
-    mv "$file.tmp" "$file"
-fi
+. benches/corpus.sh
+file=$(decompressed bulk-check "$gz")
 lines=$(wc -l <"$file")
 bytes=$(wc -c <"$file")
 

@@ -15,14 +15,8 @@ cd "$(dirname "$0")/.."
 gz=${1:-../shared/corpora/realworld-dbpedia-links/iris.txt.gz}
 runs=${RUNS:-5}
 target=${CARGO_TARGET_DIR:-target}
-[[ -f $gz ]] || { echo "lint-vs-check: $gz not found" >&2; exit 1; }
-
-mkdir -p "$target/bench-corpus"
-file="$target/bench-corpus/$(basename "$gz" .gz)"
-if [[ ! -s $file ]]; then
-    gzip -dc "$gz" >"$file.tmp"
-    mv "$file.tmp" "$file"
-fi
+. benches/corpus.sh
+file=$(decompressed lint-vs-check "$gz")
 lines=$(wc -l <"$file")
 
 cargo build --release --bin iri >&2
