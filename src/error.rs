@@ -228,8 +228,13 @@ fn push_display(c: char, out: &mut String) -> usize {
     }
 }
 
-/// The input as [`render_caret`] shows it (without the window), for checks.
-pub(crate) fn display_text(input: &str) -> String {
+/// The input as [`render_caret`] shows it (without the window): each character of [`needs_escape`] as
+/// `\u{…}`, every other one as itself.
+///
+/// ```
+/// assert_eq!(iri_abnf::error::display_text("a\u{202E}b"), "a\\u{202E}b");
+/// ```
+pub fn display_text(input: &str) -> String {
     let mut out = String::with_capacity(input.len());
     for c in input.chars() {
         push_display(c, &mut out);

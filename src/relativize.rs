@@ -468,7 +468,7 @@ impl<'a> RelativePaths<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::selfcheck::case_seed;
+    use crate::abnf::case_seed;
 
     /// The previous implementation, which wrote out and resolved every candidate (quadratic in the
     /// path's depth): the linear one must give the same answers.

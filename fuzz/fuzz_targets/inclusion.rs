@@ -1,8 +1,8 @@
-//! Fuzz target `inclusion`: see `iri_abnf::selfcheck::fuzz::inclusion_target` for the properties checked.
+//! Fuzz target `inclusion`: see `iri_test::fuzz::inclusion_target` for the properties checked.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    if let Err(e) = iri_abnf::selfcheck::fuzz::inclusion_target(data) {
+    if let Err(e) = iri_test::fuzz::inclusion_target(data) {
         panic!("{e}");
     }
 });

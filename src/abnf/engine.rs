@@ -1032,8 +1032,8 @@ mod tests {
             let generator = crate::abnf::Generator::new(rules, rule).unwrap();
             let mut valid = 0;
             for i in 0..20_000 {
-                let seed = crate::selfcheck::case_seed(0xD311, grammar, i);
-                let s = crate::selfcheck::case_input(&generator, seed, 40);
+                let seed = crate::abnf::case_seed(0xD311, grammar, i);
+                let s = crate::abnf::case_input(&generator, seed, 40);
                 let got = dfa.match_delimiters(&s);
                 assert_eq!(got.is_some(), dfa.is_match(&s), "{grammar} {s:?}");
                 if let Some((query_or_hash, hash)) = got {

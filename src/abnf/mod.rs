@@ -137,7 +137,7 @@ use crate::grammar::AnyGrammar;
 use regex_automata::util::primitives::StateID;
 
 pub use engine::{dfa, Dfa, Failure};
-pub use generate::{generate, mutate, nth_seed, Generator};
+pub use generate::{case_input, case_seed, generate, mutate, nth_seed, Generator};
 
 /// An ABNF expression (RFC 5234 §3, §4), as read from a grammar file.
 ///

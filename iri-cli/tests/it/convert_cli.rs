@@ -1,0 +1,362 @@
+//! `iri to-uri`, `iri to-iri`, `iri from-leiri` and `iri preprocess`, run as a user would: outputs,
+//! exit codes, the JSON records, errors with positions, stdin lines, legacy encodings.
+
+use crate::common;
+
+use common::cli::{iri, json_lines};
+
+#[test]
+fn to_uri_host_mappings() {
+    let (code, out, err) = iri(&["to-uri", "http://résumé.example.org"], None);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (0, "http://r%C3%A9sum%C3%A9.example.org\n", "")
+    );
+    // 3987bis §3.4.2 prints xn--rsum-bad, the Punycode of "r\u{80}sum\u{80}" (interpretation note 11).
+    let (code, out, _) = iri(
+        &["to-uri", "--host", "idna", "http://résumé.example.org"],
+        None,
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "http://xn--rsum-bpad.example.org\n")
+    );
+    let (code, out, _) = iri(&["to-uri", "http://www.example.org/red%09rosé#red"], None);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "http://www.example.org/red%09ros%C3%A9#red\n")
+    );
+}
+
+#[test]
+fn to_uri_errors_and_exit_codes() {
+    let (code, out, err) = iri(
+        &[
+            "to-uri",
+            "--host",
+            "idna",
+            "http://-résumé.example.org/",
+            "http://ok.example/é",
+        ],
+        None,
+    );
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines.len(),
+        2,
+        "one line per input, the failed one in place: {out}"
+    );
+    assert!(
+        lines[0].starts_with("error: argument 1: IDNA cannot convert the label \"-résumé\""),
+        "{out}"
+    );
+    assert_eq!(lines[1], "http://ok.example/%C3%A9");
+    assert!(
+        err.contains("iri: argument 1: IDNA cannot convert the label \"-résumé\""),
+        "{err}"
+    );
+    assert!(err.contains("CheckHyphens"), "{err}");
+    assert!(
+        err.contains("  | http://-résumé.example.org/\n  |        ^\n"),
+        "{err}"
+    );
+    assert!(err.contains("UTS #46 ToASCII, nontransitional"), "{err}");
+
+    let (code, out, err) = iri(&["to-uri", "http://a/b c"], None);
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("error: argument 1: ")
+            && out.contains("byte offset 10")
+            && out.lines().count() == 1,
+        "{out}"
+    );
+    assert!(err.contains("byte offset 10"), "{err}");
+    let (code, out, err) = iri(&["to-uri", "--raw", "http://a/b c"], None);
+    assert_eq!((code, out.as_str()), (0, "http://a/b%20c\n"));
+    assert!(
+        err.contains("note: the input is not a valid IRI-reference"),
+        "{err}"
+    );
+
+    let (code, _, err) = iri(&["to-uri", "--query-charset", "klingon", "x"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown charset label \"klingon\""), "{err}");
+    let (code, _, _) = iri(&["to-uri", "--host", "dns", "x"], None);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn to_uri_query_charset_and_json() {
+    let (code, out, err) = iri(
+        &[
+            "to-uri",
+            "--query-charset",
+            "iso-8859-1",
+            "--format",
+            "json",
+        ],
+        Some("http://a/März?März#März\r\nhttp://a/?日本\nftp://a/?ä\n".as_bytes()),
+    );
+    assert_eq!(code, 1, "{err}");
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 3);
+    assert_eq!(records[0]["input"], "http://a/März?März#März");
+    assert_eq!(records[0]["output"], "http://a/M%C3%A4rz?M%E4rz#M%C3%A4rz");
+    assert_eq!(records[0]["input_valid"], true);
+    assert_eq!(records[0]["output_valid"], true);
+    assert_eq!(records[0]["error"], serde_json::Value::Null);
+    assert_eq!(records[1]["output"], serde_json::Value::Null);
+    assert_eq!(records[1]["error"]["kind"], "unmappable");
+    assert_eq!(records[1]["error"]["offset"], 10);
+    assert_eq!(records[1]["error"]["character"], "日");
+    assert!(records[1]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("windows-1252 cannot represent U+65E5"));
+    assert_eq!(records[2]["output"], "ftp://a/?%C3%A4");
+    assert!(records[2]["notes"][0]
+        .as_str()
+        .unwrap()
+        .contains("the scheme is \"ftp\""));
+
+    let (_, out, _) = iri(
+        &[
+            "to-uri",
+            "--host",
+            "idna",
+            "-f",
+            "json",
+            "http://a\u{200D}é.example/",
+        ],
+        None,
+    );
+    let r = &json_lines(&out)[0];
+    assert_eq!(r["error"]["kind"], "idna");
+    assert_eq!(r["error"]["label"], "a\u{200D}é");
+    assert_eq!(r["error"]["offset"], 7);
+}
+
+#[test]
+fn to_iri_trace_of_3_7_1() {
+    let (code, out, err) = iri(
+        &[
+            "to-iri",
+            "--trace",
+            "http://xn--99zt52a.example.org/%e2%80%ae",
+        ],
+        None,
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "http://\u{7D0D}\u{8C46}.example.org/%E2%80%AE\n\
+         \x20 1. http://xn--99zt52a.example.org/%e2%80%ae\n\
+         \x20 2. http://xn--99zt52a.example.org/<e2><80><ae>\n\
+         \x20 3. http://xn--99zt52a.example.org/<e2><80><ae>\n\
+         \x20 4. http://xn--99zt52a.example.org/%E2%80%AE\n\
+         \x20 5. http://xn--99zt52a.example.org/%E2%80%AE\n\
+         \x20 6. http://&#x7D0D;&#x8C46;.example.org/%E2%80%AE\n"
+    );
+    let (_, out, _) = iri(
+        &[
+            "to-iri",
+            "--keep-punycode",
+            "http://xn--99zt52a.example.org/%e2%80%ae",
+        ],
+        None,
+    );
+    assert_eq!(out, "http://xn--99zt52a.example.org/%E2%80%AE\n");
+    let (code, out, _) = iri(&["to-iri", "http://www.example.org/D%FCrst"], None);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "http://www.example.org/D%FCrst\n")
+    );
+}
+
+#[test]
+fn to_iri_json_and_errors() {
+    let (code, out, _) = iri(
+        &["to-iri", "--format", "json", "--trace"],
+        Some(b"http://www.example.org/D%C3%BCrst\nhttp://\xC3\xBC\n"),
+    );
+    assert_eq!(code, 1);
+    let r = json_lines(&out);
+    assert_eq!(r[0]["output"], "http://www.example.org/D\u{FC}rst");
+    assert_eq!(r[0]["steps"][1], "http://www.example.org/D<c3><bc>rst");
+    assert_eq!(r[0]["steps"][4], "http://www.example.org/D&#xFC;rst");
+    assert_eq!(r[1]["error"]["kind"], "syntax");
+    assert_eq!(r[1]["error"]["offset"], 7);
+    let (_, out, _) = iri(&["to-iri", "-f", "json", "/%41"], None);
+    assert!(json_lines(&out)[0].get("steps").is_none(), "{out}");
+    // Non-UTF-8 input is a failed input: its line says why, in place.
+    let (code, out, _) = iri(&["to-iri"], Some(b"/a\n/\xFF\n/b\n"));
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!((lines[0], lines[2]), ("/a", "/b"));
+    assert!(
+        lines[1].starts_with("error: line 2: not text: invalid UTF-8 at byte offset 1")
+            && lines[1].contains("\"/\\xFF\""),
+        "{out}"
+    );
+}
+
+#[test]
+fn from_leiri() {
+    let (code, out, _) = iri(&["from-leiri", "http://example.org/a b/{x}?\u{E000}"], None);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "http://example.org/a%20b/%7Bx%7D?%EE%80%80\n")
+    );
+    let (code, out, _) = iri(
+        &["from-leiri", "--to", "uri", "http://example.org/a b/résumé"],
+        None,
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "http://example.org/a%20b/r%C3%A9sum%C3%A9\n")
+    );
+    let (code, out, err) = iri(&["from-leiri", "http://a/%zz"], None);
+    assert_eq!(code, 1);
+    assert!(out.starts_with("error: argument 1: "), "{out}");
+    assert!(err.contains("for leiri `IRI-reference`"), "{err}");
+    let (code, out, _) = iri(
+        &["from-leiri", "--raw", "-f", "json", "http://a/%zz b"],
+        None,
+    );
+    assert_eq!(code, 0);
+    let r = &json_lines(&out)[0];
+    assert_eq!(r["output"], "http://a/%zz%20b");
+    assert_eq!(r["input_valid"], false);
+}
+
+#[test]
+fn preprocess_spaces_ncr_and_encodings() {
+    let (code, out, _) = iri(
+        &["preprocess", "--split"],
+        Some(b" \thttp://a/b  http://c/ \r\n"),
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "http://a/b\thttp://c/\n"),
+        "one line per input, the references separated by a tab"
+    );
+    let (_, out, _) = iri(&["preprocess", "--encode-spaces", " a b\t"], None);
+    assert_eq!(out, "a%20b\n");
+    let (code, _, _) = iri(&["preprocess", "--split", "--encode-spaces", "a"], None);
+    assert_eq!(code, 2);
+    let ncr = "htt&#x0070;://www.example.com/&#x0066;&#x006f;&#x006f;bar&#x002f;foo&#x003f;bar";
+    let (_, out, _) = iri(&["preprocess", ncr], None);
+    assert_eq!(out, format!("{ncr}\n"));
+    let (_, out, _) = iri(&["preprocess", "--decode-ncr", ncr], None);
+    assert_eq!(out, "http://www.example.com/foobar/foo?bar\n");
+    // Legacy encodings are decoded and normalized to NFC; Unicode input only with --nfc.
+    let (_, out, _) = iri(
+        &["preprocess", "--input-encoding", "macintosh"],
+        Some(b"M\x8Arz\n"),
+    );
+    assert_eq!(out, "M\u{E4}rz\n");
+    let (_, out, _) = iri(
+        &["preprocess", "--input-encoding", "windows-1258"],
+        Some(b"Vi\xEA\xF2t\n"),
+    );
+    assert_eq!(out, "Vi\u{1EC7}t\n");
+    let (_, out, _) = iri(&["preprocess", "e\u{301}"], None);
+    assert_eq!(out, "e\u{301}\n");
+    let (_, out, _) = iri(&["preprocess", "--nfc", "e\u{301}"], None);
+    assert_eq!(out, "\u{E9}\n");
+    let (_, out, _) = iri(
+        &["preprocess", "--input-encoding", "utf-16le"],
+        Some(b"a\x00\n\x00b\x00\r\x00\n\x00"),
+    );
+    assert_eq!(out, "a\nb\n");
+    let (code, out, _) = iri(
+        &["preprocess", "--input-encoding", "shift_jis", "-f", "json"],
+        Some(b"ok\nab\x82\nlast\n"),
+    );
+    assert_eq!(code, 1);
+    let r = json_lines(&out);
+    assert_eq!(r.len(), 3, "{out}");
+    assert_eq!(r[0]["output"][0], "ok");
+    assert_eq!(r[1]["input"], serde_json::Value::Null);
+    assert_eq!(r[1]["input_escaped"], "ab\\x82");
+    assert_eq!(r[1]["output"], serde_json::Value::Null);
+    assert_eq!(r[1]["error"]["kind"], "undecodable");
+    assert_eq!(r[1]["error"]["offset"], 2);
+    assert!(
+        r[1]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("Shift_JIS sequence at byte offset 2"),
+        "{out}"
+    );
+    assert_eq!(r[2]["output"][0], "last");
+}
+
+#[test]
+fn to_uri_idna_dns_lengths() {
+    // A 64-octet label and a 254-octet name fail the UTS #46 VerifyDnsLength check (RFC 1034 §3.1);
+    // 63 and 253 pass.
+    let label = |n: usize| "é".to_string() + &"a".repeat(n);
+    let (code, out, _) = iri(
+        &[
+            "to-uri",
+            "--host",
+            "idna",
+            "-f",
+            "json",
+            &format!("http://x.{}.org/", "a".repeat(64)),
+            &format!("http://x.{}.org/", "a".repeat(63)),
+            &format!("http://{}/", label(56)),
+            &format!("http://{}/", label(55)),
+        ],
+        None,
+    );
+    assert_eq!(code, 1, "{out}");
+    let records = json_lines(&out);
+    assert_eq!(records[0]["error"]["kind"], "idna");
+    assert_eq!(records[0]["error"]["label"], "a".repeat(64));
+    assert_eq!(records[0]["error"]["offset"], 9);
+    let message = records[0]["error"]["message"].as_str().unwrap();
+    assert!(message.contains("at most 63"), "{message}");
+    assert!(records[1]["error"].is_null());
+    assert_eq!(records[2]["error"]["kind"], "idna");
+    assert_eq!(records[2]["error"]["label"], label(56));
+    let message = records[2]["error"]["message"].as_str().unwrap();
+    assert!(message.contains("64 octets"), "{message}");
+    assert!(records[3]["error"].is_null());
+    assert_eq!(
+        records[3]["output"].as_str().unwrap().len(),
+        "http:///".len() + 63
+    );
+
+    let name = |last: usize| {
+        let a = |n: usize| "a".repeat(n);
+        format!("résumé.{}.{}.{}.{}", a(63), a(63), a(63), a(last))
+    };
+    let (_, out, _) = iri(
+        &[
+            "to-uri",
+            "--host",
+            "idna",
+            "-f",
+            "json",
+            &format!("http://u@{}:80/", name(48)),
+            &format!("http://u@{}:80/", name(47)),
+            &format!("http://u@{}.:80/", name(47)),
+        ],
+        None,
+    );
+    let records = json_lines(&out);
+    assert_eq!(records[0]["error"]["kind"], "idna");
+    assert_eq!(records[0]["error"]["label"], name(48));
+    assert_eq!(records[0]["error"]["offset"], 9);
+    let message = records[0]["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("254 octets") && message.contains("at most 253"),
+        "{message}"
+    );
+    assert!(records[1]["error"].is_null(), "{}", records[1]);
+    assert!(records[2]["error"].is_null(), "{}", records[2]);
+}

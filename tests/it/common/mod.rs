@@ -1,0 +1,115 @@
+//! Loaders for the fixture files of `tests/fixtures/` (formats in `tests/fixtures/README.md`).
+
+#![allow(dead_code)]
+
+use serde::Deserialize;
+
+pub mod conversions;
+pub mod corpora;
+
+/// One example of the spec documents (`spec-examples.jsonl`).
+#[derive(Debug, Deserialize)]
+pub struct Example {
+    pub id: String,
+    pub doc: String,
+    pub section: String,
+    pub role: String,
+    /// As printed, in the seeds' notation.
+    pub input: String,
+    pub note: String,
+}
+
+impl Example {
+    /// The example as the octets it denotes (3987bis §1.4 notation decoded): text when it is UTF-8.
+    pub fn bytes(&self) -> Vec<u8> {
+        decode_notation(&self.input)
+    }
+}
+
+/// One other URL of the seed texts (`seed-urls.jsonl`).
+#[derive(Debug, Deserialize)]
+pub struct SeedUrl {
+    pub doc: String,
+    pub line: usize,
+    pub url: String,
+    pub expect: String,
+    pub reason: String,
+}
+
+fn fixture(name: &str) -> String {
+    let path = format!("{}/tests/fixtures/{name}", crate::ROOT);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn jsonl<T: for<'de> Deserialize<'de>>(name: &str) -> Vec<T> {
+    fixture(name)
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            serde_json::from_str(l).unwrap_or_else(|e| panic!("{name} line {}: {e}", i + 1))
+        })
+        .collect()
+}
+
+pub fn spec_examples() -> Vec<Example> {
+    jsonl("spec-examples.jsonl")
+}
+
+pub fn seed_urls() -> Vec<SeedUrl> {
+    jsonl("seed-urls.jsonl")
+}
+
+/// Decodes the notation of the seeds (3987bis §1.4): `&#xHHHH;` is the character U+HHHH, `&amp;` is
+/// "&", and `<hh>` is the raw octet 0xhh. Everything else stands for itself.
+pub fn decode_notation(s: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(c) = rest.chars().next() {
+        if let Some(after) = rest.strip_prefix("&#x") {
+            if let Some(end) = after.find(';') {
+                if let Some(ch) = u32::from_str_radix(&after[..end], 16)
+                    .ok()
+                    .and_then(char::from_u32)
+                {
+                    out.extend_from_slice(ch.encode_utf8(&mut [0; 4]).as_bytes());
+                    rest = &after[end + 1..];
+                    continue;
+                }
+            }
+        }
+        if let Some(after) = rest.strip_prefix("&amp;") {
+            out.push(b'&');
+            rest = after;
+            continue;
+        }
+        let b = rest.as_bytes();
+        if c == '<'
+            && b.len() >= 4
+            && b[3] == b'>'
+            && b[1].is_ascii_hexdigit()
+            && b[2].is_ascii_hexdigit()
+        {
+            if let Ok(octet) = u8::from_str_radix(&rest[1..3], 16) {
+                out.push(octet);
+                rest = &rest[4..];
+                continue;
+            }
+        }
+        out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+#[test]
+fn notation_decoding() {
+    assert_eq!(decode_notation("r&#xE9;sum&#xE9;"), "résumé".as_bytes());
+    assert_eq!(decode_notation("D<c3><bc>rst"), "Dürst".as_bytes());
+    assert_eq!(decode_notation("D<fc>rst"), b"D\xFCrst");
+    assert_eq!(decode_notation("a&amp;b<x>"), b"a&b<x>");
+    assert_eq!(
+        decode_notation("&#x7D0D;&#x8C46;"),
+        "\u{7D0D}\u{8C46}".as_bytes()
+    );
+}

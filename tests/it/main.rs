@@ -1,0 +1,32 @@
+//! The library's integration tests, in one binary (one link for the whole suite). Each module is one
+//! suite; `common` loads the fixtures of `tests/fixtures/` and the third-party corpora.
+
+/// The repository's root: fixtures, corpora, grammars and snapshots are found from here.
+pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+mod common;
+mod reference_suites;
+mod suites;
+
+mod abnf_automaton;
+mod automata_current;
+mod components_differential;
+mod convert_examples;
+mod convert_properties;
+mod differential;
+mod error_offsets;
+mod fuzz_regressions;
+mod grammar_exact;
+mod grammar_files;
+mod historical_grammars;
+mod history_matrix;
+mod lint_catalogue;
+mod normalize_examples;
+mod normalize_suites;
+mod reference_properties;
+mod resolve_rfc3986;
+mod resolve_suites;
+mod robustness;
+mod rules;
+mod spec_examples;
+mod validity_suites;
