@@ -139,27 +139,27 @@
 
 #![warn(missing_docs)]
 
+// The modules in the order data flows through them (3987bis §11.2.2), each layer using only the ones
+// before it (`cargo xtask layers` checks it): grammar identities and character classes → ABNF and
+// automata → parsing (pest tree, split, walker, components, errors) → grammar comparison → operations
+// (resolve, relativize, normalize, convert) → lint.
+pub mod grammar;
+pub mod characters;
 pub mod abnf;
+mod parsing;
+pub mod compare;
+mod operations;
+pub mod lint;
+
+pub use grammar::rule;
+pub use operations::{convert, normalize, relativize, resolve};
+pub use parsing::{components, error, report, syntax};
+
 // The invariant checker of the test-support crate, compiled into the unit tests so that they can break a
 // reference's offsets on purpose and see it rejected.
 #[cfg(test)]
 #[path = "../iri-test/src/invariants.rs"]
 mod invariants;
-pub mod characters;
-pub mod compare;
-pub mod components;
-pub mod convert;
-pub mod error;
-pub mod grammar;
-pub mod lint;
-pub mod normalize;
-pub mod relativize;
-pub mod report;
-pub mod resolve;
-pub mod rule;
-mod split;
-pub mod syntax;
-mod walk;
 
 #[doc = include_str!("../grammar/NOTES.md")]
 pub mod notes {}
@@ -184,7 +184,7 @@ pub use relativize::{relativize, RelativizeError};
 pub use resolve::{remove_dot_segments, resolve, resolve_with, Base, Mode, ResolveError};
 pub use rule::{Rule, RuleName, UnknownRuleName};
 pub use syntax::{ParseOrRuleError as Error, SyntaxNode};
-pub use walk::Components;
+pub use parsing::walk::Components;
 
 impl Error {
     /// The parse error, when the input did not match (rather than the rule being unknown).
@@ -288,7 +288,7 @@ pub fn is_valid(grammar: impl Into<AnyGrammar>, rule: impl RuleName, input: &str
 /// parse tree (the tests compare both).
 #[inline]
 pub fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError> {
-    split::parse(grammar, input)
+    parsing::split::parse(grammar, input)
 }
 
 /// Parses `input` with any rule of `grammar` as the start rule and returns the typed components, as
@@ -310,8 +310,8 @@ pub fn parse_components<'a>(
     input: &'a str,
 ) -> Result<Components<'a>, Error> {
     let rule = rule::lookup(grammar, &rule).map_err(Error::Rule)?;
-    if split::is_valid(grammar, rule, input) == Some(true) {
-        if let Some(c) = split::components(grammar, rule, input) {
+    if parsing::split::is_valid(grammar, rule, input) == Some(true) {
+        if let Some(c) = parsing::split::components(grammar, rule, input) {
             return Ok(c);
         }
     }
@@ -347,14 +347,14 @@ pub fn parse_rule<'a>(
 ) -> Result<Parsed<'a>, Error> {
     let rule = rule::lookup(grammar, &rule).map_err(Error::Rule)?;
     let tree = syntax::parse_tree(grammar, rule, input)?;
-    let components = match walk::components(grammar, rule, input, &tree) {
+    let components = match parsing::walk::components(grammar, rule, input, &tree) {
         Ok(c) => c,
         // The tree of a successful parse always has the shape the grammar gives it (the walker's own
         // tests check every rule of every grammar on generated strings); were it not so, the split of
         // the valid input gives the same components.
         Err(shape) => {
             debug_assert!(false, "tree walker: {}", shape.0);
-            split::components(grammar, rule, input).unwrap_or(Components::Text(Component::new(
+            parsing::split::components(grammar, rule, input).unwrap_or(Components::Text(Component::new(
                 input,
                 Span {
                     start: 0,

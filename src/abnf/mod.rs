@@ -69,10 +69,10 @@
 //! `scheme`, the authority, userinfo, host, `IP-literal`, `IPv4address`, `IPv6address`, reg-name, `port`,
 //! the four path rules, query and fragment), and of the reference, absolute and relative rules of the
 //! five grammars with a language only (3 or 4 each), are serialized with `to_bytes_little_endian` into
-//! `src/abnf/automata/` by `cargo xtask automata` ([`precompiled::generate`], deterministic) and
+//! `src/abnf/automata/` by `cargo xtask generate` (deterministic) and
 //! included in the library with 4-byte alignment. [`dfa`] loads one zero-copy with `DFA::from_bytes`
 //! the first time it is asked for; any other rule, and every rule on a big-endian target or if the
-//! bytes do not load, is compiled at run time as [`automaton`] does. `tests/automata_current.rs` fails,
+//! bytes do not load, is compiled at run time as [`automaton`] does. `cargo xtask generate --check` fails,
 //! naming the stale files, when the committed bytes are not what the `.abnf` files compile to.
 //!
 //! The 76 files of the four main grammars take 2.9 MB: 50 KB for `URI-reference`, 137-160 KB for
@@ -119,7 +119,6 @@
 
 mod automata;
 mod byteset;
-mod codegen;
 mod compile;
 pub mod engine;
 pub mod generate;
@@ -461,6 +460,13 @@ impl Automaton {
     /// Heap memory of the DFA, in bytes.
     pub fn memory_usage(&self) -> usize {
         self.dfa.memory_usage()
+    }
+
+    /// The DFA serialized in regex-automata's little-endian format, the bytes [`precompiled::load`]
+    /// reads back without copying (from a buffer aligned to 4 bytes).
+    pub fn to_bytes_little_endian(&self) -> Vec<u8> {
+        let (bytes, pad) = self.dfa.to_bytes_little_endian();
+        bytes[pad..].to_vec()
     }
 }
 

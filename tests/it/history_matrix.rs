@@ -8,7 +8,7 @@ use iri_abnf::AnyGrammar;
 
 /// The grammars, the historical ones first, each with the automaton of its start rule compiled from
 /// its files now (not the precompiled DFAs that `iri compare --matrix` uses, which
-/// `tests/automata_current.rs` keeps equal to these).
+/// `cargo xtask generate --check` keeps equal to these).
 fn grammars() -> Vec<(&'static str, Automaton)> {
     let order = [
         AnyGrammar::Rfc2396,

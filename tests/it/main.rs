@@ -9,7 +9,6 @@ mod reference_suites;
 mod suites;
 
 mod abnf_automaton;
-mod automata_current;
 mod components_differential;
 mod convert_examples;
 mod convert_properties;

@@ -1,21 +1,27 @@
 //! Repository tasks: `cargo xtask <task>` (an alias in `.cargo/config.toml`).
 //!
-//! - `automata`: writes the precompiled DFAs of `src/abnf/automata/` from the `.abnf` files.
+//! - `generate [--check]`: writes (or checks) every generated file: the precompiled DFAs of
+//!   `src/abnf/automata/`, the rule table `src/grammar/rules.rs`, the pest start wrappers
+//!   `grammar/start-*.pest` and the lint catalogue page `src/lint/CATALOGUE.md`.
+//! - `layers`: checks that the library's modules import only earlier layers, without circles.
 //! - `fuzz-corpus`: writes seed corpora for the fuzz targets into `fuzz/corpus/<target>/`.
 //! - `abnf-stats`: prints the size and build time of each grammar's reference automaton.
 
 mod abnf_stats;
+mod codegen;
 mod fuzz_corpus;
+mod generate;
+mod layers;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
 
 /// The repository's root (the library's folder), whatever the working directory.
 pub fn root() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
-use std::process::ExitCode;
-
-use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
 #[command(name = "xtask", about = "Repository tasks of iri-abnf")]
@@ -26,22 +32,41 @@ struct Args {
 
 #[derive(Subcommand)]
 enum Task {
-    /// Compile the precompiled rules of every grammar and write src/abnf/automata/.
-    Automata {
+    /// Write every generated file (automata, rule table, pest start wrappers, lint catalogue page).
+    Generate {
         /// Only report whether the files are current; exit with status 1 if not.
         #[arg(long)]
         check: bool,
     },
+    /// Check that the library's modules import only modules of earlier layers, and no circles.
+    Layers,
     /// Write seed corpora for the fuzz targets into `fuzz/corpus/<target>/` (spec examples and strings
     /// generated from every rule of every grammar).
     FuzzCorpus,
-    /// Print the size and build time of each grammar's reference automaton (for src/abnf docs).
+    /// Print the size and build time of each grammar's reference automaton.
     AbnfStats,
 }
 
 fn main() -> ExitCode {
     match Args::parse().task {
-        Task::Automata { check } => automata(check),
+        Task::Generate { check } => generate(check),
+        Task::Layers => match layers::check(root()) {
+            Ok(errors) if errors.is_empty() => {
+                println!("layers: {} units in order, no violation", layers::ORDER.len());
+                ExitCode::SUCCESS
+            }
+            Ok(errors) => {
+                for e in &errors {
+                    eprintln!("{e}");
+                }
+                eprintln!("layers: {} violation(s)", errors.len());
+                ExitCode::FAILURE
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Task::FuzzCorpus => match fuzz_corpus::run() {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -56,56 +81,55 @@ fn main() -> ExitCode {
     }
 }
 
-fn automata(check: bool) -> ExitCode {
-    let dir: PathBuf = crate::root().join(iri_abnf::abnf::precompiled::DIR);
-    let files = match iri_abnf::abnf::precompiled::generate() {
+fn generate(check: bool) -> ExitCode {
+    let files = match generate::all() {
         Ok(files) => files,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
     };
+    let root = root();
     let mut stale = Vec::new();
-    let mut total = 0;
-    for (name, bytes) in &files {
-        let path = dir.join(name);
-        total += bytes.len();
-        if std::fs::read(&path).ok().as_deref() != Some(bytes.as_slice()) {
-            stale.push(name.clone());
+    for f in &files {
+        let path = root.join(&f.path);
+        if std::fs::read(&path).ok().as_deref() != Some(&f.bytes[..]) {
+            stale.push(f.path.display().to_string());
             if !check {
-                if let Err(e) =
-                    std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(&path, bytes))
+                if let Err(e) = path
+                    .parent()
+                    .map_or(Ok(()), std::fs::create_dir_all)
+                    .and_then(|_| std::fs::write(&path, &f.bytes))
                 {
                     eprintln!("error: {}: {e}", path.display());
                     return ExitCode::FAILURE;
                 }
             }
         }
-        println!("{:>9} {name}", bytes.len());
     }
-    let wanted: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
-    if let Ok(entries) = std::fs::read_dir(&dir) {
+    // Automata that are not generated any more.
+    let wanted: Vec<_> = files.iter().map(|f| root.join(&f.path)).collect();
+    if let Ok(entries) = std::fs::read_dir(root.join(generate::AUTOMATA)) {
         for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if !wanted.contains(&name.as_str()) {
-                stale.push(name.clone());
+            let p = entry.path();
+            if !wanted.iter().any(|w| w.canonicalize().ok() == p.canonicalize().ok()) {
+                stale.push(format!("{} (not generated any more)", p.display()));
                 if !check {
-                    let _ = std::fs::remove_file(entry.path());
+                    let _ = std::fs::remove_file(&p);
                 }
             }
         }
     }
-    println!("{total:>9} total in {}", dir.display());
-    if check && !stale.is_empty() {
-        eprintln!(
-            "stale: {}; run `{}`",
-            stale.join(", "),
-            iri_abnf::abnf::precompiled::COMMAND
-        );
-        return ExitCode::FAILURE;
+    if check {
+        if stale.is_empty() {
+            println!("generate: {} files current", files.len());
+            ExitCode::SUCCESS
+        } else {
+            eprintln!("stale: {}\nrun `{}`", stale.join(", "), generate::COMMAND);
+            ExitCode::FAILURE
+        }
+    } else {
+        println!("generate: {} files, {} written", files.len(), stale.len());
+        ExitCode::SUCCESS
     }
-    if !check {
-        println!("{} file(s) written", stale.len());
-    }
-    ExitCode::SUCCESS
 }

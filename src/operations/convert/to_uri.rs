@@ -48,7 +48,7 @@ impl UriConversion {
     /// The URI as a parsed reference of the `uri` grammar (RFC 3986), with its components; `None` when
     /// it is not a valid `URI-reference` (only possible for raw input).
     pub fn reference(&self) -> Option<crate::components::Reference<'_>> {
-        crate::split::parse(Grammar::Uri, &self.uri).ok()
+        crate::parsing::split::parse(Grammar::Uri, &self.uri).ok()
     }
 }
 
@@ -126,7 +126,7 @@ pub(crate) fn map_components(
     options: &ToUriOptions,
 ) -> Result<UriConversion, ConvertError> {
     // RFC 3986 Appendix B on any string (the grammar's own split when the input is valid).
-    let parts = crate::split::lenient(Grammar::Iri, crate::rule::Rule::IriReference, input);
+    let parts = crate::parsing::split::lenient(Grammar::Iri, crate::rule::Rule::IriReference, input);
     let mut notes = Vec::new();
     let mut out = String::with_capacity(input.len() + input.len() / 2);
     let mut done = 0;

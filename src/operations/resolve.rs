@@ -166,7 +166,7 @@ pub struct Base {
 impl Base {
     /// Parses `base` under `grammar`. It must have a scheme; a fragment is ignored (see the module docs).
     pub fn new(grammar: Grammar, base: &str) -> Result<Base, BaseError> {
-        let r = crate::split::parse(grammar, base).map_err(BaseError::Invalid)?;
+        let r = crate::parsing::split::parse(grammar, base).map_err(BaseError::Invalid)?;
         Base::from_reference(&r)
     }
 
@@ -204,7 +204,7 @@ impl Base {
 
     /// Resolves `reference` in the given mode (RFC 3986 §5.2).
     pub fn resolve_with(&self, reference: &str, mode: Mode) -> Result<ReferenceBuf, ResolveError> {
-        let r = crate::split::parse(self.grammar(), reference).map_err(ResolveError::Reference)?;
+        let r = crate::parsing::split::parse(self.grammar(), reference).map_err(ResolveError::Reference)?;
         Ok(self.resolve_reference(&r, mode))
     }
 

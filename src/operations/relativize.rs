@@ -165,7 +165,7 @@ impl Base {
     /// Linear in the lengths of the base and the target: a constant number of candidates is written
     /// out and resolved.
     pub fn relativize(&self, target: &str) -> Result<ReferenceBuf, RelativizeError> {
-        let t = crate::split::parse(self.grammar(), target).map_err(RelativizeError::Target)?;
+        let t = crate::parsing::split::parse(self.grammar(), target).map_err(RelativizeError::Target)?;
         if t.scheme().is_none() {
             return Err(RelativizeError::TargetNoScheme {
                 target: target.to_string(),
@@ -598,7 +598,7 @@ mod tests {
     }
 
     fn relativize_all(base: &Base, target: &str) -> Option<String> {
-        let t = crate::split::parse(base.grammar(), target).ok()?;
+        let t = crate::parsing::split::parse(base.grammar(), target).ok()?;
         t.scheme()?;
         let mut all = all_candidates::candidates(&base.reference(), &t);
         all.sort_by_key(|(form, c)| (c.chars().count(), *form));

@@ -101,7 +101,7 @@ impl IriConversion {
     /// The IRI as a parsed reference of the `iri` grammar (3987bis), with its components; `None` when
     /// it is not a valid `IRI-reference`.
     pub fn reference(&self) -> Option<crate::components::Reference<'_>> {
-        crate::split::parse(Grammar::Iri, &self.iri).ok()
+        crate::parsing::split::parse(Grammar::Iri, &self.iri).ok()
     }
 }
 
@@ -150,7 +150,7 @@ struct Piece {
 /// assert_eq!(to_iri("http://r\u{E9}sum\u{E9}.example.org", &opts).unwrap_err().offset, 8);
 /// ```
 pub fn to_iri(uri: &str, options: &ToIriOptions) -> Result<IriConversion, ConvertError> {
-    let reference = crate::split::parse(Grammar::Uri, uri).map_err(syntax_error)?;
+    let reference = crate::parsing::split::parse(Grammar::Uri, uri).map_err(syntax_error)?;
     let mut pieces = pieces(uri, &reference);
     let step1 = render(&pieces);
     for p in &mut pieces {

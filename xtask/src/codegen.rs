@@ -12,8 +12,8 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use super::AbnfError;
-use crate::grammar::AnyGrammar;
+use iri_abnf::abnf::AbnfError;
+use iri_abnf::AnyGrammar;
 
 /// The variant name of a rule: each `-`-separated word with its first character upper case, and the
 /// upper-case letters that follow it in a run lower case (`IRI-reference` → `IriReference`,
@@ -62,7 +62,7 @@ fn uri_counterpart<'a>(rule: &'a str, uri: &[&'a str]) -> Option<&'a str> {
 fn grammar_rules() -> Result<Vec<(AnyGrammar, Vec<&'static str>)>, AbnfError> {
     AnyGrammar::ALL
         .into_iter()
-        .map(|g| Ok((g, super::rules(g)?.rule_names())))
+        .map(|g| Ok((g, iri_abnf::abnf::rules(g)?.rule_names())))
         .collect()
 }
 

@@ -680,8 +680,8 @@ impl ReferenceBuf {
     /// The reference of `text`, which is known to match `grammar`'s reference rule.
     pub(crate) fn from_valid(grammar: Grammar, text: String) -> Self {
         let rule = grammar.reference_rule();
-        let meta = crate::split::meta(grammar, rule, &text)
-            .unwrap_or_else(|| crate::split::lenient(grammar, rule, &text));
+        let meta = crate::parsing::split::meta(grammar, rule, &text)
+            .unwrap_or_else(|| crate::parsing::split::lenient(grammar, rule, &text));
         ReferenceBuf { text, meta }
     }
 

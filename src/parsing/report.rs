@@ -7,7 +7,7 @@ use crate::components::{Authority, Component, Host, HostKind, Path, Port, PortVa
 use crate::error::quote;
 use crate::grammar::Grammar;
 use crate::rule::RuleName;
-use crate::walk::Components;
+use crate::parsing::walk::Components;
 
 fn comp(c: Option<&Component<'_>>) -> String {
     match c {

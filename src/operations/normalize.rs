@@ -202,7 +202,7 @@ pub fn normalize_with(
     input: &str,
     options: &Options,
 ) -> Result<ReferenceBuf, ParseError> {
-    let r = crate::split::parse(grammar, input)?;
+    let r = crate::parsing::split::parse(grammar, input)?;
     Ok(normalize_reference(&r, options))
 }
 

@@ -25,7 +25,7 @@ impl LeiriConversion {
     /// The IRI as a parsed reference of the `iri` grammar (3987bis), with its components; `None` when
     /// it is not a valid `IRI-reference` (the input was not a valid LEIRI).
     pub fn reference(&self) -> Option<crate::components::Reference<'_>> {
-        crate::split::parse(Grammar::Iri, &self.iri).ok()
+        crate::parsing::split::parse(Grammar::Iri, &self.iri).ok()
     }
 }
 

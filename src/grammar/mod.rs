@@ -43,6 +43,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+pub mod rule;
+
 use crate::rule::{Rule, RuleName};
 
 /// One of the four main grammars, each with a pest parser, typed components and the reference
@@ -118,14 +120,14 @@ impl Grammar {
     /// The verbatim ABNF sources of the grammar (file name, text), in load order: a rule of a later file
     /// replaces the rule of the same name in an earlier one (only `leiri.abnf` does so).
     pub fn abnf_sources(self) -> &'static [(&'static str, &'static str)] {
-        const CORE: (&str, &str) = ("grammar/core.abnf", include_str!("../grammar/core.abnf"));
-        const URI: (&str, &str) = ("grammar/uri.abnf", include_str!("../grammar/uri.abnf"));
+        const CORE: (&str, &str) = ("grammar/core.abnf", include_str!("../../grammar/core.abnf"));
+        const URI: (&str, &str) = ("grammar/uri.abnf", include_str!("../../grammar/uri.abnf"));
         const RFC3987: (&str, &str) = (
             "grammar/rfc3987.abnf",
-            include_str!("../grammar/rfc3987.abnf"),
+            include_str!("../../grammar/rfc3987.abnf"),
         );
-        const IRI: (&str, &str) = ("grammar/iri.abnf", include_str!("../grammar/iri.abnf"));
-        const LEIRI: (&str, &str) = ("grammar/leiri.abnf", include_str!("../grammar/leiri.abnf"));
+        const IRI: (&str, &str) = ("grammar/iri.abnf", include_str!("../../grammar/iri.abnf"));
+        const LEIRI: (&str, &str) = ("grammar/leiri.abnf", include_str!("../../grammar/leiri.abnf"));
         match self {
             Grammar::Uri => &[CORE, URI],
             Grammar::Rfc3987 => &[CORE, RFC3987],
@@ -272,22 +274,22 @@ impl AnyGrammar {
     /// file replaces the rule of the same name in an earlier one. `iri-printed` is read from the files
     /// of `iri` with the rules marked `[note 1]` taken back ([`crate::abnf::as_printed`]).
     pub fn abnf_sources(self) -> &'static [(&'static str, &'static str)] {
-        const CORE: (&str, &str) = ("grammar/core.abnf", include_str!("../grammar/core.abnf"));
+        const CORE: (&str, &str) = ("grammar/core.abnf", include_str!("../../grammar/core.abnf"));
         const RFC2396: (&str, &str) = (
             "grammar/rfc2396.abnf",
-            include_str!("../grammar/rfc2396.abnf"),
+            include_str!("../../grammar/rfc2396.abnf"),
         );
         const RFC2732: (&str, &str) = (
             "grammar/rfc2732.abnf",
-            include_str!("../grammar/rfc2732.abnf"),
+            include_str!("../../grammar/rfc2732.abnf"),
         );
         const MASINTER: (&str, &str) = (
             "grammar/masinter-url-i18n-07.abnf",
-            include_str!("../grammar/masinter-url-i18n-07.abnf"),
+            include_str!("../../grammar/masinter-url-i18n-07.abnf"),
         );
         const DUERST: (&str, &str) = (
             "grammar/duerst-iri-01.abnf",
-            include_str!("../grammar/duerst-iri-01.abnf"),
+            include_str!("../../grammar/duerst-iri-01.abnf"),
         );
         match self {
             AnyGrammar::Rfc2396 => &[CORE, RFC2396],

@@ -2,7 +2,7 @@
 //! (RFC 3986 §3 and the regular expression of Appendix B), in one pass and without a parse tree.
 //!
 //! On a string of the rule's language the delimiters are unambiguous, so the split gives exactly the
-//! components the tree walker ([`crate::walk`]) reads off the pest tree:
+//! components the tree walker ([`crate::parsing::walk`]) reads off the pest tree:
 //!
 //! - the **scheme** ends at the first ":" that comes before any "/", "?" or "#" (a relative reference
 //!   has no ":" in its first segment, `ipath-noscheme`);
@@ -30,7 +30,7 @@ use crate::error::ParseError;
 use crate::grammar::Grammar;
 use crate::rule::Rule;
 use crate::syntax::ParseOrRuleError;
-use crate::walk::Components;
+use crate::parsing::walk::Components;
 
 /// Whether `input` matches the rule `rule` (spec spelling) of `grammar`, to its end, by the rule's
 /// (precompiled) DFA; `None` when there is no verdict (the automaton cannot be built), in which case
