@@ -143,13 +143,13 @@
 // before it (`cargo xtask layers` checks it): grammar identities and character classes → ABNF and
 // automata → parsing (pest tree, split, walker, components, errors) → grammar comparison → operations
 // (resolve, relativize, normalize, convert) → lint.
-pub mod grammar;
-pub mod characters;
 pub mod abnf;
-mod parsing;
+pub mod characters;
 pub mod compare;
-mod operations;
+pub mod grammar;
 pub mod lint;
+mod operations;
+mod parsing;
 
 pub use grammar::rule;
 pub use operations::{convert, normalize, relativize, resolve};
@@ -170,8 +170,8 @@ pub mod notes {}
 pub struct ReadmeDoctests;
 
 pub use components::{
-    Authority, Component, Host, HostKind, Path, PathKind, Port, PortValue, Reference, ReferenceBuf,
-    ReferenceKind, Segments, Span,
+    Authority, Component, Components, Host, HostKind, Path, PathKind, Port, PortValue, Reference,
+    ReferenceBuf, ReferenceKind, Segments, Span,
 };
 pub use convert::{
     leiri_to_iri, leiri_to_uri, percent_encode, to_iri, to_uri, ConvertError, HostMapping,
@@ -184,7 +184,6 @@ pub use relativize::{relativize, RelativizeError};
 pub use resolve::{remove_dot_segments, resolve, resolve_with, Base, Mode, ResolveError};
 pub use rule::{Rule, RuleName, UnknownRuleName};
 pub use syntax::{ParseOrRuleError as Error, SyntaxNode};
-pub use parsing::walk::Components;
 
 impl Error {
     /// The parse error, when the input did not match (rather than the rule being unknown).
@@ -354,13 +353,15 @@ pub fn parse_rule<'a>(
         // the valid input gives the same components.
         Err(shape) => {
             debug_assert!(false, "tree walker: {}", shape.0);
-            parsing::split::components(grammar, rule, input).unwrap_or(Components::Text(Component::new(
-                input,
-                Span {
-                    start: 0,
-                    end: input.len(),
-                },
-            )))
+            parsing::split::components(grammar, rule, input).unwrap_or(Components::Text(
+                Component::new(
+                    input,
+                    Span {
+                        start: 0,
+                        end: input.len(),
+                    },
+                ),
+            ))
         }
     };
     Ok(Parsed {
@@ -374,9 +375,9 @@ pub fn parse_rule<'a>(
 
 #[cfg(test)]
 mod invariant_checker_tests {
+    use crate::components::{HostTag, Opt, ReferenceKind};
     use crate::components::{PathKind, Reference};
     use crate::invariants::check_invariants;
-    use crate::components::{HostTag, Opt, ReferenceKind};
     use crate::{parse, Grammar};
 
     /// The checker is not vacuous: a reference whose parts do not add up to the input is rejected.

@@ -429,9 +429,9 @@ pub fn run(config: &Config, mut on_mismatch: impl FnMut(&Mismatch)) -> Result<Re
 /// replays the saved inputs of `fuzz/regressions/<target>/` through the same functions. Each returns a
 /// description of the first violated property.
 pub mod fuzz {
+    use crate::check_invariants;
     use iri_abnf::components::Reference;
     use iri_abnf::grammar::Grammar;
-    use crate::check_invariants;
     use iri_abnf::{abnf, parse, parse_rule, Components};
 
     /// Input bytes that are not UTF-8 are not strings of any grammar (note 7): nothing to check.
@@ -525,7 +525,11 @@ pub mod fuzz {
         while !input.is_char_boundary(offset) {
             offset -= 1;
         }
-        check_caret(&input, offset, &iri_abnf::error::render_caret(&input, offset))
+        check_caret(
+            &input,
+            offset,
+            &iri_abnf::error::render_caret(&input, offset),
+        )
     }
 
     fn check_caret(input: &str, offset: usize, rendered: &str) -> Result<(), String> {

@@ -414,7 +414,8 @@ mod tests {
 
     #[test]
     fn the_dfa_round_trips_through_bytes() {
-        let a = crate::abnf::automaton(crate::Grammar::Iri, "IRI-reference").expect("compiles");
+        let a = crate::abnf::automaton(crate::grammar::Grammar::Iri, "IRI-reference")
+            .expect("compiles");
         let (bytes, pad) = a.dfa().to_bytes_little_endian();
         let (dfa, _) = dense::DFA::from_bytes(&bytes[pad..]).expect("deserializes");
         let start = dfa

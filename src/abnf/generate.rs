@@ -71,7 +71,7 @@ pub struct Generator<'r> {
 }
 
 impl<'r> Generator<'r> {
-    /// A generator for the rule `rule` of `rules`: a name in any case, or a [`crate::Rule`].
+    /// A generator for the rule `rule` of `rules`: a name in any case, or a [`crate::rule::Rule`].
     ///
     /// Fails if the rule or a rule it uses is undefined, if they are recursive, or if the shortest string
     /// of the rule is longer than 65536 code points.
@@ -464,7 +464,7 @@ mod tests {
 
     #[test]
     fn deterministic() {
-        let r = crate::abnf::rules(crate::Grammar::Iri).expect("loads");
+        let r = crate::abnf::rules(crate::grammar::Grammar::Iri).expect("loads");
         let g = Generator::new(r, "IRI-reference").expect("generator");
         for seed in 0..50 {
             assert_eq!(g.generate(seed, 40), g.generate(seed, 40));
@@ -476,7 +476,7 @@ mod tests {
 
     #[test]
     fn length_budget() {
-        let r = crate::abnf::rules(crate::Grammar::Leiri).expect("loads");
+        let r = crate::abnf::rules(crate::grammar::Grammar::Leiri).expect("loads");
         for rule in ["IRI-reference", "IRI", "ipath", "iquery"] {
             let g = Generator::new(r, rule).expect("generator");
             for seed in 0..500 {
@@ -490,7 +490,7 @@ mod tests {
 
     #[test]
     fn reaches_range_ends_and_planes() {
-        let r = crate::abnf::rules(crate::Grammar::Iri).expect("loads");
+        let r = crate::abnf::rules(crate::grammar::Grammar::Iri).expect("loads");
         let g = Generator::new(r, "iprivate").expect("generator");
         let seen: HashSet<char> = (0..4000)
             .flat_map(|s| g.generate(s, 1).chars().collect::<Vec<_>>())
@@ -550,7 +550,7 @@ mod tests {
 
     #[test]
     fn reaches_the_ipv6_forms() {
-        let r = crate::abnf::rules(crate::Grammar::Uri).expect("loads");
+        let r = crate::abnf::rules(crate::grammar::Grammar::Uri).expect("loads");
         let g = Generator::new(r, "IPv6address").expect("generator");
         let all: Vec<String> = (0..2000).map(|s| g.generate(s, 48)).collect();
         let has = |f: &dyn Fn(&str) -> bool| all.iter().any(|s| f(s));
@@ -636,7 +636,7 @@ fn mix(mut z: u64) -> u64 {
 
 /// The seed of case `i` of grammar `grammar` in a campaign with seed `seed`: campaigns over several
 /// grammars draw independent, reproducible cases for each.
-pub fn case_seed(seed: u64, grammar: crate::Grammar, i: u64) -> u64 {
+pub fn case_seed(seed: u64, grammar: crate::grammar::Grammar, i: u64) -> u64 {
     mix(seed ^ mix(grammar as u64 + 1) ^ mix(i.wrapping_mul(0x1000_0000_01B3)))
 }
 

@@ -37,7 +37,7 @@
 //!
 //! # Grammars
 //!
-//! [`rules`] and [`automaton`] take any grammar ([`AnyGrammar`], or a [`Grammar`](crate::Grammar)): the four main ones,
+//! [`rules`] and [`automaton`] take any grammar ([`AnyGrammar`], or a [`Grammar`](crate::grammar::Grammar)): the four main ones,
 //! `uri` (RFC 3986), `rfc3987` (RFC 3987), `iri` (draft-ietf-iri-3987bis §2.2) and `leiri` (3987bis §5.1),
 //! and the five with a language only (RFC 2396, RFC 2732, the 2001 and 2002 IRI drafts, 3987bis as
 //! printed). Both build once per grammar (and per rule) and keep the result for the life of the process.
@@ -223,7 +223,7 @@ pub enum AbnfError {
         /// The rules of the cycle, first and last the same.
         cycle: Vec<String>,
     },
-    /// Two rule names of the grammars cannot be told apart in the generated [`crate::Rule`] enum (two
+    /// Two rule names of the grammars cannot be told apart in the generated [`crate::rule::Rule`] enum (two
     /// spellings of one name, or two names with one variant name).
     Naming {
         /// The second of the two names.
@@ -418,7 +418,7 @@ impl AbnfRules {
         out
     }
 
-    /// Compiles the rule `start` (a name in any case, or a [`crate::Rule`]) into an automaton that
+    /// Compiles the rule `start` (a name in any case, or a [`crate::rule::Rule`]) into an automaton that
     /// accepts exactly the strings of its language.
     ///
     /// Fails if `start` or a rule it uses is not defined, if the rules it uses are recursive, or if the
@@ -647,7 +647,7 @@ pub fn marked_notes(grammar: impl Into<AnyGrammar>, notes: &[u32]) -> Vec<u32> {
 /// ```
 pub fn printed_automaton(
     grammar: impl Into<AnyGrammar>,
-    rule: crate::Rule,
+    rule: crate::rule::Rule,
     notes: &[u32],
 ) -> Result<Automaton, AbnfError> {
     let grammar = grammar.into();
@@ -735,7 +735,7 @@ const SOURCE_SPECS: &[(&str, Option<&str>, &str)] = &[
 /// ```
 pub fn definition(
     grammar: impl Into<AnyGrammar>,
-    rule: impl crate::RuleName,
+    rule: impl crate::rule::RuleName,
 ) -> Option<Definition> {
     let grammar = grammar.into();
     let rule = grammar.rule(rule)?;
@@ -795,7 +795,7 @@ pub fn rules(grammar: impl Into<AnyGrammar>) -> Result<&'static AbnfRules, AbnfE
         .map_err(Clone::clone)
 }
 
-/// The automaton of the rule `rule` of the grammar `grammar`, built once: a [`crate::Rule`], or a rule
+/// The automaton of the rule `rule` of the grammar `grammar`, built once: a [`crate::rule::Rule`], or a rule
 /// name in any case (ABNF rule names are case-insensitive, RFC 5234 §2.1).
 pub fn automaton(
     grammar: impl Into<AnyGrammar>,
@@ -821,7 +821,7 @@ pub fn automaton(
 mod tests {
     #[test]
     fn every_rule_has_its_definition_line_and_a_section() {
-        use crate::AnyGrammar;
+        use crate::grammar::AnyGrammar;
         for g in AnyGrammar::ALL {
             for &rule in g.rules() {
                 let d = super::definition(g, rule).unwrap_or_else(|| panic!("{g} {rule}"));

@@ -89,12 +89,13 @@ pub fn load(grammar: AnyGrammar, rule: Rule) -> Option<(DFA<&'static [u32]>, Sta
     from_bytes(super::automata::bytes(grammar, rule)?)
 }
 
-/// The precompiled DFA of a scheme rule and its anchored start state, if it loads on this target.
-pub fn load_scheme(rule: super::schemes::SchemeRule) -> Option<(DFA<&'static [u32]>, StateID)> {
+/// The precompiled DFA of the scheme rule with index `index` in `schemes::SchemeRule` and its anchored
+/// start state, if it loads on this target.
+pub fn load_scheme(index: usize) -> Option<(DFA<&'static [u32]>, StateID)> {
     if cfg!(target_endian = "big") {
         return None;
     }
-    from_bytes(super::automata::scheme_bytes(rule as usize))
+    from_bytes(super::automata::scheme_bytes(index))
 }
 
 /// A DFA read zero-copy from little-endian bytes, and its anchored start state.

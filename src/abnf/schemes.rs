@@ -156,7 +156,7 @@ pub fn dfa(rule: SchemeRule) -> Result<&'static Dfa, AbnfError> {
     let i = rule as usize;
     DFAS[i]
         .get_or_init(|| {
-            if let Some((dfa, start)) = super::precompiled::load_scheme(rule) {
+            if let Some((dfa, start)) = super::precompiled::load_scheme(rule as usize) {
                 return Ok(Dfa::new(dfa, start, true));
             }
             let automaton = AUTOMATA[i]

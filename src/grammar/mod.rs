@@ -127,7 +127,10 @@ impl Grammar {
             include_str!("../../grammar/rfc3987.abnf"),
         );
         const IRI: (&str, &str) = ("grammar/iri.abnf", include_str!("../../grammar/iri.abnf"));
-        const LEIRI: (&str, &str) = ("grammar/leiri.abnf", include_str!("../../grammar/leiri.abnf"));
+        const LEIRI: (&str, &str) = (
+            "grammar/leiri.abnf",
+            include_str!("../../grammar/leiri.abnf"),
+        );
         match self {
             Grammar::Uri => &[CORE, URI],
             Grammar::Rfc3987 => &[CORE, RFC3987],

@@ -106,7 +106,7 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
 }
 
 /// [`Code::UnregisteredScheme`] and [`Code::HistoricalScheme`] from the IANA registry.
-fn registered(scheme: crate::Component<'_>, sink: &mut Sink<'_, '_>) {
+fn registered(scheme: crate::components::Component<'_>, sink: &mut Sink<'_, '_>) {
     // The common schemes without a look-up.
     if !matches!(sink.scheme, Scheme::Other | Scheme::Data | Scheme::Tag) {
         return;

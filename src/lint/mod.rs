@@ -658,7 +658,7 @@ pub fn lint(reference: &Reference<'_>, options: &LintOptions) -> Vec<Diagnostic>
 /// fragment (the scheme and the port are ASCII by the grammar).
 pub(crate) fn text_components<'a>(
     r: &Reference<'a>,
-) -> impl Iterator<Item = (&'static str, crate::Component<'a>)> {
+) -> impl Iterator<Item = (&'static str, crate::components::Component<'a>)> {
     let authority = r.authority();
     let userinfo = authority.and_then(|a| a.userinfo);
     let host = authority.map(|a| a.host.component);
@@ -676,7 +676,7 @@ pub(crate) fn text_components<'a>(
 
 /// The name of the component of `r` that holds the byte at `offset` (see [`Diagnostic::component`]).
 pub(crate) fn component_at(r: &Reference<'_>, offset: usize) -> &'static str {
-    let within = |c: Option<crate::Component<'_>>| {
+    let within = |c: Option<crate::components::Component<'_>>| {
         c.is_some_and(|c| c.span.start <= offset && offset < c.span.end.max(c.span.start + 1))
     };
     let authority = r.authority();

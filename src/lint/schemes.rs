@@ -196,7 +196,8 @@ fn grammar(r: &Reference<'_>, rule: SchemeRule, code: Code, sink: &mut Sink<'_, 
 /// The component of the character at `offset`, a delimiter counting with the component it introduces
 /// or ends ("?" with the query, "#" with the fragment, "@" with the userinfo, ":" with the port).
 fn component_of(r: &Reference<'_>, offset: usize) -> &'static str {
-    let starts_at = |c: Option<crate::Component<'_>>| c.is_some_and(|c| c.span.start == offset + 1);
+    let starts_at =
+        |c: Option<crate::components::Component<'_>>| c.is_some_and(|c| c.span.start == offset + 1);
     let authority = r.authority();
     match r.as_str().as_bytes().get(offset) {
         Some(b'?') if starts_at(r.query()) => "query",

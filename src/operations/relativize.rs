@@ -165,7 +165,8 @@ impl Base {
     /// Linear in the lengths of the base and the target: a constant number of candidates is written
     /// out and resolved.
     pub fn relativize(&self, target: &str) -> Result<ReferenceBuf, RelativizeError> {
-        let t = crate::parsing::split::parse(self.grammar(), target).map_err(RelativizeError::Target)?;
+        let t = crate::parsing::split::parse(self.grammar(), target)
+            .map_err(RelativizeError::Target)?;
         if t.scheme().is_none() {
             return Err(RelativizeError::TargetNoScheme {
                 target: target.to_string(),

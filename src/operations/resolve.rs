@@ -204,7 +204,8 @@ impl Base {
 
     /// Resolves `reference` in the given mode (RFC 3986 §5.2).
     pub fn resolve_with(&self, reference: &str, mode: Mode) -> Result<ReferenceBuf, ResolveError> {
-        let r = crate::parsing::split::parse(self.grammar(), reference).map_err(ResolveError::Reference)?;
+        let r = crate::parsing::split::parse(self.grammar(), reference)
+            .map_err(ResolveError::Reference)?;
         Ok(self.resolve_reference(&r, mode))
     }
 

@@ -672,19 +672,11 @@ impl serde::Serialize for Reference<'_> {
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct ReferenceBuf {
-    text: String,
-    meta: Meta,
+    pub(crate) text: String,
+    pub(crate) meta: Meta,
 }
 
 impl ReferenceBuf {
-    /// The reference of `text`, which is known to match `grammar`'s reference rule.
-    pub(crate) fn from_valid(grammar: Grammar, text: String) -> Self {
-        let rule = grammar.reference_rule();
-        let meta = crate::parsing::split::meta(grammar, rule, &text)
-            .unwrap_or_else(|| crate::parsing::split::lenient(grammar, rule, &text));
-        ReferenceBuf { text, meta }
-    }
-
     /// The reference, borrowed.
     pub fn reference(&self) -> Reference<'_> {
         Reference {
@@ -895,4 +887,23 @@ mod path_kind_tests {
         }
         assert_eq!(PathKind::Noscheme.rule_name(Grammar::Iri), "ipath-noscheme");
     }
+}
+
+/// The typed result of a parse, by what the start rule describes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case", tag = "component"))]
+pub enum Components<'a> {
+    /// A whole reference (`IRI-reference`, `IRI`, `absolute-IRI`, `irelative-ref` and their URI names).
+    Reference(Reference<'a>),
+    /// An authority (`iauthority`, `authority`).
+    Authority(Authority<'a>),
+    /// A host (`ihost`, `host`, `IP-literal`, `IPv4address`, `IPv6address`, `IPvFuture`, `ireg-name`).
+    Host(Host<'a>),
+    /// A port.
+    Port(Port<'a>),
+    /// A path (`ipath` or one of its alternatives).
+    Path(Path<'a>),
+    /// Any other rule: no typed component beyond the matched text.
+    Text(Component<'a>),
 }

@@ -83,7 +83,7 @@ impl Expected {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ParseError {
-    /// The grammar the input was checked against (it compares equal to a [`crate::Grammar`] too).
+    /// The grammar the input was checked against (it compares equal to a [`crate::grammar::Grammar`] too).
     pub grammar: AnyGrammar,
     /// The start rule (it displays and serializes as [`Rule::name`]; [`ParseError::message`] spells it
     /// as the grammar's files do, [`AnyGrammar::rule_name`]).
@@ -441,7 +441,7 @@ pub(crate) fn syntax_error(
 /// The error when pest rejects an input that the DFA accepts (the two grammars disagree, which the
 /// tests rule out): pest's offset and rules.
 pub(crate) fn pest_only_error(
-    grammar: crate::Grammar,
+    grammar: crate::grammar::Grammar,
     rule: Rule,
     input: &str,
     (offset, names): (usize, Vec<Rule>),
@@ -497,7 +497,11 @@ pub fn zone_id_hint(grammar: impl Into<AnyGrammar>, input: &str, offset: usize) 
     }
     let open = input.get(start..offset)?.rfind('[')? + start;
     let address = &input[open + 1..offset];
-    if address.contains(']') || !crate::is_valid(grammar, "IPv6address", address) {
+    if address.contains(']')
+        || !crate::abnf::dfa(grammar, crate::rule::Rule::Ipv6address)
+            .and_then(Result::ok)
+            .is_some_and(|dfa| dfa.is_match(address))
+    {
         return None;
     }
     Some(

@@ -3,11 +3,11 @@
 
 use std::fmt::Write as _;
 
+use crate::components::Components;
 use crate::components::{Authority, Component, Host, HostKind, Path, Port, PortValue, Reference};
 use crate::error::quote;
 use crate::grammar::Grammar;
 use crate::rule::RuleName;
-use crate::parsing::walk::Components;
 
 fn comp(c: Option<&Component<'_>>) -> String {
     match c {

@@ -26,11 +26,11 @@ use crate::components::{
     AuthorityMeta, Component, Host, HostKind, HostTag, Meta, Opt, Path, PathKind, Port, Reference,
     ReferenceKind, Span,
 };
+use crate::components::{Components, ReferenceBuf};
 use crate::error::ParseError;
 use crate::grammar::Grammar;
 use crate::rule::Rule;
 use crate::syntax::ParseOrRuleError;
-use crate::parsing::walk::Components;
 
 /// Whether `input` matches the rule `rule` (spec spelling) of `grammar`, to its end, by the rule's
 /// (precompiled) DFA; `None` when there is no verdict (the automaton cannot be built), in which case
@@ -557,5 +557,14 @@ mod tests {
             }
             assert!(valid > 5_000, "{g}: {valid}");
         }
+    }
+}
+
+impl ReferenceBuf {
+    /// The reference of `text`, which is known to match `grammar`'s reference rule.
+    pub(crate) fn from_valid(grammar: Grammar, text: String) -> Self {
+        let rule = grammar.reference_rule();
+        let meta = meta(grammar, rule, &text).unwrap_or_else(|| lenient(grammar, rule, &text));
+        ReferenceBuf { text, meta }
     }
 }

@@ -11,10 +11,10 @@ use std::sync::OnceLock;
 use pest::iterators::Pairs;
 use pest::{Parser, RuleType, Token};
 
+use crate::components::Span;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{AnyGrammar, Grammar, UnknownRule};
 use crate::rule::{Rule, RuleName};
-use crate::Span;
 
 macro_rules! grammar_parser {
     ($module:ident, $parser:ident, $($file:literal),+) => {

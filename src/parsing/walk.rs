@@ -4,31 +4,12 @@
 //! has been prefixed.") are handled by the same functions.
 
 use crate::components::{
-    Authority, AuthorityMeta, Component, Host, HostKind, HostTag, Meta, Opt, Path, PathKind, Port,
+    AuthorityMeta, Component, Components, Host, HostKind, HostTag, Meta, Opt, Path, PathKind, Port,
     Reference, ReferenceKind, Span,
 };
 use crate::grammar::Grammar;
 use crate::rule::Rule;
 use crate::syntax::SyntaxNode;
-
-/// The typed result of a parse, by what the start rule describes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case", tag = "component"))]
-pub enum Components<'a> {
-    /// A whole reference (`IRI-reference`, `IRI`, `absolute-IRI`, `irelative-ref` and their URI names).
-    Reference(Reference<'a>),
-    /// An authority (`iauthority`, `authority`).
-    Authority(Authority<'a>),
-    /// A host (`ihost`, `host`, `IP-literal`, `IPv4address`, `IPv6address`, `IPvFuture`, `ireg-name`).
-    Host(Host<'a>),
-    /// A port.
-    Port(Port<'a>),
-    /// A path (`ipath` or one of its alternatives).
-    Path(Path<'a>),
-    /// Any other rule: no typed component beyond the matched text.
-    Text(Component<'a>),
-}
 
 fn child(node: &SyntaxNode, name: Rule) -> Option<&SyntaxNode> {
     node.children

@@ -5,8 +5,8 @@
 
 use iri_abnf::abnf::{self, Generator};
 use iri_abnf::abnf::{case_input, case_seed};
-use iri_test::{run, Config};
 use iri_abnf::Grammar;
+use iri_test::{run, Config};
 
 /// Cases per grammar: 50,000 in release builds (CI runs `cargo test --release`), 6,000 in debug builds;
 /// overridable for a longer local run (`IRI_ABNF_DIFFERENTIAL_CASES=200000`).

@@ -161,7 +161,11 @@ mod tests {
             .filter(|f| std::fs::read(root.join(&f.path)).ok().as_deref() != Some(&f.bytes[..]))
             .map(|f| f.path.display().to_string())
             .collect();
-        assert!(stale.is_empty(), "stale: {}; run `{COMMAND}`", stale.join(", "));
+        assert!(
+            stale.is_empty(),
+            "stale: {}; run `{COMMAND}`",
+            stale.join(", ")
+        );
     }
 
     #[test]

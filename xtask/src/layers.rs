@@ -31,8 +31,8 @@ pub const ORDER: &[&str] = &[
     "abnf::generate",
     // Parsing: errors, the pest tree, components, the fast split, the walker, reports.
     "parsing::error",
-    "parsing::syntax",
     "parsing::components",
+    "parsing::syntax",
     "parsing::split",
     "parsing::walk",
     "parsing::report",
@@ -68,9 +68,7 @@ pub fn check(root: &Path) -> Result<Vec<String>, String> {
     let unit_of = |path: &str| -> Option<&'static str> {
         ORDER
             .iter()
-            .filter(|u| {
-                u.is_empty() || path == **u || path.starts_with(&format!("{u}::"))
-            })
+            .filter(|u| u.is_empty() || path == **u || path.starts_with(&format!("{u}::")))
             .max_by_key(|u| u.len())
             .copied()
     };
@@ -78,7 +76,10 @@ pub fn check(root: &Path) -> Result<Vec<String>, String> {
     let mut sibling_edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for m in &modules {
         let Some(from) = unit_of(&m.path) else {
-            errors.push(format!("{}: module `{}` is in no unit of the order", m.file, m.path));
+            errors.push(format!(
+                "{}: module `{}` is in no unit of the order",
+                m.file, m.path
+            ));
             continue;
         };
         for target in imports(m, &known, &aliases) {
@@ -95,7 +96,10 @@ pub fn check(root: &Path) -> Result<Vec<String>, String> {
                 ));
             }
             if parent(&m.path) == parent(&target) && m.path != target && !m.path.is_empty() {
-                sibling_edges.entry(m.path.clone()).or_default().insert(target);
+                sibling_edges
+                    .entry(m.path.clone())
+                    .or_default()
+                    .insert(target);
             }
         }
     }
@@ -166,7 +170,9 @@ fn root_aliases(modules: &[Module]) -> BTreeMap<String, String> {
     };
     let known: BTreeSet<&str> = modules.iter().map(|m| m.path.as_str()).collect();
     for stmt in root.code.split(';') {
-        let Some(rest) = stmt.trim().strip_prefix("pub use ") else { continue };
+        let Some(rest) = stmt.trim().strip_prefix("pub use ") else {
+            continue;
+        };
         let rest: String = rest.chars().filter(|c| !c.is_whitespace()).collect();
         let (prefix, items) = match rest.split_once("::{") {
             Some((p, items)) => (p.to_string(), items.trim_end_matches('}').to_string()),
@@ -216,11 +222,16 @@ fn imports(m: &Module, known: &BTreeSet<&str>, aliases: &BTreeMap<String, String
         }
     }
     for (start, _) in code.match_indices("super::") {
-        if start > 0 && (is_ident(code.as_bytes()[start - 1]) || code.as_bytes()[start - 1] == b':') {
+        if start > 0 && (is_ident(code.as_bytes()[start - 1]) || code.as_bytes()[start - 1] == b':')
+        {
             continue;
         }
         // `super::super::x` climbs twice.
-        let mut base: Vec<&str> = if m.path.is_empty() { vec![] } else { m.path.split("::").collect() };
+        let mut base: Vec<&str> = if m.path.is_empty() {
+            vec![]
+        } else {
+            m.path.split("::").collect()
+        };
         let mut rest = &code[start..];
         while let Some(r) = rest.strip_prefix("super::") {
             base.pop();
@@ -237,9 +248,7 @@ fn imports(m: &Module, known: &BTreeSet<&str>, aliases: &BTreeMap<String, String
     }
     // A module may use itself and its own ancestors' items (a folder's `mod.rs` holds what its files
     // share), but not the crate root's: the root is the facade, the last unit.
-    out.retain(|p| {
-        p != &m.path && (p.is_empty() || !m.path.starts_with(&format!("{p}::")))
-    });
+    out.retain(|p| p != &m.path && (p.is_empty() || !m.path.starts_with(&format!("{p}::"))));
     out.sort();
     out.dedup();
     out
@@ -348,14 +357,19 @@ fn strip(text: &str) -> String {
                     i += 1;
                 }
             }
-        } else if b[i] == b'r' && (b.get(i + 1) == Some(&b'"') || b.get(i + 1) == Some(&b'#')) && (i == 0 || !is_ident(b[i - 1])) {
+        } else if b[i] == b'r'
+            && (b.get(i + 1) == Some(&b'"') || b.get(i + 1) == Some(&b'#'))
+            && (i == 0 || !is_ident(b[i - 1]))
+        {
             let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
             if b.get(i + 1 + hashes) != Some(&b'"') {
                 out.push('r');
                 i += 1;
                 continue;
             }
-            let close: Vec<u8> = std::iter::once(b'"').chain(std::iter::repeat_n(b'#', hashes)).collect();
+            let close: Vec<u8> = std::iter::once(b'"')
+                .chain(std::iter::repeat_n(b'#', hashes))
+                .collect();
             i += 2 + hashes;
             while i < b.len() && !b[i..].starts_with(&close) {
                 i += 1;
@@ -375,7 +389,10 @@ fn strip(text: &str) -> String {
         } else if b[i] == b'\'' {
             // A character literal ('a', '\n', '\u{…}'), not a lifetime ('a).
             let lit = if b.get(i + 1) == Some(&b'\\') {
-                b[i + 2..].iter().position(|&c| c == b'\'').map(|p| i + 2 + p + 1)
+                b[i + 2..]
+                    .iter()
+                    .position(|&c| c == b'\'')
+                    .map(|p| i + 2 + p + 1)
             } else {
                 let c = text[i + 1..].chars().next().map_or(1, char::len_utf8);
                 (b.get(i + 1 + c) == Some(&b'\'')).then_some(i + 2 + c)
@@ -482,8 +499,19 @@ mod tests {
 
     #[test]
     fn groups_and_super_paths_are_read() {
-        let known: BTreeSet<&str> = ["", "abnf", "abnf::engine", "grammar", "parsing", "parsing::error"].into();
-        let m = module("abnf::engine", "use crate::{grammar::Grammar, parsing::error::ParseError};\nuse super::AbnfRules;");
+        let known: BTreeSet<&str> = [
+            "",
+            "abnf",
+            "abnf::engine",
+            "grammar",
+            "parsing",
+            "parsing::error",
+        ]
+        .into();
+        let m = module(
+            "abnf::engine",
+            "use crate::{grammar::Grammar, parsing::error::ParseError};\nuse super::AbnfRules;",
+        );
         let got = imports(&m, &known, &BTreeMap::new());
         assert_eq!(got, ["abnf", "grammar", "parsing::error"]);
     }

@@ -52,7 +52,10 @@ fn main() -> ExitCode {
         Task::Generate { check } => generate(check),
         Task::Layers => match layers::check(root()) {
             Ok(errors) if errors.is_empty() => {
-                println!("layers: {} units in order, no violation", layers::ORDER.len());
+                println!(
+                    "layers: {} units in order, no violation",
+                    layers::ORDER.len()
+                );
                 ExitCode::SUCCESS
             }
             Ok(errors) => {
@@ -112,7 +115,10 @@ fn generate(check: bool) -> ExitCode {
     if let Ok(entries) = std::fs::read_dir(root.join(generate::AUTOMATA)) {
         for entry in entries.flatten() {
             let p = entry.path();
-            if !wanted.iter().any(|w| w.canonicalize().ok() == p.canonicalize().ok()) {
+            if !wanted
+                .iter()
+                .any(|w| w.canonicalize().ok() == p.canonicalize().ok())
+            {
                 stale.push(format!("{} (not generated any more)", p.display()));
                 if !check {
                     let _ = std::fs::remove_file(&p);

@@ -45,8 +45,9 @@ pub use leiri::{leiri_to_iri, leiri_to_uri, LeiriConversion};
 pub use preprocess::{preprocess, PreprocessOptions, Spaces};
 pub use query_charset::Charset;
 pub use to_iri::{to_iri, IriConversion, ToIriOptions, Trace};
-pub use to_uri::{percent_encode, to_uri, HostMapping, ToUriOptions, UriConversion};
+pub use to_uri::{to_uri, HostMapping, ToUriOptions, UriConversion};
 
+use crate::characters::{is_uri_char, push_pct_utf8};
 use crate::error::ParseError;
 
 /// Why a conversion failed; [`ConvertError::offset`] is a byte offset into the input.
@@ -120,5 +121,36 @@ fn syntax_error(e: ParseError) -> ConvertError {
     ConvertError {
         offset: e.offset,
         kind: ConvertErrorKind::Syntax(e),
+    }
+}
+
+/// The general percent-encoding of 3987bis §3.3, for any string: every character that is not allowed
+/// anywhere in a valid URI (neither `unreserved`, `reserved` nor "%") is converted to UTF-8 and each
+/// octet written as `%HH` with uppercase hex digits. Existing `%HH` and URI characters are left as they
+/// are (§3.4.3 note), so the mapping is the identity on URIs and idempotent.
+///
+/// ```
+/// use iri_abnf::convert::percent_encode;
+///
+/// // 3987bis §3.4.3
+/// assert_eq!(
+///     percent_encode("http://www.example.org/red%09ros\u{E9}#red"),
+///     "http://www.example.org/red%09ros%C3%A9#red"
+/// );
+/// assert_eq!(percent_encode("a b<\u{7F}>"), "a%20b%3C%7F%3E");
+/// ```
+pub fn percent_encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    push_percent_encoded(&mut out, s);
+    out
+}
+
+pub(crate) fn push_percent_encoded(out: &mut String, s: &str) {
+    for c in s.chars() {
+        if is_uri_char(c) {
+            out.push(c);
+        } else {
+            push_pct_utf8(out, c);
+        }
     }
 }

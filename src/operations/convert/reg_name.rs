@@ -113,11 +113,7 @@ pub fn reg_name_to_ascii(reg_name: &str) -> Result<RegNameMapping, IdnaError> {
     let (decoded, origin) = pct_decode_with_offsets(reg_name);
     let decoded = match String::from_utf8(decoded) {
         Ok(s) => s,
-        Err(_) => {
-            return Ok(RegNameMapping::NotUtf8(super::to_uri::percent_encode(
-                reg_name,
-            )))
-        }
+        Err(_) => return Ok(RegNameMapping::NotUtf8(super::percent_encode(reg_name))),
     };
     let mut out = String::with_capacity(reg_name.len());
     let mut labels = Vec::new();

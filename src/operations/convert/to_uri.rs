@@ -3,7 +3,6 @@
 use super::query_charset::{encode_component, Charset};
 use super::reg_name::{reg_name_to_ascii, RegNameMapping};
 use super::{syntax_error, ConvertError, ConvertErrorKind};
-use crate::characters::{is_uri_char, push_pct_utf8};
 use crate::components::Meta;
 use crate::grammar::Grammar;
 
@@ -52,37 +51,6 @@ impl UriConversion {
     }
 }
 
-/// The general percent-encoding of 3987bis §3.3, for any string: every character that is not allowed
-/// anywhere in a valid URI (neither `unreserved`, `reserved` nor "%") is converted to UTF-8 and each
-/// octet written as `%HH` with uppercase hex digits. Existing `%HH` and URI characters are left as they
-/// are (§3.4.3 note), so the mapping is the identity on URIs and idempotent.
-///
-/// ```
-/// use iri_abnf::convert::percent_encode;
-///
-/// // 3987bis §3.4.3
-/// assert_eq!(
-///     percent_encode("http://www.example.org/red%09ros\u{E9}#red"),
-///     "http://www.example.org/red%09ros%C3%A9#red"
-/// );
-/// assert_eq!(percent_encode("a b<\u{7F}>"), "a%20b%3C%7F%3E");
-/// ```
-pub fn percent_encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    push_percent_encoded(&mut out, s);
-    out
-}
-
-fn push_percent_encoded(out: &mut String, s: &str) {
-    for c in s.chars() {
-        if is_uri_char(c) {
-            out.push(c);
-        } else {
-            push_pct_utf8(out, c);
-        }
-    }
-}
-
 /// Maps an IRI reference to a URI reference (3987bis §3.6): the IRI is parsed into components
 /// (§3.2), each component is mapped (§3.3; §3.4 for the `ireg-name`; §3.5 for the query of `http` and
 /// `https` with a non-UCS document charset) and the URI is reassembled with the original delimiters.
@@ -126,7 +94,8 @@ pub(crate) fn map_components(
     options: &ToUriOptions,
 ) -> Result<UriConversion, ConvertError> {
     // RFC 3986 Appendix B on any string (the grammar's own split when the input is valid).
-    let parts = crate::parsing::split::lenient(Grammar::Iri, crate::rule::Rule::IriReference, input);
+    let parts =
+        crate::parsing::split::lenient(Grammar::Iri, crate::rule::Rule::IriReference, input);
     let mut notes = Vec::new();
     let mut out = String::with_capacity(input.len() + input.len() / 2);
     let mut done = 0;
@@ -150,7 +119,7 @@ pub(crate) fn map_components(
                         crate::error::quote(text)
                     ));
                 }
-                push_percent_encoded(&mut out, &input[done..host.start]);
+                super::push_percent_encoded(&mut out, &input[done..host.start]);
                 out.push_str(mapped.as_str());
                 done = host.end;
             }
@@ -170,7 +139,7 @@ pub(crate) fn map_components(
                         }
                     },
                 )?;
-                push_percent_encoded(&mut out, &input[done..query.start]);
+                super::push_percent_encoded(&mut out, &input[done..query.start]);
                 out.push_str(&mapped);
                 done = query.end;
             } else {
@@ -186,7 +155,7 @@ pub(crate) fn map_components(
             }
         }
     }
-    push_percent_encoded(&mut out, &input[done..]);
+    super::push_percent_encoded(&mut out, &input[done..]);
     let uri_valid =
         crate::syntax::validate(Grammar::Uri, crate::rule::Rule::UriReference, &out).is_ok();
     Ok(UriConversion {
