@@ -25,9 +25,7 @@
 //! A set whose source is missing is skipped with a message; when all are, a small built-in list is
 //! used, so that the bench always runs.
 
-use std::fs::File;
 use std::hint::black_box;
-use std::path::Path;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
@@ -35,17 +33,7 @@ use iri_abnf::{explain, is_valid, parse, validate, Grammar, Rule};
 
 mod corpus;
 
-use corpus::{first_lines, generated, SHARED};
-
-/// The DBpedia sample. Decompressed in-process with `flate2` (a pure Rust dev-dependency) rather
-/// than by running `gzip -dc`: no external tool, the same on every platform, and only the first
-/// lines of the 12 MB file are inflated.
-fn dbpedia() -> Result<Vec<String>, String> {
-    let file = Path::new(SHARED).join("corpora/realworld-dbpedia-links/iris.txt.gz");
-    let f = File::open(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-    first_lines(flate2::read::MultiGzDecoder::new(f))
-        .map_err(|e| format!("{}: {e}", file.display()))
-}
+use corpus::{dbpedia, generated};
 
 /// Reads one input set, or says why it cannot.
 type Loader = fn() -> Result<Vec<String>, String>;

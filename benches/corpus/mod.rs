@@ -1,11 +1,17 @@
 //! The input sets the benches share: the generated corpus of `../shared/bench/gen_corpus.py` (generated
 //! with python3 into `$CARGO_TARGET_DIR/bench-corpus/`, or `target/bench-corpus/`, when absent), the
-//! first lines of a reader, and a small built-in list for when no corpus is available.
+//! first lines of a reader, the DBpedia sample, a small built-in list for when no corpus is available,
+//! and the generated sets of the `corpora` bench ([`sets`]).
+
+// Each bench that includes this module uses a part of it.
+#![allow(dead_code)]
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+pub mod sets;
 
 /// Lines taken from each source.
 pub const SAMPLE: usize = 10_000;
@@ -84,4 +90,15 @@ pub fn generated(name: &str) -> Result<Vec<String>, String> {
     }
     let f = File::open(&file).map_err(|e| format!("{}: {e}", file.display()))?;
     first_lines(f).map_err(|e| format!("{}: {e}", file.display()))
+}
+
+/// The DBpedia sample: the first lines of `../shared/corpora/realworld-dbpedia-links/iris.txt.gz`.
+/// Decompressed in-process with `flate2` (a pure Rust dev-dependency) rather than by running
+/// `gzip -dc`: no external tool, the same on every platform, and only the first lines of the 12 MB
+/// file are inflated.
+pub fn dbpedia() -> Result<Vec<String>, String> {
+    let file = Path::new(SHARED).join("corpora/realworld-dbpedia-links/iris.txt.gz");
+    let f = File::open(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+    first_lines(flate2::read::MultiGzDecoder::new(f))
+        .map_err(|e| format!("{}: {e}", file.display()))
 }

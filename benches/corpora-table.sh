@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Runs `cargo bench --bench corpora` and prints a Markdown table of the median time per input (ns) of
+# ours and each peer, per input set, with the ratios: `is_valid` ÷ the fastest peer validator, and
+# `parse` ÷ fluent-uri's parse. The numbers come from criterion's estimates.
+#
+#   benches/corpora-table.sh                # run the bench, then print the table
+#   benches/corpora-table.sh --table-only   # print the table of the last run
+#   benches/corpora-table.sh -- ARGS        # pass ARGS to the bench (criterion options)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+target=${CARGO_TARGET_DIR:-target}
+criterion="$target/criterion"
+
+if [[ ${1:-} != --table-only ]]; then
+    [[ ${1:-} == -- ]] && shift
+    cargo bench --bench corpora -- "$@" >&2
+fi
+
+# The median of one benchmark in ns per input, or nothing when it did not run.
+per_input() {
+    local dir="$criterion/corpora-$1-$2/$3/new"
+    [[ -f $dir/estimates.json && -f $dir/benchmark.json ]] || return 0
+    local median elements
+    median=$(sed -E 's/.*"median":\{"confidence_interval":\{[^}]*\},"point_estimate":([0-9.eE+-]+).*/\1/' \
+        "$dir/estimates.json")
+    elements=$(sed -E 's/.*"Elements":([0-9]+).*/\1/' "$dir/benchmark.json")
+    awk -v m="$median" -v n="$elements" 'BEGIN { printf "%.1f", m / n }'
+}
+
+# a ÷ b as "1.23×", or "–" when either is missing.
+ratio() {
+    if [[ -n $1 && -n $2 ]]; then
+        awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f×", a / b }'
+    else
+        printf '–'
+    fi
+}
+
+echo "| set | is_valid (ours) | oxiri | fluent-uri | iri-string | is_valid ÷ fastest peer | parse (ours) | parse (fluent-uri) | parse ÷ fluent-uri |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+for set in near-miss spec-heavy non-ascii dbpedia; do
+    [[ -d $criterion/corpora-$set-validate ]] || continue
+    row="| $set"
+    ours=$(per_input "$set" validate is_valid)
+    row+=" | ${ours:-–}"
+    fastest=""
+    for peer in oxiri fluent-uri iri-string; do
+        t=$(per_input "$set" validate "$peer")
+        row+=" | ${t:-–}"
+        if [[ -n $t ]] && { [[ -z $fastest ]] || awk -v a="$t" -v b="$fastest" 'BEGIN { exit !(a < b) }'; }; then
+            fastest=$t
+        fi
+    done
+    row+=" | $(ratio "$ours" "$fastest")"
+    parse_ours=$(per_input "$set" parse ours)
+    parse_fluent=$(per_input "$set" parse fluent-uri)
+    row+=" | ${parse_ours:-–} | ${parse_fluent:-–} | $(ratio "$parse_ours" "$parse_fluent") |"
+    echo "$row"
+done
+echo
+echo "Median time per input in ns (lower is better); 10,000 inputs per set. A ratio below 1 means ours is faster."

@@ -1,0 +1,237 @@
+//! Throughput against the Rust URI/IRI crates on generated input sets, in one run.
+//!
+//! `cargo bench --bench corpora`; `benches/corpora-table.sh` runs it and prints a Markdown table.
+//!
+//! Input sets (10,000 strings each, generated in-process by `benches/corpus/sets.rs`, the same on every
+//! run):
+//! - `near-miss`: invalid strings one to three random edits (`iri_abnf::abnf::mutate`) away from valid
+//!   IRI-references, generated from the rule `IRI-reference` of the grammar `iri` and, when
+//!   `../shared/corpora/realworld-dbpedia-links/iris.txt.gz` is there, the valid lines of the DBpedia
+//!   sample (alternately); only the strings that the grammar `iri` rejects are kept. It measures the
+//!   error path.
+//! - `spec-heavy`: valid IRI-references built around a string of one rule of one of the grammars `uri`,
+//!   `rfc3987`, `iri` and `leiri` (every rule, put in its place: a host, a literal between brackets, a
+//!   segment, a query...), weighted towards the IPv6 and IPvFuture literals, percent-encodings, the
+//!   `ucschar` ranges and `iprivate` in queries; the other parts generated from the grammar `iri`.
+//! - `non-ascii`: localized DBpedia and Wikipedia links (`http://{lang}.dbpedia.org/resource/{Title}`,
+//!   `https://{lang}.wikipedia.org/wiki/{Title}`) with titles in CJK, Hangul, Cyrillic, Arabic, Hebrew,
+//!   Devanagari, Thai and Greek letters; some with parentheses, percent-encoded words, queries and
+//!   fragments.
+//! - `dbpedia` (for reference, when the shared corpus is there): its first 10,000 lines.
+//!
+//! Share of the strings with a `[`, a `%` and a non-ASCII character (also printed by each run):
+//!
+//! | set | `[` | `%` | non-ASCII |
+//! |---|---:|---:|---:|
+//! | near-miss (with the DBpedia lines) | 5.3% | 44.5% | 51.0% |
+//! | spec-heavy | 35.0% | 42.9% | 47.4% |
+//! | non-ascii | 0.0% | 16.2% | 92.4% |
+//! | dbpedia | 0.0% | 1.6% | 0.0% |
+//!
+//! In spec-heavy, each of the 17 `ucschar` ranges is in about 300 strings, each of the 4 `iprivate`
+//! ranges in about 1,200 (those of the tags U+E0000-E0FFF, a 3987bis addition, are the strings the
+//! peers reject), an IPv6 literal in about 1,900 and an IPvFuture literal in about 1,600.
+//!
+//! Operations, per set:
+//! - `validate`: is the input an IRI-reference? Ours (`is_valid` with the grammar `iri` and the rule
+//!   `IRI-reference`: the verdict of the precompiled DFA) and each peer's parser used as a validator in
+//!   its strictest RFC 3987 mode: `oxiri::IriRef::parse`, `fluent_uri::IriRef::parse`,
+//!   `iri_string::types::IriReferenceStr::new`.
+//! - `parse`: ours (`parse` with the grammar `iri`) and `fluent_uri::IriRef::parse`, reading every
+//!   component of a valid input; the result of an invalid one (ours: the error with its offset and what
+//!   was expected) goes through `black_box`.
+//!
+//! With `CORPORA_DUMP=DIR`, the sets are written to `DIR/{set}.txt` to be looked at: one string a line,
+//! as a Rust string literal (the near misses have controls and line breaks).
+//!
+//! Before measuring, each run prints, per set, how many strings each peer judges otherwise than ours,
+//! with an example.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use iri_abnf::{parse, Grammar};
+
+mod corpus;
+
+use corpus::sets::{self, valid};
+
+/// The sets, by name: the three generated ones, and the DBpedia sample when it is there.
+fn input_sets() -> Vec<(&'static str, Vec<String>)> {
+    let dbpedia = match corpus::dbpedia() {
+        Ok(lines) => lines,
+        Err(e) => {
+            eprintln!("corpora: no dbpedia set and no DBpedia lines in near-miss: {e}");
+            Vec::new()
+        }
+    };
+    let mut out = vec![
+        ("near-miss", sets::near_miss(&dbpedia)),
+        ("spec-heavy", sets::spec_heavy()),
+        ("non-ascii", sets::non_ascii()),
+    ];
+    if !dbpedia.is_empty() {
+        out.push(("dbpedia", dbpedia));
+    }
+    out
+}
+
+type Validator = fn(&str) -> bool;
+
+fn ours(s: &str) -> bool {
+    valid(s)
+}
+
+fn oxiri_ok(s: &str) -> bool {
+    oxiri::IriRef::parse(s).is_ok()
+}
+
+fn fluent_ok(s: &str) -> bool {
+    fluent_uri::IriRef::parse(s).is_ok()
+}
+
+fn iri_string_ok(s: &str) -> bool {
+    iri_string::types::IriReferenceStr::new(s).is_ok()
+}
+
+const PEERS: [(&str, Validator); 3] = [
+    ("oxiri", oxiri_ok),
+    ("fluent-uri", fluent_ok),
+    ("iri-string", iri_string_ok),
+];
+
+/// Parse into components and read them: the total length of the components found, or 0 for an
+/// invalid input (whose error goes through `black_box`).
+type Parser = fn(&str) -> usize;
+
+fn ours_parse(s: &str) -> usize {
+    let r = match parse(Grammar::Iri, s) {
+        Ok(r) => r,
+        Err(e) => {
+            black_box(e);
+            return 0;
+        }
+    };
+    let authority = r.authority().map_or(0, |a| {
+        a.userinfo.map_or(0, |u| u.text.len())
+            + a.host.component.text.len()
+            + a.port.map_or(0, |p| p.component.text.len())
+    });
+    r.scheme().map_or(0, |c| c.text.len())
+        + authority
+        + r.path().as_str().len()
+        + r.query().map_or(0, |c| c.text.len())
+        + r.fragment().map_or(0, |c| c.text.len())
+}
+
+fn fluent_parse(s: &str) -> usize {
+    let r = match fluent_uri::IriRef::parse(s) {
+        Ok(r) => r,
+        Err(e) => {
+            black_box(e);
+            return 0;
+        }
+    };
+    let authority = r.authority().map_or(0, |a| {
+        a.userinfo().map_or(0, |u| u.as_str().len())
+            + a.host().len()
+            + a.port().map_or(0, |p| p.as_str().len())
+    });
+    r.scheme().map_or(0, |c| c.as_str().len())
+        + authority
+        + r.path().as_str().len()
+        + r.query().map_or(0, |c| c.as_str().len())
+        + r.fragment().map_or(0, |c| c.as_str().len())
+}
+
+/// Prints the shares of the set and, for each peer, the strings it judges otherwise than ours.
+fn report(set: &str, lines: &[&str]) {
+    let owned: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+    let (bracket, percent, non_ascii) = sets::shares(&owned);
+    let accepted = lines.iter().filter(|s| valid(s)).count();
+    eprintln!(
+        "corpora: set {set}: {} strings, {accepted} valid; with '[' {bracket:.1}%, with '%' \
+         {percent:.1}%, non-ASCII {non_ascii:.1}%",
+        lines.len()
+    );
+    // The 3987bis `iprivate` adds the tags U+E0000-E0FFF (allowed in a query only), which RFC 3987 has
+    // in neither `ucschar` nor `iprivate`; the peers follow RFC 3987.
+    let tags = |s: &&str| s.chars().any(|c| ('\u{E0000}'..='\u{E0FFF}').contains(&c));
+    for (peer, f) in PEERS {
+        let (with_tags, others): (Vec<&str>, Vec<&str>) = lines
+            .iter()
+            .copied()
+            .filter(|s| valid(s) && !f(s))
+            .partition(tags);
+        if !with_tags.is_empty() || !others.is_empty() {
+            eprintln!(
+                "corpora: set {set}: {peer} rejects {} strings that ours accepts: {} with a tag \
+                 character (U+E0000-E0FFF) in the query, e.g. {:?}; {} others, e.g. {:?}",
+                with_tags.len() + others.len(),
+                with_tags.len(),
+                with_tags.first().unwrap_or(&""),
+                others.len(),
+                others.first().unwrap_or(&""),
+            );
+        }
+        let accepts: Vec<&str> = lines
+            .iter()
+            .copied()
+            .filter(|s| !valid(s) && f(s))
+            .collect();
+        if let Some(example) = accepts.first() {
+            eprintln!(
+                "corpora: set {set}: {peer} accepts {} strings that ours rejects, e.g. {example:?}",
+                accepts.len()
+            );
+        }
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let dump = std::env::var_os("CORPORA_DUMP").map(std::path::PathBuf::from);
+    for (set, lines) in input_sets() {
+        if let Some(dir) = &dump {
+            let file = dir.join(format!("{set}.txt"));
+            let text: String = lines.iter().map(|s| format!("{s:?}\n")).collect();
+            std::fs::write(&file, text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        }
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let n = lines.len() as u64;
+        report(set, &lines);
+
+        let mut group = c.benchmark_group(format!("corpora-{set}-validate"));
+        group.throughput(Throughput::Elements(n));
+        group.sampling_mode(SamplingMode::Flat);
+        group.sample_size(20);
+        let validators = [("is_valid", ours as Validator)].into_iter().chain(PEERS);
+        for (name, f) in validators {
+            group.bench_function(name, |b| {
+                b.iter(|| lines.iter().filter(|s| f(black_box(s))).count())
+            });
+        }
+        group.finish();
+
+        let mut group = c.benchmark_group(format!("corpora-{set}-parse"));
+        group.throughput(Throughput::Elements(n));
+        group.sampling_mode(SamplingMode::Flat);
+        group.sample_size(20);
+        let parsers: [(&str, Parser); 2] = [("ours", ours_parse), ("fluent-uri", fluent_parse)];
+        for (name, f) in parsers {
+            group.bench_function(name, |b| {
+                b.iter(|| lines.iter().map(|s| f(black_box(s))).sum::<usize>())
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group! {
+    name = corpora;
+    config = Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    targets = bench
+}
+criterion_main!(corpora);
