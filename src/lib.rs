@@ -164,10 +164,14 @@ mod invariants;
 #[doc = include_str!("../grammar/NOTES.md")]
 pub mod notes {}
 
-// The README's Rust examples are compiled and run as doctests.
+// The Rust examples of the README and of the library guide are compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../docs/library.md")]
+pub struct LibraryGuideDoctests;
 
 pub use components::{
     Authority, Component, Components, Host, HostKind, Path, PathKind, Port, PortValue, Reference,

@@ -600,7 +600,7 @@ relative-reference` does too).\n\nExample: `../a` or `//example.org/`.",
 (BCP 35) sets up the registry so that a scheme name means one thing to all software; a name that is \
 not registered may mean something else elsewhere. The registry is the IANA \"Uniform Resource \
 Identifier (URI) Schemes\" registry, vendored as IANA publishes it (`src/lint/uri-schemes-1.csv`: 413 \
-schemes, the registry by 2026-06-02 at the latest; the README says how to update it). Names compare \
+schemes, the registry by 2026-06-02 at the latest; docs/lint.md says how to update it). Names compare \
 without case. Advice only: a scheme may be in use before it is registered.\n\nExample: `foo:bar`.",
         fires: ["foo:bar", "x-my-app://open"],
         quiet: ["http://example.org/", "WEB+AP:x", "urn:example:a"],

@@ -3,7 +3,7 @@
 //! [`Code::HistoricalScheme`].
 //!
 //! The copy holds 413 schemes (99 Permanent, 296 Provisional, 18 Historical), the registry as it was
-//! by 2026-06-02 at the latest (its newest entry is `ztdnaid`). The README says how to update it; the
+//! by 2026-06-02 at the latest (its newest entry is `ztdnaid`). docs/lint.md says how to update it; the
 //! tests check that it parses and that every entry is a scheme name of RFC 3986 §3.1.
 //!
 //! [`Code::UnregisteredScheme`]: super::Code::UnregisteredScheme

@@ -441,6 +441,15 @@ fn ipv4(b: &[u8]) -> Option<[u8; 4]> {
     (i == b.len()).then_some(octets)
 }
 
+impl ReferenceBuf {
+    /// The reference of `text`, which is known to match `grammar`'s reference rule.
+    pub(crate) fn from_valid(grammar: Grammar, text: String) -> Self {
+        let rule = grammar.reference_rule();
+        let meta = meta(grammar, rule, &text).unwrap_or_else(|| lenient(grammar, rule, &text));
+        ReferenceBuf { text, meta }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -557,14 +566,5 @@ mod tests {
             }
             assert!(valid > 5_000, "{g}: {valid}");
         }
-    }
-}
-
-impl ReferenceBuf {
-    /// The reference of `text`, which is known to match `grammar`'s reference rule.
-    pub(crate) fn from_valid(grammar: Grammar, text: String) -> Self {
-        let rule = grammar.reference_rule();
-        let meta = meta(grammar, rule, &text).unwrap_or_else(|| lenient(grammar, rule, &text));
-        ReferenceBuf { text, meta }
     }
 }

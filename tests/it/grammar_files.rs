@@ -262,18 +262,18 @@ fn amended_rules_are_marked_with_their_note() {
 }
 
 #[test]
-fn readme_carries_the_interpretation_notes() {
+fn the_grammar_guide_carries_the_interpretation_notes() {
     let notes = read("NOTES.md");
     let body = notes
         .split_once('\n')
         .map(|(_, b)| b.trim())
         .unwrap_or_default();
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/grammars.md"))
+        .expect("docs/grammars.md");
     assert!(!body.is_empty());
     assert!(
-        readme.contains(body),
-        "README.md's interpretation notes differ from grammar/NOTES.md"
+        guide.contains(body),
+        "docs/grammars.md's interpretation notes differ from grammar/NOTES.md"
     );
     for n in 1..=32 {
         assert!(

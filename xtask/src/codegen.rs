@@ -1,13 +1,13 @@
-//! The Rust source of the [`Rule`](crate::Rule) enum, generated from the rule names of the `.abnf` files.
+//! The Rust source of the `iri_abnf::Rule` enum, generated from the rule names of the `.abnf` files.
 //!
-//! [`rule_module`] writes `src/abnf/automata/rules.rs`: one variant per distinct rule name of the
-//! grammars (in the order of first appearance, [`AnyGrammar::ALL`] order: `uri`, then the rules
-//! `rfc3987`, `iri`, `leiri` and the historical grammars add), the spec spelling of each (ABNF names are
+//! [`rule_module`] writes `src/grammar/rules.rs`: one variant per distinct rule name of the grammars
+//! (in the order of first appearance, `AnyGrammar::ALL` order: `uri`, then the rules `rfc3987`, `iri`,
+//! `leiri` and the historical grammars add), the spec spelling of each (ABNF names are
 //! case-insensitive, RFC 5234 §2.1: a name spelled two ways, `ALPHA` and RFC 2396's `alpha`, is one
 //! rule, shown in its first spelling and found by either), the rules of each grammar in `.abnf` order,
-//! which grammars have each rule, and the RFC 3986 rule that each IRI rule renames. [`super::precompiled::generate`] returns it with the
-//! precompiled automata, so `cargo xtask automata` writes it and `tests/automata_current.rs` fails when
-//! it is stale. The output is laid out as `rustfmt` leaves it.
+//! which grammars have each rule, and the RFC 3986 rule that each IRI rule renames.
+//! [`crate::generate::all`] returns it with the other generated files. The output is laid out as `rustfmt`
+//! leaves it.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
