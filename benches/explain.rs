@@ -76,7 +76,7 @@ fn bench(c: &mut Criterion) {
                 .iter()
                 .map(
                     |s| match iri_abnf::explain(Grammar::Iri, RULE, black_box(s)) {
-                        Err(e) => e.as_parse().map_or(0, |e| e.expected.len()),
+                        Err(e) => e.as_parse().map_or(0, |e| e.expected().len()),
                         Ok(()) => 0,
                     },
                 )

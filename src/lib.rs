@@ -41,13 +41,13 @@
 //! let err = err.as_parse().unwrap();
 //! assert_eq!((err.offset, err.column), (8, 9));
 //! // "/" is in the range %x23-3B of characters that could come instead of "é".
-//! assert!(err.expected.contains(&Expected::Range('#', ';')));
-//! assert!(err.expected.contains(&Expected::EndOfInput));
+//! assert!(err.expected().contains(&Expected::Range('#', ';')));
+//! assert!(err.expected().contains(&Expected::EndOfInput));
 //! // The full explanation also names the rules that could go on there (with pest's error detail,
 //! // which the `iri` command turns on).
 //! pest::set_error_detail(true);
 //! let full = explain(Grammar::Uri, "URI-reference", "http://résumé.example.org").unwrap_err();
-//! assert!(full.as_parse().unwrap().expected.contains(&Expected::Rule(Rule::RegName)));
+//! assert!(full.as_parse().unwrap().expected().contains(&Expected::Rule(Rule::RegName)));
 //! // Any rule can be the start rule:
 //! assert!(validate(Grammar::Iri, "ihost", "résumé.example.org").is_ok());
 //! assert!(!is_valid(Grammar::Uri, "dec-octet", "256"));
@@ -217,9 +217,9 @@ impl Error {
 /// let err = err.as_parse().unwrap();
 /// assert_eq!((err.offset, err.kind()), (10, ErrorKind::InvalidCharacter));
 /// // "/" is in one of the ranges of characters that could come instead of the space.
-/// assert!(err.expected.iter().any(|e| matches!(e, Expected::Range(a, b) if (*a..=*b).contains(&'/'))));
-/// assert!(err.expected.contains(&Expected::EndOfInput));
-/// assert!(!err.expected.iter().any(|e| matches!(e, Expected::Rule(_))));
+/// assert!(err.expected().iter().any(|e| matches!(e, Expected::Range(a, b) if (*a..=*b).contains(&'/'))));
+/// assert!(err.expected().contains(&Expected::EndOfInput));
+/// assert!(!err.expected().iter().any(|e| matches!(e, Expected::Rule(_))));
 /// ```
 pub fn validate(
     grammar: impl Into<AnyGrammar>,
@@ -252,9 +252,9 @@ pub fn validate(
 /// let plain = validate(Grammar::Uri, "URI-reference", input).unwrap_err();
 /// let plain = plain.as_parse().unwrap();
 /// assert_eq!((full.offset, full.column), (plain.offset, plain.column));
-/// assert!(full.expected.contains(&Expected::Rule(Rule::RegName)));
+/// assert!(full.expected().contains(&Expected::Rule(Rule::RegName)));
 /// // The rules come first, then what `validate` lists.
-/// assert!(full.expected.ends_with(&plain.expected));
+/// assert!(full.expected().ends_with(plain.expected()));
 /// ```
 pub fn explain(
     grammar: impl Into<AnyGrammar>,

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::OnceLock;
 
 use pest::error::{ErrorVariant, InputLocation};
 use pest::RuleType;
@@ -80,8 +81,8 @@ impl Expected {
 /// `port`; only in the errors of [`crate::explain`], when the pest parser fails at the same offset),
 /// then every character the grammar would accept there, as ABNF literals and code point ranges (`"/"`,
 /// `%x41-5A`), then `end of input` when the input could end there.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[derive(Clone)]
+#[non_exhaustive]
 pub struct ParseError {
     /// The grammar the input was checked against (it compares equal to a [`crate::grammar::Grammar`] too).
     pub grammar: AnyGrammar,
@@ -89,21 +90,124 @@ pub struct ParseError {
     /// as the grammar's files do, [`AnyGrammar::rule_name`]).
     pub rule: Rule,
     /// The input, kept for rendering.
-    #[cfg_attr(feature = "serde", serde(skip))]
     pub input: String,
     /// Byte offset of the error.
     pub offset: usize,
     /// 1-based character column of the error.
     pub column: usize,
-    /// What the grammar would accept at the offset.
-    pub expected: Vec<Expected>,
     /// A note on a likely cause, when one is known: a zone identifier in an IP-literal (see
     /// [`zone_id_hint`]). [`ParseError::message`] ends with it.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub hint: Option<String>,
+    /// The rules the pest parser names at the offset ([`crate::explain`]).
+    rules: Vec<Rule>,
+    /// The rule's DFA and its state after the input up to the offset, from which [`ParseError::expected`]
+    /// lists the characters that could come there.
+    at: Option<(
+        &'static crate::abnf::Dfa,
+        regex_automata::util::primitives::StateID,
+    )>,
+    /// [`ParseError::expected`], made on first use.
+    expected: OnceLock<Vec<Expected>>,
+}
+
+impl fmt::Debug for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ParseError")
+            .field("grammar", &self.grammar)
+            .field("rule", &self.rule)
+            .field("input", &self.input)
+            .field("offset", &self.offset)
+            .field("column", &self.column)
+            .field("expected", &self.expected())
+            .field("hint", &self.hint)
+            .finish()
+    }
+}
+
+impl PartialEq for ParseError {
+    fn eq(&self, other: &Self) -> bool {
+        self.grammar == other.grammar
+            && self.rule == other.rule
+            && self.input == other.input
+            && self.offset == other.offset
+            && self.column == other.column
+            && self.hint == other.hint
+            && self.expected() == other.expected()
+    }
+}
+
+impl Eq for ParseError {}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for ParseError {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = serializer.serialize_struct("ParseError", 6)?;
+        st.serialize_field("grammar", &self.grammar)?;
+        st.serialize_field("rule", &self.rule)?;
+        st.serialize_field("offset", &self.offset)?;
+        st.serialize_field("column", &self.column)?;
+        st.serialize_field("expected", self.expected())?;
+        if let Some(hint) = &self.hint {
+            st.serialize_field("hint", hint)?;
+        } else {
+            st.skip_field("hint")?;
+        }
+        st.end()
+    }
 }
 
 impl ParseError {
+    /// An error at `offset` of `input` with nothing listed as expected (an error that no grammar
+    /// derives, e.g. one a caller makes to report its own input with the same rendering).
+    pub fn new(
+        grammar: impl Into<AnyGrammar>,
+        rule: Rule,
+        input: &str,
+        offset: usize,
+    ) -> ParseError {
+        let offset = offset.min(input.len());
+        ParseError {
+            grammar: grammar.into(),
+            rule,
+            input: input.to_string(),
+            offset,
+            column: column_of(input, offset),
+            hint: None,
+            rules: Vec::new(),
+            at: None,
+            expected: OnceLock::new(),
+        }
+    }
+
+    /// What the grammar would accept at the offset: in spec spelling, the rules that could continue
+    /// there (`ireg-name`, `port`; only in the errors of [`crate::explain`], when the pest parser fails
+    /// at the same offset), then every character the grammar would accept there, as ABNF literals and
+    /// code point ranges (`"/"`, `%x41-5A`), then `end of input` when the input could end there.
+    ///
+    /// Made on first use from the rule's DFA, so an error costs nothing for it until it is asked for.
+    pub fn expected(&self) -> &[Expected] {
+        self.expected.get_or_init(|| {
+            let mut out: Vec<Expected> = self.rules.iter().copied().map(Expected::Rule).collect();
+            if let Some((dfa, state)) = self.at {
+                out.extend(Expected::from_ranges(&dfa.shared_continuations(state)));
+                if dfa.accepts_end(state) {
+                    out.push(Expected::EndOfInput);
+                }
+            }
+            out
+        })
+    }
+
+    /// The same error without the rules of [`crate::explain`]: what [`crate::validate`] gives.
+    pub fn without_rules(mut self) -> ParseError {
+        if !self.rules.is_empty() {
+            self.rules.clear();
+            self.expected = OnceLock::new();
+        }
+        self
+    }
+
     /// [`ErrorKind::InvalidCharacter`] or, when the offset is the end of the input,
     /// [`ErrorKind::UnexpectedEnd`].
     pub fn kind(&self) -> ErrorKind {
@@ -146,7 +250,7 @@ impl ParseError {
     }
 
     fn expected_text(&self) -> String {
-        match self.expected.as_slice() {
+        match self.expected() {
             [] => "nothing more".to_string(),
             [one] => one.to_string(),
             many => {
@@ -411,30 +515,24 @@ pub(crate) fn syntax_error(
     grammar: AnyGrammar,
     rule: Rule,
     input: &str,
-    dfa: &crate::abnf::Dfa,
+    dfa: &'static crate::abnf::Dfa,
     failure: crate::abnf::Failure,
     pest: Option<(usize, Vec<Rule>)>,
 ) -> ParseError {
-    let mut expected: Vec<Expected> = match pest {
-        Some((offset, names)) if offset == failure.offset => {
-            names.into_iter().map(Expected::Rule).collect()
-        }
+    let rules = match pest {
+        Some((offset, names)) if offset == failure.offset => names,
         _ => Vec::new(),
     };
-    expected.extend(Expected::from_ranges(
-        &dfa.shared_continuations(failure.state),
-    ));
-    if dfa.accepts_end(failure.state) {
-        expected.push(Expected::EndOfInput);
-    }
     ParseError {
         grammar,
         rule,
         input: input.to_string(),
         offset: failure.offset,
         column: column_of(input, failure.offset),
-        expected,
         hint: zone_id_hint(grammar, input, failure.offset),
+        rules,
+        at: Some((dfa, failure.state)),
+        expected: OnceLock::new(),
     }
 }
 
@@ -454,8 +552,10 @@ pub(crate) fn pest_only_error(
         input: input.to_string(),
         offset,
         column: column_of(input, offset),
-        expected: names.into_iter().map(Expected::Rule).collect(),
         hint: zone_id_hint(grammar, input, offset),
+        rules: names,
+        at: None,
+        expected: OnceLock::new(),
     }
 }
 
@@ -470,10 +570,12 @@ pub(crate) fn unbuilt_error(grammar: AnyGrammar, rule: Rule, input: &str, why: &
         input: input.to_string(),
         offset: 0,
         column: 1,
-        expected: Vec::new(),
         hint: Some(format!(
             "the automaton of the rule could not be built: {why}"
         )),
+        rules: Vec::new(),
+        at: None,
+        expected: OnceLock::new(),
     }
 }
 
@@ -559,15 +661,7 @@ mod tests {
             }
         }
         // The display of a parse error of such a line is bounded too.
-        let e = ParseError {
-            grammar: AnyGrammar::Iri,
-            rule: Rule::Iri,
-            input: input.clone(),
-            offset: input.len(),
-            column: column_of(&input, input.len()),
-            expected: vec![Expected::EndOfInput],
-            hint: None,
-        };
+        let e = ParseError::new(AnyGrammar::Iri, Rule::Iri, &input, input.len());
         assert!(e.to_string().len() < 3 * CARET_CONTEXT + 300);
     }
 

@@ -304,7 +304,7 @@ fn explain_failure(
     grammar: Grammar,
     rule: Rule,
     input: &str,
-    dfa: &crate::abnf::Dfa,
+    dfa: &'static crate::abnf::Dfa,
     failure: crate::abnf::Failure,
     pest: Option<(usize, Vec<Rule>)>,
 ) -> ParseError {

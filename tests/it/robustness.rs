@@ -120,7 +120,7 @@ fn random_inputs_never_panic_and_keep_invariants() {
                         input[..e.offset].chars().count() + 1,
                         "{g} {input:?}"
                     );
-                    assert!(!e.expected.is_empty(), "{g} {input:?}: nothing expected");
+                    assert!(!e.expected().is_empty(), "{g} {input:?}: nothing expected");
                     let caret = e.render_caret();
                     assert_eq!(caret.lines().count(), 2, "{g} {input:?}: {caret}");
                 }
@@ -267,10 +267,10 @@ fn zone_identifiers_are_named_in_the_error() {
             let e = e.as_parse().unwrap();
             assert_eq!((plain.offset, e.offset), (offset, offset), "{g} {input}");
             assert_eq!(plain.hint, e.hint, "{g} {input}");
-            assert!(e.expected.ends_with(&plain.expected), "{g} {input}");
+            assert!(e.expected().ends_with(&plain.expected()), "{g} {input}");
             // The expected list is the grammar's (the rules and the characters that continue the
             // IP-literal there); the note adds to the message, not to the list.
-            let expected: Vec<String> = e.expected.iter().map(ToString::to_string).collect();
+            let expected: Vec<String> = e.expected().iter().map(ToString::to_string).collect();
             assert!(
                 expected.iter().any(|x| x == "IPv6address")
                     && expected.iter().any(|x| x == "\"]\""),

@@ -221,7 +221,7 @@ impl From<&ParseError> for ErrorRecord {
             kind: "syntax",
             offset: e.offset,
             column: Some(e.column),
-            expected: e.expected.iter().map(ToString::to_string).collect(),
+            expected: e.expected().iter().map(ToString::to_string).collect(),
             message: e.message(),
         }
     }

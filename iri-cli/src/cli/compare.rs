@@ -333,7 +333,7 @@ fn split_of(grammar: Grammar, input: &str) -> Option<String> {
 /// grammar expected.
 fn why(e: &iri_abnf::ParseError) -> String {
     let rules: Vec<String> = e
-        .expected
+        .expected()
         .iter()
         .filter_map(|x| match x {
             iri_abnf::Expected::Rule(r) => Some(r.to_string()),
@@ -345,13 +345,13 @@ fn why(e: &iri_abnf::ParseError) -> String {
         [one] => one.clone(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
     };
-    let others = e.expected.len() - rules.len();
+    let others = e.expected().len() - rules.len();
     let more = match others {
         0 => String::new(),
         // No rules named (a grammar without a pest parser, or pest failing elsewhere): what could come
         // there, when the list is short.
         n if rules.is_empty() && n <= 8 => {
-            let items: Vec<String> = e.expected.iter().map(ToString::to_string).collect();
+            let items: Vec<String> = e.expected().iter().map(ToString::to_string).collect();
             format!("one of {}", items.join(", "))
         }
         n if rules.is_empty() => format!("one of {n} characters or ranges"),

@@ -513,14 +513,14 @@ pub(super) fn bytes(grammar: AnyGrammar, rule: Rule) -> Option<&'static [u8]> {
 /// The little-endian DFA bytes of a scheme rule, by its index in `SchemeRule`.
 pub(super) fn scheme_bytes(index: usize) -> &'static [u8] {
     match index {
-        0 => &SCHEMES_HTTP_URI.bytes,              // http-URI
-        1 => &SCHEMES_HTTPS_URI.bytes,             // https-URI
-        2 => &SCHEMES_NAMESTRING.bytes,            // namestring
-        3 => &SCHEMES_INFORMALNAMESPACENAME.bytes, // InformalNamespaceName
-        4 => &SCHEMES_MAILTOURI.bytes,             // mailtoURI
-        5 => &SCHEMES_DATAURL.bytes,               // dataurl
-        6 => &SCHEMES_TAGURI.bytes,                // tagURI
-        7 => &SCHEMES_FILE_URI.bytes,              // file-URI
+        0 => &SCHEMES_HTTP_URI.bytes,
+        1 => &SCHEMES_HTTPS_URI.bytes,
+        2 => &SCHEMES_NAMESTRING.bytes,
+        3 => &SCHEMES_INFORMALNAMESPACENAME.bytes,
+        4 => &SCHEMES_MAILTOURI.bytes,
+        5 => &SCHEMES_DATAURL.bytes,
+        6 => &SCHEMES_TAGURI.bytes,
+        7 => &SCHEMES_FILE_URI.bytes,
         _ => &[],
     }
 }
