@@ -74,12 +74,14 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             invalid
                 .iter()
-                .map(
-                    |s| match iri_abnf::explain(Grammar::Iri, RULE, black_box(s)) {
+                .map(|s| {
+                    match iri_abnf::validate(Grammar::Iri, RULE, black_box(s))
+                        .map_err(iri_abnf::Error::explain)
+                    {
                         Err(e) => e.as_parse().map_or(0, |e| e.expected().len()),
                         Ok(()) => 0,
-                    },
-                )
+                    }
+                })
                 .sum::<usize>()
         })
     });

@@ -46,7 +46,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, Throughput};
 use iri_abnf::lint::{lint, LintOptions};
-use iri_abnf::{abnf, explain, parse, validate, Error, Grammar, ParseError, Reference, Rule};
+use iri_abnf::{abnf, parse, validate, Error, Grammar, ParseError, Reference, Rule};
 
 /// The directory beside the clone that holds the third-party corpora.
 const SHARED: &str = "../shared";
@@ -96,7 +96,7 @@ fn check_validate(s: &str) -> bool {
 
 /// The error as `iri lint` reports it (`cli::explained`): `explain`'s when it is at the same offset.
 fn explained(e: ParseError) -> ParseError {
-    match explain(e.grammar, e.rule, &e.input) {
+    match iri_abnf::validate(e.grammar, e.rule, &e.input).map_err(iri_abnf::Error::explain) {
         Err(Error::Parse(full)) if full.offset == e.offset => full,
         _ => e,
     }

@@ -28,12 +28,13 @@
 //! [`validate`] and [`is_valid`] decide with the rule's deterministic automaton, compiled from the
 //! verbatim `.abnf` text ([`abnf`]; the reference, absolute, relative and component rules are
 //! precompiled, others are compiled on first use). [`is_valid`] allocates nothing; [`validate`]
-//! allocates only to describe an invalid input, from the automaton alone: where, and which characters
-//! could come there. [`explain`] gives the same error with the rules the pest parser names there, for
-//! people (the `iri` command shows it).
+//! allocates only to describe an invalid input, from the automaton alone: where (offset, column and
+//! kind, at once) and, when asked for ([`ParseError::expected`]), which characters could come there.
+//! [`ParseError::explain`] gives the same error with the rules the pest parser names there, for people
+//! (the `iri` command shows it).
 //!
 //! ```
-//! use iri_abnf::{explain, is_valid, validate, Expected, Grammar, Rule};
+//! use iri_abnf::{is_valid, validate, Expected, Grammar, Rule};
 //!
 //! assert!(is_valid(Grammar::Iri, "IRI-reference", "http://résumé.example.org"));
 //! assert!(validate(Grammar::Iri, "IRI-reference", "http://résumé.example.org").is_ok());
@@ -46,8 +47,8 @@
 //! // The full explanation also names the rules that could go on there (with pest's error detail,
 //! // which the `iri` command turns on).
 //! pest::set_error_detail(true);
-//! let full = explain(Grammar::Uri, "URI-reference", "http://résumé.example.org").unwrap_err();
-//! assert!(full.as_parse().unwrap().expected().contains(&Expected::Rule(Rule::RegName)));
+//! let full = err.clone().explain();
+//! assert!(full.expected().contains(&Expected::Rule(Rule::RegName)));
 //! // Any rule can be the start rule:
 //! assert!(validate(Grammar::Iri, "ihost", "résumé.example.org").is_ok());
 //! assert!(!is_valid(Grammar::Uri, "dec-octet", "256"));
@@ -57,7 +58,7 @@
 //! some string of the rule's language starts with, at a character boundary: the first offending
 //! character, or the input's length when the input is a proper prefix (`http://a:8x` is an unfinished
 //! `userinfo`, so the error is at its end). A PEG parser reports where its ordered choices gave up,
-//! which can be earlier or later; [`explain`] names pest's rules only where pest fails at the same
+//! which can be earlier or later; [`ParseError::explain`] names pest's rules only where pest fails at the same
 //! offset.
 //!
 //! ## Parsing into components
@@ -80,7 +81,7 @@
 //! ## Errors
 //!
 //! A [`ParseError`] has its [`kind`](ParseError::kind), the byte offset, the 1-based character column,
-//! what the grammar expected there ([`Expected`]: rules in spec spelling from [`explain`], characters
+//! what the grammar expected there ([`Expected`]: rules in spec spelling from [`ParseError::explain`], characters
 //! and code point ranges in ABNF notation, end of input) and a caret rendering:
 //!
 //! ```
@@ -153,7 +154,7 @@ mod parsing;
 
 pub use grammar::rule;
 pub use operations::{convert, normalize, relativize, resolve};
-pub use parsing::{components, error, report, syntax};
+pub use parsing::{components, error, report, syntax, tree};
 
 // The invariant checker of the test-support crate, compiled into the unit tests so that they can break a
 // reference's offsets on purpose and see it rejected.
@@ -189,16 +190,6 @@ pub use resolve::{remove_dot_segments, resolve, resolve_with, Base, Mode, Resolv
 pub use rule::{Rule, RuleName, UnknownRuleName};
 pub use syntax::{ParseOrRuleError as Error, SyntaxNode};
 
-impl Error {
-    /// The parse error, when the input did not match (rather than the rule being unknown).
-    pub fn as_parse(&self) -> Option<&ParseError> {
-        match self {
-            Error::Parse(e) => Some(e),
-            Error::Rule(_) => None,
-        }
-    }
-}
-
 /// Checks that `input` matches `rule` of `grammar` to its end. `rule` is a [`Rule`] or a rule name in
 /// spec spelling (`IRI-reference`) or with underscores (`IRI_reference`), see [`RuleName`].
 ///
@@ -206,7 +197,7 @@ impl Error {
 /// ABNF: the error's offset is the first character that no string of the rule's language can have
 /// after what precedes it (the input's length if the input is a proper prefix), and its
 /// [`expected`](ParseError::expected) list gives the characters that could come there and whether the
-/// input could end there. It names no rules: [`explain`] gives the same error with the rules the pest
+/// input could end there. It names no rules: [`ParseError::explain`] gives the same error with the rules the pest
 /// parser names. A valid input costs one walk of the DFA and no allocation; an invalid one, a second
 /// walk that stops at the offset, and the list of the characters.
 ///
@@ -227,41 +218,6 @@ pub fn validate(
     input: &str,
 ) -> Result<(), Error> {
     syntax::validate(grammar.into(), rule, input)
-}
-
-/// [`validate`], and for an invalid input the full explanation: the same error, whose
-/// [`expected`](ParseError::expected) list starts with the rules (in spec spelling) that the pest
-/// parser names when it fails at the same offset. The grammars without a pest parser (the five of
-/// [`AnyGrammar`] that are not a [`Grammar`]) name no rules: their error is [`validate`]'s.
-///
-/// The pest parser runs only for an invalid input of at most [`syntax::PEST_EXPLAIN_LIMIT`] bytes, and
-/// its rules are named only where it fails at the error's offset. Where a PEG parser gives up need not
-/// be the offset of the ABNF (its ordered choices can fail earlier or later). By default pest reports
-/// the start of the rule that failed furthest, which is seldom the offset; with
-/// `pest::set_error_detail(true)`, which the `iri` command sets (this crate never changes that
-/// process-wide setting), it reports the furthest position its attempts reached, nearly always the
-/// offset, and the rules inside which it failed there. A valid input costs what it costs [`validate`].
-///
-/// ```
-/// use iri_abnf::{explain, validate, Expected, Grammar, Rule};
-///
-/// pest::set_error_detail(true);
-/// let input = "http://résumé.example.org";
-/// let full = explain(Grammar::Uri, "URI-reference", input).unwrap_err();
-/// let full = full.as_parse().unwrap();
-/// let plain = validate(Grammar::Uri, "URI-reference", input).unwrap_err();
-/// let plain = plain.as_parse().unwrap();
-/// assert_eq!((full.offset, full.column), (plain.offset, plain.column));
-/// assert!(full.expected().contains(&Expected::Rule(Rule::RegName)));
-/// // The rules come first, then what `validate` lists.
-/// assert!(full.expected().ends_with(plain.expected()));
-/// ```
-pub fn explain(
-    grammar: impl Into<AnyGrammar>,
-    rule: impl RuleName,
-    input: &str,
-) -> Result<(), Error> {
-    syntax::explain(grammar.into(), rule, input)
 }
 
 /// Whether `input` matches `rule` of `grammar` to its end (`false` if the grammar has no such rule):
@@ -287,7 +243,7 @@ pub fn is_valid(grammar: impl Into<AnyGrammar>, rule: impl RuleName, input: &str
 /// The rule's DFA decides; a valid input is then split at its delimiters in one pass (RFC 3986 §3,
 /// Appendix B), which gives the components the grammar gives on valid input, and the host kind and path
 /// kind as the grammar's first-match alternatives say. Nothing is allocated; the error of an invalid
-/// input is [`validate`]'s. The components are those of [`parse_rule`], which reads them off the pest
+/// input is [`validate`]'s. The components are those of [`tree::parse`], which reads them off the pest
 /// parse tree (the tests compare both).
 #[inline]
 pub fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError> {
@@ -295,8 +251,8 @@ pub fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError>
 }
 
 /// Parses `input` with any rule of `grammar` as the start rule and returns the typed components, as
-/// [`parse_rule`] does but without the parse tree: a valid input is split at its delimiters in one
-/// pass (see [`parse`]); an invalid one gets the error of [`validate`], from the rule's DFA ([`explain`]
+/// [`tree::parse`] does but without the parse tree: a valid input is split at its delimiters in one
+/// pass (see [`parse`]); an invalid one gets the error of [`validate`], from the rule's DFA ([`ParseError::explain`]
 /// gives it with the rules the pest parser names).
 ///
 /// ```
@@ -320,61 +276,7 @@ pub fn parse_components<'a>(
     }
     // An invalid input gets `validate`'s error without building a parse tree.
     validate(grammar, rule, input)?;
-    parse_rule(grammar, rule, input).map(|p| p.components)
-}
-
-/// The result of [`parse_rule`]: the syntax tree and the typed components.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Parsed<'a> {
-    /// The input.
-    pub input: &'a str,
-    /// The grammar.
-    pub grammar: Grammar,
-    /// The start rule (it displays and serializes in spec spelling).
-    pub rule: Rule,
-    /// The parse tree (rules that carry structure only).
-    pub tree: SyntaxNode,
-    /// The typed components of what the start rule describes.
-    pub components: Components<'a>,
-}
-
-/// Parses `input` with any rule of `grammar` as the start rule and returns the tree and typed components.
-///
-/// This is the reference path: the pest parser gives the tree, and a tree walker (one function per
-/// rule) reads the components off it. [`parse`] and [`parse_components`] give the same components
-/// faster, without the tree.
-pub fn parse_rule<'a>(
-    grammar: Grammar,
-    rule: impl RuleName,
-    input: &'a str,
-) -> Result<Parsed<'a>, Error> {
-    let rule = rule::lookup(grammar, &rule).map_err(Error::Rule)?;
-    let tree = syntax::parse_tree(grammar, rule, input)?;
-    let components = match parsing::walk::components(grammar, rule, input, &tree) {
-        Ok(c) => c,
-        // The tree of a successful parse always has the shape the grammar gives it (the walker's own
-        // tests check every rule of every grammar on generated strings); were it not so, the split of
-        // the valid input gives the same components.
-        Err(shape) => {
-            debug_assert!(false, "tree walker: {}", shape.0);
-            parsing::split::components(grammar, rule, input).unwrap_or(Components::Text(
-                Component::new(
-                    input,
-                    Span {
-                        start: 0,
-                        end: input.len(),
-                    },
-                ),
-            ))
-        }
-    };
-    Ok(Parsed {
-        input,
-        grammar,
-        rule,
-        tree,
-        components,
-    })
+    tree::parse(grammar, rule, input).map(|p| p.components)
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@
 //!
 //! 4. **components**: for the rule the string was generated from and for the reference rule, the fast
 //!    component parser ([`iri_abnf::parse_components`], and [`iri_abnf::parse`] for the reference rule) and
-//!    the pest tree walker ([`iri_abnf::parse_rule`]) agree: both reject the string with the same error, or
+//!    the pest tree walker ([`iri_abnf::tree::parse`]) agree: both reject the string with the same error, or
 //!    both accept it with equal components (kind, every span and text, host kind, port, path kind and
 //!    segments); see [`compare_components`].
 //!
@@ -217,21 +217,21 @@ fn check_inclusion(
 }
 
 /// Compares the fast component parser with the tree walker on one string: [`iri_abnf::parse_components`]
-/// (and [`iri_abnf::parse`] for the grammar's reference rule) against [`iri_abnf::parse_rule`]. Returns the
+/// (and [`iri_abnf::parse`] for the grammar's reference rule) against [`iri_abnf::tree::parse`]. Returns the
 /// verdict when they agree (equal components that also satisfy [`crate::check_invariants`] and display
-/// as the input for a reference, or the same error: the walker's is [`iri_abnf::explain`]'s, the fast
+/// as the input for a reference, or the same error: the walker's is [`iri_abnf::ParseError::explain`]'s, the fast
 /// parser's is [`iri_abnf::validate`]'s, which is the same without the rule names), else what differs.
 pub fn compare_components(
     grammar: Grammar,
     rule: impl RuleName,
     input: &str,
 ) -> Result<bool, String> {
-    use iri_abnf::{parse, parse_components, parse_rule, Components};
-    let parsed = parse_rule(grammar, &rule, input);
+    use iri_abnf::{parse, parse_components, Components};
+    let parsed = iri_abnf::tree::parse(grammar, &rule, input);
     let walker = parsed.clone().map(|p| p.components);
     let fast = parse_components(grammar, &rule, input);
     if let Err(w) = &walker {
-        let full = iri_abnf::explain(grammar, &rule, input);
+        let full = iri_abnf::validate(grammar, &rule, input).map_err(iri_abnf::Error::explain);
         if full.as_ref().err() != Some(w) {
             return Err(format!("explain gives {full:?}, the walker {w}"));
         }
@@ -322,7 +322,7 @@ fn tree_segments(node: &iri_abnf::SyntaxNode) -> Option<Vec<Span>> {
 }
 
 /// The error without the rules of its expected list: what [`iri_abnf::validate`] gives for the input
-/// that [`iri_abnf::explain`] gives `e` for.
+/// that [`iri_abnf::ParseError::explain`] gives `e` for.
 fn without_rules(e: iri_abnf::Error) -> iri_abnf::Error {
     match e {
         iri_abnf::Error::Parse(p) => iri_abnf::Error::Parse(p.without_rules()),
@@ -371,7 +371,7 @@ pub fn run(config: &Config, mut on_mismatch: impl FnMut(&Mismatch)) -> Result<Re
                                 grammar,
                                 rule: r.to_string(),
                                 input: input.clone(),
-                                pest: iri_abnf::parse_rule(grammar, r, &input).is_ok(),
+                                pest: iri_abnf::tree::parse(grammar, r, &input).is_ok(),
                                 automaton: iri_abnf::parse_components(grammar, r, &input).is_ok(),
                                 case_seed: seed,
                             };
@@ -428,7 +428,7 @@ pub mod fuzz {
     use crate::check_invariants;
     use iri_abnf::components::Reference;
     use iri_abnf::grammar::Grammar;
-    use iri_abnf::{abnf, parse, parse_rule, Components};
+    use iri_abnf::{abnf, parse, Components};
 
     /// Input bytes that are not UTF-8 are not strings of any grammar (note 7): nothing to check.
     fn text(data: &[u8]) -> Option<&str> {
@@ -470,7 +470,7 @@ pub mod fuzz {
             }
             let rules = g.rules();
             let rule = rules[usize::from(data.first().copied().unwrap_or(0)) % rules.len()];
-            if let Ok(p) = parse_rule(g, rule, input) {
+            if let Ok(p) = iri_abnf::tree::parse(g, rule, input) {
                 if (p.tree.span.start, p.tree.span.end) != (0, input.len()) {
                     return Err(format!("{g} {rule}: tree does not span the input"));
                 }

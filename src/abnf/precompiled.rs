@@ -109,3 +109,86 @@ fn from_bytes(bytes: &'static [u8]) -> Option<(DFA<&'static [u32]>, StateID)> {
     };
     Some((dfa, start))
 }
+
+#[cfg(test)]
+mod tests {
+    /// In every precompiled DFA, every state reachable from the start state other than the dead state can
+    /// still reach acceptance, except the states that report a match one byte late and then die (matches
+    /// are delayed by one byte in `regex-automata`): those are match states whose every transition, and
+    /// end of input, goes to the dead state. `Dfa::check` relies on this to put the error offset at the
+    /// first byte that leads to a state that cannot reach acceptance.
+    #[test]
+    fn every_live_state_reaches_acceptance() {
+        use std::collections::HashSet;
+
+        use crate::abnf::{dfa, precompiled};
+        use crate::grammar::AnyGrammar;
+        use regex_automata::dfa::Automaton as _;
+
+        for g in AnyGrammar::ALL {
+            for &rule in precompiled::rules(g) {
+                let d = dfa(g, rule).expect("rule").expect("loads");
+                assert!(
+                    d.is_precompiled() || cfg!(target_endian = "big"),
+                    "{g} {rule}"
+                );
+                let a = d.dfa();
+                let reps: Vec<u8> = a
+                    .byte_classes()
+                    .representatives(..)
+                    .filter_map(|u| u.as_u8())
+                    .collect();
+                let mut states = vec![d.start()];
+                let mut seen = HashSet::from([d.start()]);
+                let mut i = 0;
+                while i < states.len() {
+                    let s = states[i];
+                    i += 1;
+                    for n in reps
+                        .iter()
+                        .map(|&b| a.next_state(s, b))
+                        .chain([a.next_eoi_state(s)])
+                    {
+                        if seen.insert(n) {
+                            states.push(n);
+                        }
+                    }
+                }
+                let mut accepting: HashSet<_> = states
+                    .iter()
+                    .copied()
+                    .filter(|&s| a.is_match_state(a.next_eoi_state(s)))
+                    .collect();
+                loop {
+                    let n = accepting.len();
+                    for &s in &states {
+                        if reps
+                            .iter()
+                            .any(|&b| accepting.contains(&a.next_state(s, b)))
+                        {
+                            accepting.insert(s);
+                        }
+                    }
+                    if accepting.len() == n {
+                        break;
+                    }
+                }
+                for &s in &states {
+                    if a.is_dead_state(s) || accepting.contains(&s) {
+                        assert!(d.is_live(s) != a.is_dead_state(s), "{g} {rule}: {s:?}");
+                        continue;
+                    }
+                    let dies = reps
+                        .iter()
+                        .map(|&b| a.next_state(s, b))
+                        .chain([a.next_eoi_state(s)])
+                        .all(|n| a.is_dead_state(n));
+                    assert!(
+                        a.is_match_state(s) && dies && !d.is_live(s),
+                        "{g} {rule}: state {s:?} is neither live nor a delayed match that dies"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -143,7 +143,7 @@ impl Grammar {
 /// Any grammar of `grammar/`: one of the four [`Grammar`]s, or one of the five that have a language
 /// but no parse tree or components (see the [module docs](self)).
 ///
-/// The functions that decide membership take any grammar: [`crate::validate`], [`crate::explain`]
+/// The functions that decide membership take any grammar: [`crate::validate`], [`ParseError::explain`](crate::ParseError::explain)
 /// (whose errors name no rules for the five), [`crate::is_valid`], [`crate::abnf::dfa`] and the
 /// language comparison of [`crate::compare`]. The discriminants of the four main grammars are those of
 /// [`Grammar`].

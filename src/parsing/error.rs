@@ -78,7 +78,7 @@ impl Expected {
 /// character boundary (or the input's length when the input ends too early); `column` is the 1-based
 /// character position of that offset. Both come from the rule's DFA, so they are exact for the ABNF.
 /// `expected` lists, in spec spelling, the rules that could continue at that offset (`ireg-name`,
-/// `port`; only in the errors of [`crate::explain`], when the pest parser fails at the same offset),
+/// `port`; only in the errors of [`ParseError::explain`](crate::ParseError::explain), when the pest parser fails at the same offset),
 /// then every character the grammar would accept there, as ABNF literals and code point ranges (`"/"`,
 /// `%x41-5A`), then `end of input` when the input could end there.
 #[derive(Clone)]
@@ -98,16 +98,36 @@ pub struct ParseError {
     /// A note on a likely cause, when one is known: a zone identifier in an IP-literal (see
     /// [`zone_id_hint`]). [`ParseError::message`] ends with it.
     pub hint: Option<String>,
-    /// The rules the pest parser names at the offset ([`crate::explain`]).
-    rules: Vec<Rule>,
-    /// The rule's DFA and its state after the input up to the offset, from which [`ParseError::expected`]
-    /// lists the characters that could come there.
-    at: Option<(
-        &'static crate::abnf::Dfa,
-        regex_automata::util::primitives::StateID,
-    )>,
-    /// [`ParseError::expected`], made on first use.
-    expected: OnceLock<Vec<Expected>>,
+    /// What [`ParseError::expected`] is made of (boxed: an error stays small to return).
+    pub(crate) detail: Box<Detail>,
+}
+
+/// A DFA and one of its states.
+type At = (
+    &'static crate::abnf::Dfa,
+    regex_automata::util::primitives::StateID,
+);
+
+/// The parts of a [`ParseError`] that [`ParseError::expected`] is made from, on first use.
+#[derive(Clone, Default)]
+pub(crate) struct Detail {
+    /// The rules the pest parser names at the offset ([`ParseError::explain`]).
+    pub(crate) rules: Vec<Rule>,
+    /// The rule's DFA and its state after the input up to the offset, from which the characters that
+    /// could come there are listed.
+    at: Option<At>,
+    /// The list, made on first use.
+    pub(crate) expected: OnceLock<Vec<Expected>>,
+}
+
+impl Detail {
+    fn new(rules: Vec<Rule>, at: Option<At>) -> Box<Detail> {
+        Box::new(Detail {
+            rules,
+            at,
+            expected: OnceLock::new(),
+        })
+    }
 }
 
 impl fmt::Debug for ParseError {
@@ -174,22 +194,21 @@ impl ParseError {
             offset,
             column: column_of(input, offset),
             hint: None,
-            rules: Vec::new(),
-            at: None,
-            expected: OnceLock::new(),
+            detail: Box::default(),
         }
     }
 
     /// What the grammar would accept at the offset: in spec spelling, the rules that could continue
-    /// there (`ireg-name`, `port`; only in the errors of [`crate::explain`], when the pest parser fails
+    /// there (`ireg-name`, `port`; only in the errors of [`ParseError::explain`](crate::ParseError::explain), when the pest parser fails
     /// at the same offset), then every character the grammar would accept there, as ABNF literals and
     /// code point ranges (`"/"`, `%x41-5A`), then `end of input` when the input could end there.
     ///
     /// Made on first use from the rule's DFA, so an error costs nothing for it until it is asked for.
     pub fn expected(&self) -> &[Expected] {
-        self.expected.get_or_init(|| {
-            let mut out: Vec<Expected> = self.rules.iter().copied().map(Expected::Rule).collect();
-            if let Some((dfa, state)) = self.at {
+        let detail = &*self.detail;
+        detail.expected.get_or_init(|| {
+            let mut out: Vec<Expected> = detail.rules.iter().copied().map(Expected::Rule).collect();
+            if let Some((dfa, state)) = detail.at {
                 out.extend(Expected::from_ranges(&dfa.shared_continuations(state)));
                 if dfa.accepts_end(state) {
                     out.push(Expected::EndOfInput);
@@ -199,11 +218,11 @@ impl ParseError {
         })
     }
 
-    /// The same error without the rules of [`crate::explain`]: what [`crate::validate`] gives.
+    /// The same error without the rules of [`ParseError::explain`](crate::ParseError::explain): what [`crate::validate`] gives.
     pub fn without_rules(mut self) -> ParseError {
-        if !self.rules.is_empty() {
-            self.rules.clear();
-            self.expected = OnceLock::new();
+        if !self.detail.rules.is_empty() {
+            self.detail.rules.clear();
+            self.detail.expected = OnceLock::new();
         }
         self
     }
@@ -530,9 +549,7 @@ pub(crate) fn syntax_error(
         offset: failure.offset,
         column: column_of(input, failure.offset),
         hint: zone_id_hint(grammar, input, failure.offset),
-        rules,
-        at: Some((dfa, failure.state)),
-        expected: OnceLock::new(),
+        detail: Detail::new(rules, Some((dfa, failure.state))),
     }
 }
 
@@ -553,9 +570,7 @@ pub(crate) fn pest_only_error(
         offset,
         column: column_of(input, offset),
         hint: zone_id_hint(grammar, input, offset),
-        rules: names,
-        at: None,
-        expected: OnceLock::new(),
+        detail: Detail::new(names, None),
     }
 }
 
@@ -573,9 +588,7 @@ pub(crate) fn unbuilt_error(grammar: AnyGrammar, rule: Rule, input: &str, why: &
         hint: Some(format!(
             "the automaton of the rule could not be built: {why}"
         )),
-        rules: Vec::new(),
-        at: None,
-        expected: OnceLock::new(),
+        detail: Box::default(),
     }
 }
 

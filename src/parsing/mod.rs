@@ -9,4 +9,5 @@ pub mod error;
 pub mod report;
 pub(crate) mod split;
 pub mod syntax;
+pub mod tree;
 pub(crate) mod walk;

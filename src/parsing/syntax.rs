@@ -281,7 +281,7 @@ fn pest_parse(grammar: Grammar, rule: Rule, input: &str) -> Result<SyntaxNode, (
 /// Where the pest parser of `grammar` fails on `input` with the start rule `rule` (a [`Rule`] or a rule
 /// name), and the rules (spec spelling) it names there; `None` if it accepts the input or the grammar
 /// has no such rule. This is
-/// pest's own position (see [`crate::explain`] for how it relates to the error offset, which comes
+/// pest's own position (see [`ParseError::explain`](crate::ParseError::explain) for how it relates to the error offset, which comes
 /// from the rule's DFA); with `pest::set_error_detail(true)` it is the furthest position its attempts
 /// reached.
 pub fn pest_failure(
@@ -293,7 +293,7 @@ pub fn pest_failure(
     pest_parse(grammar, rule, input).err()
 }
 
-/// The longest input for which [`crate::explain`] names rules from the pest parser: pest records its
+/// The longest input for which [`ParseError::explain`](crate::ParseError::explain) names rules from the pest parser: pest records its
 /// attempts per input position, and this bound keeps it within 64 bytes of memory per input byte.
 pub const PEST_EXPLAIN_LIMIT: usize = 64 << 10;
 
@@ -329,43 +329,16 @@ pub(crate) fn validate(
     let r = lookup(grammar, &rule)?;
     match crate::abnf::engine::loaded(grammar, r) {
         Ok(dfa) if dfa.is_match(input) => Ok(()),
-        _ => rejected(grammar, r, input, false),
+        _ => rejected(grammar, r, input),
     }
 }
 
-/// [`crate::explain`]: [`validate`]'s verdict and error, with the rules the pest parser names (none for
-/// a grammar without a pest parser).
-pub(crate) fn explain(
-    grammar: impl Into<AnyGrammar>,
-    rule: impl RuleName,
-    input: &str,
-) -> Result<(), ParseOrRuleError> {
-    let grammar = grammar.into();
-    let name = lookup(grammar, &rule)?;
-    match crate::abnf::engine::loaded(grammar, name) {
-        Ok(dfa) if dfa.is_match(input) => Ok(()),
-        _ => rejected(grammar, name, input, true),
-    }
-}
-
-/// The error of [`validate`] (or, with `names`, of [`explain`]) when the DFA of `name` does not accept
-/// `input`.
+/// The error of [`validate`] when the DFA of `name` does not accept `input`.
 #[cold]
 #[inline(never)]
-fn rejected(
-    grammar: AnyGrammar,
-    name: Rule,
-    input: &str,
-    names: bool,
-) -> Result<(), ParseOrRuleError> {
+fn rejected(grammar: AnyGrammar, name: Rule, input: &str) -> Result<(), ParseOrRuleError> {
     let main = grammar.main();
     match (crate::abnf::dfa(grammar, name), main) {
-        (Some(Ok(dfa)), Some(main)) if names => match dfa.check(input) {
-            Ok(()) => Ok(()),
-            Err(failure) => Err(ParseOrRuleError::Parse(explain_failure(
-                main, name, input, dfa, failure, None,
-            ))),
-        },
         (Some(Ok(dfa)), _) => match dfa.check(input) {
             Ok(()) => Ok(()),
             Err(failure) => Err(ParseOrRuleError::Parse(crate::error::syntax_error(
@@ -442,6 +415,65 @@ fn convert<R: PestRule>(pairs: Pairs<'_, R>, table: &Table<R>) -> Option<SyntaxN
         }
     }
     None
+}
+
+impl ParseError {
+    /// The same error with, first in its [`expected`](ParseError::expected) list, the rules (in spec
+    /// spelling) that the pest parser names where it fails, when it fails at the same offset. The
+    /// grammars without a pest parser (the five of [`AnyGrammar`] that are not a [`Grammar`]) name no
+    /// rules, and neither does an input of more than [`PEST_EXPLAIN_LIMIT`] bytes.
+    ///
+    /// Where a PEG parser gives up need not be the offset of the ABNF (its ordered choices can fail
+    /// earlier or later). By default pest reports the start of the rule that failed furthest, which is
+    /// seldom the offset; with `pest::set_error_detail(true)`, which the `iri` command sets (this crate
+    /// never changes that process-wide setting), it reports the furthest position its attempts reached,
+    /// nearly always the offset, and the rules inside which it failed there.
+    ///
+    /// ```
+    /// use iri_abnf::{validate, Expected, Grammar, Rule};
+    ///
+    /// pest::set_error_detail(true);
+    /// let err = validate(Grammar::Uri, "URI-reference", "http://résumé.example.org").unwrap_err();
+    /// let plain = err.as_parse().unwrap().clone();
+    /// let full = plain.clone().explain();
+    /// assert_eq!((full.offset, full.column), (plain.offset, plain.column));
+    /// assert!(full.expected().contains(&Expected::Rule(Rule::RegName)));
+    /// // The rules come first, then what `validate` lists.
+    /// assert!(full.expected().ends_with(plain.expected()));
+    /// ```
+    pub fn explain(mut self) -> ParseError {
+        let Some(main) = self.grammar.main() else {
+            return self;
+        };
+        if !self.detail.rules.is_empty() || self.input.len() > PEST_EXPLAIN_LIMIT {
+            return self;
+        }
+        if let Err((offset, names)) = pest_parse(main, self.rule, &self.input) {
+            if offset == self.offset && !names.is_empty() {
+                self.detail.rules = names;
+                self.detail.expected = std::sync::OnceLock::new();
+            }
+        }
+        self
+    }
+}
+
+impl ParseOrRuleError {
+    /// The parse error, when the input did not match (rather than the rule being unknown).
+    pub fn as_parse(&self) -> Option<&ParseError> {
+        match self {
+            ParseOrRuleError::Parse(e) => Some(e),
+            ParseOrRuleError::Rule(_) => None,
+        }
+    }
+
+    /// [`ParseError::explain`] for a parse error; an unknown rule stays as it is.
+    pub fn explain(self) -> ParseOrRuleError {
+        match self {
+            ParseOrRuleError::Parse(e) => ParseOrRuleError::Parse(e.explain()),
+            other => other,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use crate::common;
 use common::corpora;
 use iri_abnf::abnf::{self, Generator};
 use iri_abnf::abnf::{case_input, case_seed};
-use iri_abnf::{parse, parse_rule, Components, Grammar};
+use iri_abnf::{parse, Components, Grammar};
 use iri_test::check_invariants;
 use iri_test::compare_components;
 
@@ -40,7 +40,7 @@ fn check_reference(input: &str, what: &str) -> usize {
         if let Ok(r) = parse(g, input) {
             check_invariants(&r).unwrap_or_else(|e| panic!("{what}: {g} {input:?}: {e}"));
             assert_eq!(r.to_string(), input, "{what}: {g}: Display");
-            let walker = parse_rule(g, rule, input).expect("the walker accepts it too");
+            let walker = iri_abnf::tree::parse(g, rule, input).expect("the walker accepts it too");
             let Components::Reference(w) = walker.components else {
                 panic!("{what}: {g}: the walker gives no reference");
             };

@@ -3,7 +3,7 @@
 //! IRI-reference fallback, ipath alternatives, and case-insensitive quoted strings (RFC 5234 §2.3).
 //! Each verdict is compared with an independent model written from the ABNF text.
 
-use iri_abnf::{parse, parse_rule, validate, Components, Grammar, HostKind, RuleName};
+use iri_abnf::{parse, validate, Components, Grammar, HostKind, RuleName};
 
 fn ok(g: Grammar, rule: impl RuleName, s: &str) -> bool {
     match validate(g, rule, s) {
@@ -300,7 +300,7 @@ fn first_match_wins_for_hosts() {
         assert_eq!(host_kind(g, "http://[v1.x]/"), "ipvfuture", "{g}");
         assert_eq!(host_kind(g, "http:///"), "reg-name", "{g}: empty reg-name");
         // As a start rule too.
-        let p = parse_rule(
+        let p = iri_abnf::tree::parse(
             g,
             if g == Grammar::Uri { "host" } else { "ihost" },
             "1.2.3.4",

@@ -8,7 +8,7 @@ use crate::common;
 use std::fmt::Write as _;
 
 use iri_abnf::report::describe;
-use iri_abnf::{parse_rule, Components, Error, Grammar};
+use iri_abnf::{Components, Error, Grammar};
 use iri_test::check_invariants;
 
 /// The snapshot text of one example.
@@ -46,7 +46,7 @@ fn report(example: &common::Example) -> String {
     let mut previous: Option<(Grammar, String)> = None;
     for g in Grammar::ALL {
         let rule = g.reference_rule();
-        match parse_rule(g, rule, input) {
+        match iri_abnf::tree::parse(g, rule, input) {
             Ok(p) => {
                 if let Components::Reference(r) = &p.components {
                     check_invariants(r).unwrap_or_else(|e| panic!("{}: {g}: {e}", example.id));

@@ -35,6 +35,7 @@ pub const ORDER: &[&str] = &[
     "parsing::syntax",
     "parsing::split",
     "parsing::walk",
+    "parsing::tree",
     "parsing::report",
     "parsing",
     // Grammar comparison.

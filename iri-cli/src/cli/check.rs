@@ -11,7 +11,7 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use iri_abnf::lint::{lint, Diagnostic, LintOptions};
-use iri_abnf::{explain, validate, AnyGrammar, Grammar, ParseError, Rule};
+use iri_abnf::{validate, AnyGrammar, Grammar, ParseError, Rule};
 use serde::Serialize;
 
 use super::input::{Batch, BatchReader, Decoding, InputArgs, Item, NotText, NotTextKind};
@@ -161,7 +161,7 @@ pub fn check_record<'a>(
     };
     // A record shows the full explanation of an invalid input. The rule is the grammar's (resolved
     // before any input is read), so the only error is a syntax error.
-    let error = match explain(grammar, rule, input) {
+    let error = match iri_abnf::validate(grammar, rule, input).map_err(iri_abnf::Error::explain) {
         Err(iri_abnf::Error::Parse(e)) => Some(e),
         _ => None,
     };

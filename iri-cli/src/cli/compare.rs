@@ -8,7 +8,7 @@ use iri_abnf::compare::{
     compare_rules_as_printed, counterpart, rule_by_rule, Comparison, Relation, RuleComparison,
     Witness,
 };
-use iri_abnf::{explain, AnyGrammar, Error, Grammar, Rule};
+use iri_abnf::{AnyGrammar, Error, Grammar, Rule};
 use serde::Serialize;
 
 use super::check::{write_not_processed, ErrorRecord};
@@ -253,7 +253,7 @@ pub fn input_record<'a>(
         let Some(r) = rule_in(rule, g) else {
             continue;
         };
-        let parse_error = match explain(g, r, input) {
+        let parse_error = match iri_abnf::validate(g, r, input).map_err(iri_abnf::Error::explain) {
             Ok(()) => None,
             Err(Error::Parse(e)) => Some(explained(e)),
             // `rule_in` gives a rule of the grammar.

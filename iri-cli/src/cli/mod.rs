@@ -18,12 +18,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 use iri_abnf::{AnyGrammar, Grammar, ParseError, Rule};
 
 /// The full explanation of a syntax error that the library returned: the same error with the rules the
-/// pest parser names ([`iri_abnf::explain`]). Every syntax error that `iri` shows is explained.
+/// pest parser names ([`ParseError::explain`]). Every syntax error that `iri` shows is explained.
 pub fn explained(e: ParseError) -> ParseError {
-    match iri_abnf::explain(e.grammar, e.rule, &e.input) {
-        Err(iri_abnf::Error::Parse(full)) if full.offset == e.offset => full,
-        _ => e,
-    }
+    e.explain()
 }
 
 /// Exit code: every input was valid (or every operation succeeded).

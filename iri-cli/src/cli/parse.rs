@@ -2,9 +2,7 @@
 
 use clap::{Args, ValueEnum};
 use iri_abnf::report::describe;
-use iri_abnf::{
-    parse_components, parse_rule, Components, Error, Grammar, ParseError, Rule, SyntaxNode,
-};
+use iri_abnf::{parse_components, Components, Error, Grammar, ParseError, Rule, SyntaxNode};
 use serde::Serialize;
 use std::ffi::OsString;
 
@@ -225,7 +223,7 @@ fn parse_one(out: &mut Out, args: &ParseArgs, grammar: Grammar, rule: Rule, inpu
             out.line(&tree_too_long_record(input));
             return;
         }
-        match parse_rule(grammar, rule, input) {
+        match iri_abnf::tree::parse(grammar, rule, input) {
             Ok(p) => {
                 let mut s = String::new();
                 p.tree.write_tree(input, &mut s);
