@@ -20,9 +20,9 @@ fn comp(c: Option<&Component<'_>>) -> String {
 /// by `iri parse`:
 ///
 /// ```
-/// use iri_abnf::{parse_rule, report::describe, Grammar};
+/// use iri_abnf::{report::describe, tree, Grammar};
 ///
-/// let p = parse_rule(Grammar::Uri, "URI-reference", "http://a:8080/b").unwrap();
+/// let p = tree::parse(Grammar::Uri, "URI-reference", "http://a:8080/b").unwrap();
 /// let text = describe(p.grammar, p.rule, &p.components);
 /// assert!(text.contains("port: \"8080\" 9..13 (number 8080)"));
 /// assert!(text.contains("path: \"/b\" 13..15 (path-abempty)"));

@@ -303,7 +303,7 @@ mod tests {
 
     /// The walker finds every node where the grammar puts it: on generated strings of every rule of
     /// every grammar (and mutations of them) that pest accepts, it never reports a tree shape it did
-    /// not expect. (`crate::parse_rule` falls back to the split on such a report, so this is where it
+    /// not expect. (`crate::tree::parse` falls back to the split on such a report, so this is where it
     /// would show.)
     #[test]
     fn every_tree_has_the_grammars_shape() {

@@ -1,6 +1,6 @@
 //! The fast component parser agrees with the pest tree walker: for every grammar, `parse` and
 //! `parse_components` (the input split at its delimiters once the automaton accepts it) give exactly the
-//! components of `parse_rule` (the walker over the pest tree) — the same verdict and error, and for a
+//! components of `tree::parse` (the walker over the pest tree) — the same verdict and error, and for a
 //! valid input the same kind, every span and text, host kind, port value, path kind and segments —
 //! on strings generated from every rule's ABNF and mutations of them, the spec examples, hand-picked
 //! edge cases and a sample of real-world IRIs (DBpedia links, an external corpus).
