@@ -142,15 +142,15 @@
 pub mod abnf;
 // The invariant checker of the test-support crate, compiled into the unit tests so that they can break a
 // reference's offsets on purpose and see it rejected.
-#[cfg(test)]
-#[path = "../iri-test/src/invariants.rs"]
-mod invariants;
 pub mod characters;
 pub mod compare;
 pub mod components;
 pub mod convert;
 pub mod error;
 pub mod grammar;
+#[cfg(test)]
+#[path = "../iri-test/src/invariants.rs"]
+mod invariants;
 pub mod lint;
 pub mod normalize;
 pub mod relativize;
@@ -374,9 +374,9 @@ pub fn parse_rule<'a>(
 
 #[cfg(test)]
 mod invariant_checker_tests {
+    use crate::components::{HostTag, Opt, ReferenceKind};
     use crate::components::{PathKind, Reference};
     use crate::invariants::check_invariants;
-    use crate::components::{HostTag, Opt, ReferenceKind};
     use crate::{parse, Grammar};
 
     /// The checker is not vacuous: a reference whose parts do not add up to the input is rejected.

@@ -10,7 +10,7 @@
 //! ([`iri_abnf::abnf::Generator`]), some are mutated ([`iri_abnf::abnf::mutate`]), and each string is checked
 //! three ways:
 //!
-//! 1. **oracle**: the pest verdict (the pest parser alone, [`iri_abnf::syntax::parse_tree`]) equals the
+//! 1. **oracle**: the pest verdict (the pest parser alone, [`iri_abnf::syntax::pest_accepts`]) equals the
 //!    automaton verdict
 //!    ([`iri_abnf::abnf::automaton`]) for the rule the string was generated from;
 //! 2. **reference**: the same for the grammar's reference rule (`IRI-reference`, `URI-reference`), so
@@ -179,11 +179,11 @@ pub struct Report {
     pub mismatches: Vec<Mismatch>,
 }
 
-/// splitmix64 finaliser: derives independent case seeds from the campaign seed.
 /// The pest verdict: whether the pest parser of `grammar`, started at `rule`, consumes the whole input.
-/// No automaton is involved ([`iri_abnf::syntax::parse_tree`] runs pest alone).
+/// No automaton is involved ([`iri_abnf::syntax::pest_accepts`] runs pest alone).
 fn pest_ok(grammar: Grammar, rule: Rule, input: &str) -> bool {
-    iri_abnf::syntax::parse_tree(grammar, rule, input).is_ok()
+    iri_abnf::syntax::pest_accepts(grammar, rule, input)
+        .unwrap_or_else(|| panic!("{grammar} has no rule {rule}"))
 }
 
 /// Checks one string against every inclusion, starting from the narrowest grammar that accepts it.
@@ -429,9 +429,9 @@ pub fn run(config: &Config, mut on_mismatch: impl FnMut(&Mismatch)) -> Result<Re
 /// replays the saved inputs of `fuzz/regressions/<target>/` through the same functions. Each returns a
 /// description of the first violated property.
 pub mod fuzz {
+    use crate::check_invariants;
     use iri_abnf::components::Reference;
     use iri_abnf::grammar::Grammar;
-    use crate::check_invariants;
     use iri_abnf::{abnf, parse, parse_rule, Components};
 
     /// Input bytes that are not UTF-8 are not strings of any grammar (note 7): nothing to check.
@@ -525,7 +525,11 @@ pub mod fuzz {
         while !input.is_char_boundary(offset) {
             offset -= 1;
         }
-        check_caret(&input, offset, &iri_abnf::error::render_caret(&input, offset))
+        check_caret(
+            &input,
+            offset,
+            &iri_abnf::error::render_caret(&input, offset),
+        )
     }
 
     fn check_caret(input: &str, offset: usize, rendered: &str) -> Result<(), String> {

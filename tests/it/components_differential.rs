@@ -10,9 +10,9 @@ use crate::common;
 use common::corpora;
 use iri_abnf::abnf::{self, Generator};
 use iri_abnf::abnf::{case_input, case_seed};
-use iri_test::compare_components;
 use iri_abnf::{parse, parse_rule, Components, Grammar};
 use iri_test::check_invariants;
+use iri_test::compare_components;
 
 /// Cases per grammar (half generated, half mutated): 40,000 in release builds, 4,000 in debug builds;
 /// overridable (`IRI_ABNF_COMPONENTS_CASES=200000`).

@@ -4,7 +4,6 @@
 //!
 //! `cargo xtask fuzz-corpus`
 
-
 use iri_abnf::abnf::{self, Generator};
 use iri_abnf::abnf::{case_input, case_seed};
 use iri_abnf::Grammar;

@@ -4,8 +4,8 @@
 use std::io::Write;
 
 use clap::Args;
-use iri_test::{run as run_campaign, Config};
 use iri_abnf::Grammar;
+use iri_test::{run as run_campaign, Config};
 
 use super::{GrammarArg, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 
