@@ -453,6 +453,31 @@ pub fn mutate(seed: u64, input: &str) -> String {
     chars.into_iter().collect()
 }
 
+/// splitmix64 finaliser: derives independent case seeds from the campaign seed.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The seed of case `i` of grammar `grammar` in a campaign with seed `seed`: campaigns over several
+/// grammars draw independent, reproducible cases for each.
+pub fn case_seed(seed: u64, grammar: crate::Grammar, i: u64) -> u64 {
+    mix(seed ^ mix(grammar as u64 + 1) ^ mix(i.wrapping_mul(0x1000_0000_01B3)))
+}
+
+/// The string of one case: generated from the generator's rule, and mutated ([`mutate`]) for odd seeds,
+/// so that a campaign sees valid strings and near misses in equal parts.
+pub fn case_input(generator: &Generator<'_>, case_seed: u64, max_len: usize) -> String {
+    let s = generator.generate(case_seed, max_len);
+    if case_seed & 1 == 1 {
+        mutate(case_seed, &s)
+    } else {
+        s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -624,29 +649,5 @@ mod tests {
             assert!(seen.contains(&c), "{c:?}");
         }
         assert!(!mutate(7, "").is_empty());
-    }
-}
-
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The seed of case `i` of grammar `grammar` in a campaign with seed `seed`: campaigns over several
-/// grammars draw independent, reproducible cases for each.
-pub fn case_seed(seed: u64, grammar: crate::Grammar, i: u64) -> u64 {
-    mix(seed ^ mix(grammar as u64 + 1) ^ mix(i.wrapping_mul(0x1000_0000_01B3)))
-}
-
-/// The string of one case: generated from the generator's rule, and mutated ([`mutate`]) for odd seeds,
-/// so that a campaign sees valid strings and near misses in equal parts.
-pub fn case_input(generator: &Generator<'_>, case_seed: u64, max_len: usize) -> String {
-    let s = generator.generate(case_seed, max_len);
-    if case_seed & 1 == 1 {
-        mutate(case_seed, &s)
-    } else {
-        s
     }
 }
