@@ -10,7 +10,7 @@
 //! ([`iri_abnf::abnf::Generator`]), some are mutated ([`iri_abnf::abnf::mutate`]), and each string is checked
 //! three ways:
 //!
-//! 1. **oracle**: the pest verdict (the pest parser alone, [`iri_abnf::syntax::parse_tree`]) equals the
+//! 1. **oracle**: the pest verdict (the pest parser alone, [`iri_abnf::syntax::pest_accepts`]) equals the
 //!    automaton verdict
 //!    ([`iri_abnf::abnf::automaton`]) for the rule the string was generated from;
 //! 2. **reference**: the same for the grammar's reference rule (`IRI-reference`, `URI-reference`), so
@@ -179,11 +179,11 @@ pub struct Report {
     pub mismatches: Vec<Mismatch>,
 }
 
-/// splitmix64 finaliser: derives independent case seeds from the campaign seed.
 /// The pest verdict: whether the pest parser of `grammar`, started at `rule`, consumes the whole input.
-/// No automaton is involved ([`iri_abnf::syntax::parse_tree`] runs pest alone).
+/// No automaton is involved ([`iri_abnf::syntax::pest_accepts`] runs pest alone).
 fn pest_ok(grammar: Grammar, rule: Rule, input: &str) -> bool {
-    iri_abnf::syntax::parse_tree(grammar, rule, input).is_ok()
+    iri_abnf::syntax::pest_accepts(grammar, rule, input)
+        .unwrap_or_else(|| panic!("{grammar} has no rule {rule}"))
 }
 
 /// Checks one string against every inclusion, starting from the narrowest grammar that accepts it.

@@ -453,6 +453,7 @@ pub fn mutate(seed: u64, input: &str) -> String {
     chars.into_iter().collect()
 }
 
+/// splitmix64 finaliser: derives independent case seeds from the campaign seed.
 fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -293,6 +293,33 @@ pub fn pest_failure(
     pest_parse(grammar, rule, input).err()
 }
 
+/// Whether the pest parser of `grammar`, started at `rule` (a [`Rule`] or a rule name), matches the
+/// whole of `input`; `None` if the grammar has no such rule. This is the pest verdict alone: no
+/// automaton is consulted and no tree or error is built, whatever the rule or the input's length (the
+/// differential tests compare it with the automaton's verdict).
+pub fn pest_accepts(grammar: Grammar, rule: impl RuleName, input: &str) -> Option<bool> {
+    fn accepts<R: PestRule, P: Parser<R>>(
+        cell: &'static OnceLock<Table<R>>,
+        rule: Rule,
+        input: &str,
+    ) -> bool {
+        // Every rule of the grammar has its start wrapper (`pest_rules_map_to_the_rules_of_their_grammar`).
+        match table(cell).start[rule as usize] {
+            Some(start) => P::parse(start, input).is_ok(),
+            None => false,
+        }
+    }
+    let rule = grammar.rule(rule)?;
+    Some(match grammar {
+        Grammar::Uri => accepts::<uri::Rule, uri::UriParser>(&URI_TABLE, rule, input),
+        Grammar::Rfc3987 => {
+            accepts::<rfc3987::Rule, rfc3987::Rfc3987Parser>(&RFC3987_TABLE, rule, input)
+        }
+        Grammar::Iri => accepts::<iri::Rule, iri::IriParser>(&IRI_TABLE, rule, input),
+        Grammar::Leiri => accepts::<leiri::Rule, leiri::LeiriParser>(&LEIRI_TABLE, rule, input),
+    })
+}
+
 /// The longest input for which [`ParseError::explain`](crate::ParseError::explain) names rules from the pest parser: pest records its
 /// attempts per input position, and this bound keeps it within 64 bytes of memory per input byte.
 pub const PEST_EXPLAIN_LIMIT: usize = 64 << 10;
@@ -524,5 +551,29 @@ mod tests {
         assert_eq!(tree.child("ihost").map(|n| n.span.start), Some(2));
         assert_eq!(tree.child(Rule::Port).map(|n| n.span.start), Some(4));
         assert!(tree.child("nope").is_none() && tree.child(Rule::Host).is_none());
+    }
+
+    #[test]
+    fn the_pest_verdict_is_the_parse_tree_s() {
+        for (g, rule, input, ok) in [
+            (Grammar::Iri, "iauthority", "u@h:1", true),
+            (Grammar::Iri, "iauthority", "u@h:x", false),
+            (Grammar::Uri, "dec-octet", "255", true),
+            (Grammar::Uri, "dec-octet", "256", false),
+            (Grammar::Leiri, "IRI-reference", "a b", true),
+            (Grammar::Rfc3987, "IRI-reference", "a b", false),
+        ] {
+            assert_eq!(
+                pest_accepts(g, rule, input),
+                Some(ok),
+                "{g} {rule} {input:?}"
+            );
+            assert_eq!(
+                parse_tree(g, rule, input).is_ok(),
+                ok,
+                "{g} {rule} {input:?}"
+            );
+        }
+        assert_eq!(pest_accepts(Grammar::Uri, "iauthority", ""), None);
     }
 }
