@@ -2,7 +2,7 @@
 //!
 //! For each grammar, the rules of [`rules`] are compiled by `cargo xtask generate` into one file each,
 //! `src/abnf/automata/<grammar>.<rule>.dfa`: the dense DFA serialized with
-//! [`Automaton::to_bytes_little_endian`](super::Automaton::to_bytes_little_endian). The generated
+//! [`Dfa::to_bytes_little_endian`](super::Dfa::to_bytes_little_endian). The generated
 //! `src/abnf/automata/mod.rs` includes them with 4-byte alignment, and [`load`] deserializes one with
 //! `DFA::from_bytes` (no copy; the tables are checked once). On a big-endian target, or if the bytes do
 //! not load, the rule is compiled at run time instead, as every rule outside the list is. `cargo xtask
@@ -82,7 +82,7 @@ pub fn rules(grammar: AnyGrammar) -> &'static [Rule] {
 
 /// The precompiled DFA of `rule` of `grammar` and its anchored start state, if there is one and it loads
 /// on this target.
-pub fn load(grammar: AnyGrammar, rule: Rule) -> Option<(DFA<&'static [u32]>, StateID)> {
+pub(crate) fn load(grammar: AnyGrammar, rule: Rule) -> Option<(DFA<&'static [u32]>, StateID)> {
     if cfg!(target_endian = "big") {
         return None;
     }
@@ -91,7 +91,7 @@ pub fn load(grammar: AnyGrammar, rule: Rule) -> Option<(DFA<&'static [u32]>, Sta
 
 /// The precompiled DFA of the scheme rule with index `index` in `schemes::SchemeRule` and its anchored
 /// start state, if it loads on this target.
-pub fn load_scheme(index: usize) -> Option<(DFA<&'static [u32]>, StateID)> {
+pub(crate) fn load_scheme(index: usize) -> Option<(DFA<&'static [u32]>, StateID)> {
     if cfg!(target_endian = "big") {
         return None;
     }

@@ -102,10 +102,7 @@ pub struct ParseError {
     rules: Vec<Rule>,
     /// The rule's DFA and its state after the input up to the offset, from which [`ParseError::expected`]
     /// lists the characters that could come there.
-    at: Option<(
-        &'static crate::abnf::Dfa,
-        regex_automata::util::primitives::StateID,
-    )>,
+    at: Option<(&'static crate::abnf::Dfa, crate::abnf::State)>,
     /// [`ParseError::expected`], made on first use.
     expected: OnceLock<Vec<Expected>>,
 }
@@ -601,8 +598,7 @@ pub fn zone_id_hint(grammar: impl Into<AnyGrammar>, input: &str, offset: usize) 
     let address = &input[open + 1..offset];
     if address.contains(']')
         || !crate::abnf::dfa(grammar, crate::rule::Rule::Ipv6address)
-            .and_then(Result::ok)
-            .is_some_and(|dfa| dfa.is_match(address))
+            .is_ok_and(|dfa| dfa.is_match(address))
     {
         return None;
     }
