@@ -3,7 +3,7 @@
 //! For each grammar, the rules of [`rules`] are compiled by `cargo xtask generate` into one file each,
 //! `src/abnf/automata/<grammar>.<rule>.dfa`: the dense DFA serialized with
 //! [`Dfa::to_bytes_little_endian`](super::Dfa::to_bytes_little_endian). The generated
-//! `src/abnf/automata/mod.rs` includes them with 4-byte alignment, and [`load`] deserializes one with
+//! `src/abnf/automata/mod.rs` includes them with 4-byte alignment, and `load` deserializes one with
 //! `DFA::from_bytes` (no copy; the tables are checked once). On a big-endian target, or if the bytes do
 //! not load, the rule is compiled at run time instead, as every rule outside the list is. `cargo xtask
 //! generate --check` (run by CI, and by a test of the `xtask` package) fails when the committed files
