@@ -290,7 +290,7 @@ fn main() {
     // Kept for the whole run: the references borrow from them.
     let lines: &'static [String] = Vec::leak(lines);
     let lines: Vec<&'static str> = lines.iter().map(String::as_str).collect();
-    let Some(Ok(dfa)) = abnf::dfa(Grammar::Iri, Rule::IriReference) else {
+    let Ok(dfa) = abnf::dfa(Grammar::Iri, Rule::IriReference) else {
         eprintln!("lint: no DFA for IRI-reference");
         return;
     };

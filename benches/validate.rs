@@ -1,9 +1,9 @@
 //! Validation speed, per grammar, on a mix of valid and invalid references: `validate` (the precompiled
 //! DFA's verdict, and its error for an invalid input), `explain` (the same, with the rules the pest
-//! parser names in the error), the automaton compiled from the `.abnf` text walked one byte at a time
-//! (`abnf::automaton(..).is_match`) and `parse`; one 10 MB line of each of four kinds through `is_valid`
+//! parser names in the error), the DFA compiled from the `.abnf` text walked one byte at a time
+//! (`AbnfRules::compile(..).is_match_plain`) and `parse`; one 10 MB line of each of four kinds through `is_valid`
 //! (the walk of the compact table, with the vector search of runs where the CPU has it) and through
-//! the automaton walked one byte at a time; and the time to build an automaton.
+//! the DFA walked one byte at a time (`Dfa::is_match_plain`); and the time to build an automaton.
 //! `cargo bench --bench validate`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -45,9 +45,16 @@ fn bench(c: &mut Criterion) {
                     .count()
             })
         });
-        let automaton = abnf::automaton(g, rule).expect("automaton");
+        let automaton = abnf::rules(g)
+            .and_then(|rules| rules.compile(rule))
+            .expect("automaton");
         group.bench_with_input(BenchmarkId::new("automaton", g), &g, |b, _| {
-            b.iter(|| INPUTS.iter().filter(|s| automaton.is_match(s)).count())
+            b.iter(|| {
+                INPUTS
+                    .iter()
+                    .filter(|s| automaton.is_match_plain(s))
+                    .count()
+            })
         });
         group.bench_with_input(BenchmarkId::new("parse-components", g), &g, |b, &g| {
             b.iter(|| INPUTS.iter().filter(|s| parse(g, s).is_ok()).count())
@@ -60,7 +67,7 @@ fn bench(c: &mut Criterion) {
 fn long(c: &mut Criterion) {
     let mut group = c.benchmark_group("long-line");
     group.sample_size(10);
-    let automaton = abnf::automaton(Grammar::Iri, Rule::IriReference).expect("automaton");
+    let automaton = abnf::dfa(Grammar::Iri, Rule::IriReference).expect("automaton");
     for (name, unit) in [
         ("a", "a"),
         ("slash", "/"),
@@ -74,7 +81,7 @@ fn long(c: &mut Criterion) {
             b.iter(|| is_valid(Grammar::Iri, Rule::IriReference, line))
         });
         group.bench_with_input(BenchmarkId::new("automaton", name), &line, |b, line| {
-            b.iter(|| automaton.is_match(line))
+            b.iter(|| automaton.is_match_plain(line))
         });
     }
     group.finish();

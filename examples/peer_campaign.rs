@@ -25,7 +25,7 @@ type Source<'a> = Box<dyn Fn(u64) -> String + 'a>;
 /// error.
 fn kind(ours: bool, s: &str) -> String {
     let at = |g: Grammar| {
-        let dfa = iri_abnf::abnf::dfa(g, Rule::IriReference).unwrap().unwrap();
+        let dfa = iri_abnf::abnf::dfa(g, Rule::IriReference).unwrap();
         dfa.check(s)
             .err()
             .and_then(|f| s[f.offset..].chars().next())
@@ -56,13 +56,9 @@ fn main() {
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     let generator =
         Generator::new(rules(Grammar::Iri).expect("grammar"), Rule::IriReference).expect("rule");
-    let dfa = |g: Grammar| {
-        iri_abnf::abnf::dfa(g, Rule::IriReference)
-            .expect("rule")
-            .expect("dfa")
-    };
+    let dfa = |g: Grammar| iri_abnf::abnf::dfa(g, Rule::IriReference).expect("dfa");
     let (leiri, iri) = (dfa(Grammar::Leiri), dfa(Grammar::Iri));
-    let sampler = Sampler::new(leiri.into(), iri.into(), Part::OnlyA);
+    let sampler = Sampler::new(leiri, iri, Part::OnlyA);
     let sources: [(&str, Source<'_>); 3] = [
         (
             "generated IRI-reference",

@@ -35,11 +35,10 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use regex_automata::dfa::dense::DFA;
 use regex_automata::dfa::Automaton;
 use regex_automata::util::primitives::StateID;
 
-use crate::abnf::AbnfError;
+use crate::abnf::{AbnfError, Dfa};
 use crate::grammar::AnyGrammar;
 use crate::rule::Rule;
 
@@ -117,12 +116,11 @@ pub struct Comparison {
 
 /// A language given by a DFA of `regex-automata` over UTF-8 bytes, anchored at `start`, whose match
 /// at the end of the input (`next_eoi_state`) says whether a string is in the language.
-#[derive(Debug)]
-pub struct Language<'a, A> {
+struct Language<'a, A> {
     /// The DFA.
-    pub dfa: &'a A,
+    dfa: &'a A,
     /// The anchored start state.
-    pub start: StateID,
+    start: StateID,
 }
 
 impl<A> Clone for Language<'_, A> {
@@ -133,36 +131,28 @@ impl<A> Clone for Language<'_, A> {
 
 impl<A> Copy for Language<'_, A> {}
 
-/// The language of a precompiled (or built) rule DFA ([`crate::abnf::dfa`]).
-impl<'a> From<&'a crate::abnf::Dfa> for Language<'a, DFA<&'static [u32]>> {
-    fn from(dfa: &'a crate::abnf::Dfa) -> Self {
+/// The product of the DFAs of `a` and `b`.
+fn product(a: &Dfa, b: &Dfa) -> Product {
+    let (da, db) = (a.raw(), b.raw());
+    Product::build(
         Language {
-            dfa: dfa.dfa(),
-            start: dfa.start(),
-        }
-    }
-}
-
-/// The language of an automaton compiled from ABNF rules ([`crate::abnf::AbnfRules::compile`]).
-impl<'a> From<&'a crate::abnf::Automaton> for Language<'a, DFA<Vec<u32>>> {
-    fn from(automaton: &'a crate::abnf::Automaton) -> Self {
+            dfa: &da,
+            start: a.start_id(),
+        },
         Language {
-            dfa: automaton.dfa(),
-            start: automaton.start_state(),
-        }
-    }
+            dfa: &db,
+            start: b.start_id(),
+        },
+    )
 }
 
 /// The longest witnesses looked for beyond the shortest, in characters.
 const LONGER: usize = 4;
 
-/// Compares the languages of `a` and `b`, with up to `n` witnesses of each difference.
-pub fn compare<A: Automaton, B: Automaton>(
-    a: Language<'_, A>,
-    b: Language<'_, B>,
-    n: usize,
-) -> Comparison {
-    let product = Product::build(a, b);
+/// Compares the languages of `a` and `b` (each a rule's DFA: [`crate::abnf::dfa`],
+/// [`crate::abnf::AbnfRules::compile`]), with up to `n` witnesses of each difference.
+pub fn compare(a: &Dfa, b: &Dfa, n: usize) -> Comparison {
+    let product = product(a, b);
     let only_a = product.witnesses(n, |p| Part::OnlyA.holds(p), Side::B);
     let only_b = product.witnesses(n, |p| Part::OnlyB.holds(p), Side::A);
     let common = product.shortest(|p| Part::Both.holds(p));
@@ -188,7 +178,7 @@ pub fn compare_rules(
     b: (impl Into<AnyGrammar>, Rule),
     n: usize,
 ) -> Result<Comparison, AbnfError> {
-    Ok(compare(rule_dfa(a)?.into(), rule_dfa(b)?.into(), n))
+    Ok(compare(rule_dfa(a)?, rule_dfa(b)?, n))
 }
 
 /// [`compare_rules`] with the interpretation notes `notes` taken back in each grammar whose files
@@ -207,19 +197,12 @@ pub fn compare_rules_as_printed(
     }
     let x = crate::abnf::printed_automaton(a.0, a.1, notes)?;
     let y = crate::abnf::printed_automaton(b.0, b.1, notes)?;
-    Ok(compare((&x).into(), (&y).into(), n))
+    Ok(compare(&x, &y, n))
 }
 
 /// The DFA of a rule of a grammar, or why there is none.
-fn rule_dfa(
-    (grammar, rule): (impl Into<AnyGrammar>, Rule),
-) -> Result<&'static crate::abnf::Dfa, AbnfError> {
-    crate::abnf::dfa(grammar, rule).unwrap_or_else(|| {
-        Err(AbnfError::UndefinedRule {
-            rule: rule.name().to_string(),
-            used_by: None,
-        })
-    })
+fn rule_dfa((grammar, rule): (impl Into<AnyGrammar>, Rule)) -> Result<&'static Dfa, AbnfError> {
+    crate::abnf::dfa(grammar, rule)
 }
 
 /// The comparison of one rule of a grammar with its counterpart in another ([`rule_by_rule`]).
@@ -291,13 +274,9 @@ impl Part {
 }
 
 impl Sampler {
-    /// The sampler of `part` of the languages of `a` and `b`.
-    pub fn new<A: Automaton, B: Automaton>(
-        a: Language<'_, A>,
-        b: Language<'_, B>,
-        part: Part,
-    ) -> Sampler {
-        let product = Product::build(a, b);
+    /// The sampler of `part` of the languages of the DFAs `a` and `b`.
+    pub fn new(a: &Dfa, b: &Dfa, part: Part) -> Sampler {
+        let product = product(a, b);
         let target: Vec<bool> = product.accept.iter().map(|&p| part.holds(p)).collect();
         let dist = product.distances(|p| part.holds(p));
         Sampler {
@@ -313,7 +292,7 @@ impl Sampler {
         b: (impl Into<AnyGrammar>, Rule),
         part: Part,
     ) -> Result<Sampler, AbnfError> {
-        Ok(Sampler::new(rule_dfa(a)?.into(), rule_dfa(b)?.into(), part))
+        Ok(Sampler::new(rule_dfa(a)?, rule_dfa(b)?, part))
     }
 
     /// The length in characters of the shortest string, or `None` when there is no string.
@@ -863,7 +842,6 @@ mod tests {
             assert!(!is_valid(no.0, no.1, &w.text), "{w:?} in {no:?}");
             let failure = crate::abnf::dfa(no.0, no.1)
                 .unwrap()
-                .unwrap()
                 .check(&w.text)
                 .unwrap_err();
             assert_eq!(failure.offset, w.offset, "{w:?}");
@@ -983,11 +961,10 @@ mod tests {
     fn samples_are_in_their_part() {
         let (a, b) = (reference(Grammar::Rfc3987), reference(Grammar::Iri));
         let (da, db) = (
-            crate::abnf::dfa(a.0, a.1).unwrap().unwrap(),
-            crate::abnf::dfa(b.0, b.1).unwrap().unwrap(),
+            crate::abnf::dfa(a.0, a.1).unwrap(),
+            crate::abnf::dfa(b.0, b.1).unwrap(),
         );
-        let lang = Language::from;
-        let only_b = Sampler::new(lang(da), lang(db), Part::OnlyB);
+        let only_b = Sampler::new(da, db, Part::OnlyB);
         assert_eq!(only_b.shortest(), Some(2));
         let mut distinct = std::collections::HashSet::new();
         for seed in 0..500 {
@@ -998,15 +975,12 @@ mod tests {
             distinct.insert(s);
         }
         assert!(distinct.len() > 400, "{}", distinct.len());
-        let both = Sampler::new(lang(da), lang(db), Part::Both);
+        let both = Sampler::new(da, db, Part::Both);
         for seed in 0..200 {
             let s = both.sample(seed, 30).unwrap();
             assert!(is_valid(a.0, a.1, &s) && is_valid(b.0, b.1, &s), "{s:?}");
         }
-        assert_eq!(
-            Sampler::new(lang(da), lang(db), Part::OnlyA).sample(1, 30),
-            None
-        );
+        assert_eq!(Sampler::new(da, db, Part::OnlyA).sample(1, 30), None);
     }
 
     /// 3987bis as printed (without note 1) does not contain RFC 3986: the erratum, with its shortest
@@ -1019,10 +993,8 @@ mod tests {
             .unwrap()
             .compile("IRI-reference")
             .unwrap();
-        let uri = crate::abnf::dfa(Grammar::Uri, Rule::UriReference)
-            .unwrap()
-            .unwrap();
-        let c = compare(uri.into(), (&printed).into(), 2);
+        let uri = crate::abnf::dfa(Grammar::Uri, Rule::UriReference).unwrap();
+        let c = compare(uri, &printed, 2);
         assert_eq!(c.relation, Relation::Overlapping);
         let w = &c.only_a[0];
         assert_eq!(w.text, "//%00");

@@ -11,8 +11,8 @@
 //! three ways:
 //!
 //! 1. **oracle**: the pest verdict (the pest parser alone, [`iri_abnf::syntax::pest_accepts`]) equals the
-//!    automaton verdict
-//!    ([`iri_abnf::abnf::automaton`]) for the rule the string was generated from;
+//!    DFA verdict ([`iri_abnf::abnf::dfa`], precompiled or built from the ABNF) for the rule the string
+//!    was generated from;
 //! 2. **reference**: the same for the grammar's reference rule (`IRI-reference`, `URI-reference`), so
 //!    that component strings and their mutations also exercise the whole-reference rule;
 //! 3. **inclusion**: the languages nest, `uri` ⊆ `rfc3987` ⊆ `iri` ⊆ `leiri` for the reference rules
@@ -350,11 +350,11 @@ pub fn run(config: &Config, mut on_mismatch: impl FnMut(&Mismatch)) -> Result<Re
             targets.push((
                 spec,
                 Generator::new(rules, spec)?,
-                abnf::automaton(grammar, spec)?,
+                abnf::dfa(grammar, spec)?,
             ));
         }
         let reference = grammar.reference_rule();
-        let reference_automaton = abnf::automaton(grammar, reference)?;
+        let reference_automaton = abnf::dfa(grammar, reference)?;
         let mut accepted = 0;
         for i in 0..config.cases {
             let seed = case_seed(config.seed, grammar, i);
@@ -386,7 +386,7 @@ pub fn run(config: &Config, mut on_mismatch: impl FnMut(&Mismatch)) -> Result<Re
                 report.cases += 1;
                 continue;
             }
-            let mut compare = |rule: Rule, automaton: &abnf::Automaton, report: &mut Report| {
+            let mut compare = |rule: Rule, automaton: &abnf::Dfa, report: &mut Report| {
                 let p = pest_ok(grammar, rule, &input);
                 let a = automaton.is_match(&input);
                 report.comparisons += 1;
@@ -489,7 +489,7 @@ pub mod fuzz {
     /// `render`: byte 0 gives a length of padding, the rest is the input after it: from byte 0 =
     /// 0xFC on, `a` repeated `(byte0 - 0xFB) × 17,500` times (up to 70,000 characters), so that errors
     /// fall past the window of a long line and past the format width limit of 65,535; none below (the
-    /// fast, common case: a padded input costs a second under the sanitizer). For every grammar the
+    /// fast, common case: a padded input is slow under the sanitizer). For every grammar the
     /// error's `message()`, `render_caret()` and `Display` never panic, and the caret line is spaces
     /// and one `^` under the character at the offset: the rendered line before the caret is the input
     /// before the offset as displayed ([`iri_abnf::error::render_caret`]), or its end after a `…` when
@@ -583,7 +583,7 @@ pub mod fuzz {
         let g = Grammar::ALL[usize::from(*gb) % Grammar::ALL.len()];
         let rules = g.rules();
         for rule in [rules[usize::from(*rb) % rules.len()], g.reference_rule()] {
-            let automaton = abnf::automaton(g, rule).map_err(|e| format!("{g} {rule}: {e}"))?;
+            let automaton = abnf::dfa(g, rule).map_err(|e| format!("{g} {rule}: {e}"))?;
             let p = super::pest_ok(g, rule, input);
             if p != automaton.is_match(input) {
                 return Err(format!(

@@ -2,6 +2,7 @@
 //! character that no string of the language can have there, and the characters that could.
 
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use regex_automata::dfa::dense::DFA;
@@ -13,12 +14,18 @@ use super::AbnfError;
 use crate::grammar::AnyGrammar;
 use crate::rule::{Rule, RuleName};
 
-/// The DFA of one rule, borrowed for the life of the process: loaded zero-copy from the precompiled
-/// bytes ([`super::precompiled`]) or built at run time ([`super::automaton`]).
+/// The DFA of one rule: the one type for deciding membership in a rule's language, finding where an
+/// input leaves it and listing what could come there.
+///
+/// It is loaded zero-copy from the precompiled bytes ([`super::precompiled`]), or built from ABNF rules
+/// ([`super::AbnfRules::compile`]); [`dfa`] gives the one of a rule of a grammar, kept for the life of
+/// the process.
 #[derive(Clone, Debug)]
 pub struct Dfa {
-    dfa: DFA<&'static [u32]>,
+    dfa: Tables,
     start: StateID,
+    /// The number of states reachable from the start state, the dead state included.
+    states: usize,
     /// States that are not dead but from which no string reaches a match: in a minimized DFA of
     /// `regex-automata` only the states that report a match one byte late and then die (matches are
     /// delayed by one byte), e.g. the state after `1x` for `*DIGIT`. Sorted.
@@ -32,8 +39,26 @@ pub struct Dfa {
     continuations: Arc<Mutex<HashMap<StateID, Ranges>>>,
 }
 
+/// The dense DFA of `regex-automata`: borrowed from the precompiled bytes, or built and owned.
+#[derive(Clone, Debug)]
+enum Tables {
+    Precompiled(DFA<&'static [u32]>),
+    Built(DFA<Vec<u32>>),
+}
+
 /// Inclusive ranges of code points, shared.
 type Ranges = Arc<[(char, char)]>;
+
+/// A state of a [`Dfa`], as [`Failure::state`] gives it: opaque, and meaningful only to the DFA it
+/// came from.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct State(pub(crate) StateID);
+
+impl fmt::Debug for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "State({})", self.0.as_usize())
+    }
+}
 
 /// Where and why the input is not in the language: see [`Dfa::check`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,17 +67,32 @@ pub struct Failure {
     /// at a character boundary: the byte offset of the first offending character, or the input's length
     /// when the whole input is a proper prefix.
     pub offset: usize,
-    /// The DFA state after the input up to `offset`.
-    pub state: StateID,
+    /// The DFA's state after the input up to `offset`, for [`Dfa::continuations`] and
+    /// [`Dfa::accepts_end`].
+    pub state: State,
 }
 
 impl Dfa {
-    pub(crate) fn new(dfa: DFA<&'static [u32]>, start: StateID, precompiled: bool) -> Dfa {
-        let dead_ends = dead_ends(&dfa, start);
-        let table = Table::new(&dfa, start);
+    /// The DFA loaded from the precompiled bytes, with its anchored start state.
+    pub(crate) fn precompiled(dfa: DFA<&'static [u32]>, start: StateID) -> Dfa {
+        Dfa::new(Tables::Precompiled(dfa), start, true)
+    }
+
+    /// The DFA built at run time, with its anchored start state.
+    pub(crate) fn built(dfa: DFA<Vec<u32>>, start: StateID) -> Dfa {
+        Dfa::new(Tables::Built(dfa), start, false)
+    }
+
+    fn new(dfa: Tables, start: StateID, precompiled: bool) -> Dfa {
+        let (dead_ends, states, table) = {
+            let raw = dfa.as_ref();
+            let (dead_ends, states) = dead_ends(&raw, start);
+            (dead_ends, states, Table::new(&raw, start))
+        };
         Dfa {
             dfa,
             start,
+            states,
             dead_ends,
             precompiled,
             table,
@@ -60,14 +100,54 @@ impl Dfa {
         }
     }
 
-    /// The DFA: anchored, `MatchKind::All`, over the UTF-8 bytes of the input.
-    pub fn dfa(&self) -> &DFA<&'static [u32]> {
-        &self.dfa
+    /// The DFA of `regex-automata`, borrowed: anchored, `MatchKind::All`, over the UTF-8 bytes of the
+    /// input.
+    pub(crate) fn raw(&self) -> DFA<&[u32]> {
+        self.dfa.as_ref()
     }
 
     /// The anchored start state.
-    pub fn start(&self) -> StateID {
+    pub(crate) fn start_id(&self) -> StateID {
         self.start
+    }
+
+    /// The anchored start state.
+    pub fn start(&self) -> State {
+        State(self.start)
+    }
+
+    /// The state after `byte` from `state`: a walk of the DFA one byte at a time, over the UTF-8 bytes
+    /// of the input.
+    pub fn next(&self, state: State, byte: u8) -> State {
+        State(match &self.dfa {
+            Tables::Precompiled(dfa) => dfa.next_state(state.0, byte),
+            Tables::Built(dfa) => dfa.next_state(state.0, byte),
+        })
+    }
+
+    /// The number of states reachable from the anchored start state, the dead state included.
+    pub fn state_count(&self) -> usize {
+        self.states
+    }
+
+    /// The size of the DFA's tables, in bytes (borrowed from the binary for a precompiled DFA, on the
+    /// heap for a built one).
+    pub fn memory_usage(&self) -> usize {
+        match &self.dfa {
+            Tables::Precompiled(dfa) => dfa.memory_usage(),
+            Tables::Built(dfa) => dfa.memory_usage(),
+        }
+    }
+
+    /// The DFA serialized in `regex-automata`'s little-endian format: the bytes that
+    /// [`super::precompiled`] loads without copying (from a buffer aligned to 4 bytes), as
+    /// `cargo xtask generate` writes them.
+    pub fn to_bytes_little_endian(&self) -> Vec<u8> {
+        let (bytes, pad) = match &self.dfa {
+            Tables::Precompiled(dfa) => dfa.to_bytes_little_endian(),
+            Tables::Built(dfa) => dfa.to_bytes_little_endian(),
+        };
+        bytes[pad..].to_vec()
     }
 
     /// Whether the DFA came from the precompiled bytes rather than being built at run time.
@@ -86,7 +166,7 @@ impl Dfa {
     pub fn is_match(&self, input: &str) -> bool {
         match &self.table {
             Some(table) => table.is_match(input.as_bytes()),
-            None => is_match(&self.dfa, self.start, input),
+            None => self.is_match_plain(input),
         }
     }
 
@@ -118,18 +198,22 @@ impl Dfa {
                     .position(|&c| c == b'?' || c == b'#')
                     .unwrap_or(len);
                 hash = b.iter().position(|&c| c == b'#').unwrap_or(len);
-                is_match(&self.dfa, self.start, input)
+                self.is_match_plain(input)
             }
         };
         matched.then_some((query_or_hash, hash))
     }
 
     /// Whether some string of the language starts with what led to `state`.
-    pub fn is_live(&self, state: StateID) -> bool {
-        !(self.dfa.is_special_state(state)
-            && (self.dfa.is_dead_state(state)
-                || (self.dfa.is_match_state(state)
-                    && self.dead_ends.binary_search(&state).is_ok())))
+    pub fn is_live(&self, state: State) -> bool {
+        self.live(&self.raw(), state.0)
+    }
+
+    /// [`Dfa::is_live`] on the borrowed DFA.
+    fn live(&self, dfa: &DFA<&[u32]>, state: StateID) -> bool {
+        !(dfa.is_special_state(state)
+            && (dfa.is_dead_state(state)
+                || (dfa.is_match_state(state) && self.dead_ends.binary_search(&state).is_ok())))
     }
 
     /// `Ok` if `input` is in the language; otherwise the first offending character (see [`Failure`]).
@@ -139,7 +223,7 @@ impl Dfa {
             return Ok(());
         }
         // Rejected: walk again one byte at a time, to find where.
-        let dfa = &self.dfa;
+        let dfa = &self.raw();
         let bytes = input.as_bytes();
         let mut state = self.start;
         // The state at the start of the current character and that character's offset.
@@ -149,11 +233,11 @@ impl Dfa {
                 at_boundary = (i, state);
             }
             state = dfa.next_state(state, byte);
-            if dfa.is_special_state(state) && !self.is_live(state) {
+            if dfa.is_special_state(state) && !self.live(dfa, state) {
                 // Dying inside a multi-byte character: the offending character starts at its lead byte.
                 return Err(Failure {
                     offset: at_boundary.0,
-                    state: at_boundary.1,
+                    state: State(at_boundary.1),
                 });
             }
         }
@@ -162,26 +246,28 @@ impl Dfa {
         } else {
             Err(Failure {
                 offset: input.len(),
-                state,
+                state: State(state),
             })
         }
     }
 
     /// Whether the input may end in `state`.
-    pub fn accepts_end(&self, state: StateID) -> bool {
-        self.dfa.is_match_state(self.dfa.next_eoi_state(state))
+    pub fn accepts_end(&self, state: State) -> bool {
+        let dfa = self.raw();
+        dfa.is_match_state(dfa.next_eoi_state(state.0))
     }
 
     /// The code points whose UTF-8 encoding leads from `state` to a live state, as sorted, merged,
     /// inclusive ranges. Explores UTF-8 sequences by runs of bytes of one byte class, with the suffixes
     /// of each intermediate state computed once, so it never enumerates the code points one by one.
     /// The ranges of a state are computed once and kept with the DFA.
-    pub fn continuations(&self, state: StateID) -> Vec<(char, char)> {
+    pub fn continuations(&self, state: State) -> Vec<(char, char)> {
         self.shared_continuations(state).to_vec()
     }
 
     /// [`Dfa::continuations`], shared with the DFA's memo.
-    pub(crate) fn shared_continuations(&self, state: StateID) -> Ranges {
+    pub(crate) fn shared_continuations(&self, state: State) -> Ranges {
+        let state = state.0;
         // A panic while the lock was held cannot leave the map half-updated: insertion is one step.
         let memo = || {
             self.continuations
@@ -197,7 +283,8 @@ impl Dfa {
 
     /// [`Dfa::continuations`], computed.
     fn compute_continuations(&self, state: StateID) -> Vec<(char, char)> {
-        if !self.is_live(state) {
+        let dfa = &self.raw();
+        if !self.live(dfa, state) {
             return Vec::new();
         }
         let mut memo = HashMap::new();
@@ -209,19 +296,19 @@ impl Dfa {
             (0xE0, 0xEF, 2, 0x0F),
             (0xF0, 0xF4, 3, 0x07),
         ] {
-            for (first, last) in self.runs(lo, hi) {
-                let next = self.dfa.next_state(state, first);
+            for (first, last) in runs(dfa, lo, hi) {
+                let next = dfa.next_state(state, first);
                 let suffixes = if rem == 0 {
-                    if self.is_live(next) {
+                    if self.live(dfa, next) {
                         vec![(0, 0)]
                     } else {
                         continue;
                     }
                 } else {
-                    if self.dfa.is_dead_state(next) {
+                    if dfa.is_dead_state(next) {
                         continue;
                     }
-                    self.suffixes(next, rem, &mut memo)
+                    self.suffixes(dfa, next, rem, &mut memo)
                 };
                 let width = 1u32 << (6 * rem);
                 spread(
@@ -242,6 +329,7 @@ impl Dfa {
     /// The values of the `rem` continuation bytes (6 bits each) that lead from `state` to a live state.
     fn suffixes(
         &self,
+        dfa: &DFA<&[u32]>,
         state: StateID,
         rem: u32,
         memo: &mut HashMap<(StateID, u32), Vec<(u32, u32)>>,
@@ -251,19 +339,19 @@ impl Dfa {
         }
         let mut out = Vec::new();
         let width = 1u32 << (6 * (rem - 1));
-        for (first, last) in self.runs(0x80, 0xBF) {
-            let next = self.dfa.next_state(state, first);
+        for (first, last) in runs(dfa, 0x80, 0xBF) {
+            let next = dfa.next_state(state, first);
             let sub = if rem == 1 {
-                if self.is_live(next) {
+                if self.live(dfa, next) {
                     vec![(0, 0)]
                 } else {
                     continue;
                 }
             } else {
-                if self.dfa.is_dead_state(next) {
+                if dfa.is_dead_state(next) {
                     continue;
                 }
-                self.suffixes(next, rem - 1, memo)
+                self.suffixes(dfa, next, rem - 1, memo)
             };
             spread(
                 u32::from(first) & 0x3F,
@@ -278,19 +366,39 @@ impl Dfa {
         out
     }
 
-    /// The maximal runs of consecutive bytes in `lo..=hi` that share a byte class (and so lead from any
-    /// state to the same state).
-    fn runs(&self, lo: u8, hi: u8) -> Vec<(u8, u8)> {
-        let classes = self.dfa.byte_classes();
-        let mut runs: Vec<(u8, u8)> = Vec::new();
-        for b in lo..=hi {
-            match runs.last_mut() {
-                Some((_, last)) if classes.get(*last) == classes.get(b) => *last = b,
-                _ => runs.push((b, b)),
-            }
+    /// [`Dfa::is_match`] by the plain walk: the DFA itself, one transition per byte from the anchored
+    /// start state, stopping at the dead state, without the compact table. The tests compare the two
+    /// walks, and `cargo bench --bench validate` measures both. Allocates nothing.
+    pub fn is_match_plain(&self, input: &str) -> bool {
+        match &self.dfa {
+            Tables::Precompiled(dfa) => is_match(dfa, self.start, input),
+            Tables::Built(dfa) => is_match(dfa, self.start, input),
         }
-        runs
     }
+}
+
+impl Tables {
+    /// The DFA, borrowed.
+    fn as_ref(&self) -> DFA<&[u32]> {
+        match self {
+            Tables::Precompiled(dfa) => dfa.as_ref(),
+            Tables::Built(dfa) => dfa.as_ref(),
+        }
+    }
+}
+
+/// The maximal runs of consecutive bytes in `lo..=hi` that share a byte class (and so lead from any
+/// state to the same state).
+fn runs(dfa: &DFA<&[u32]>, lo: u8, hi: u8) -> Vec<(u8, u8)> {
+    let classes = dfa.byte_classes();
+    let mut runs: Vec<(u8, u8)> = Vec::new();
+    for b in lo..=hi {
+        match runs.last_mut() {
+            Some((_, last)) if classes.get(*last) == classes.get(b) => *last = b,
+            _ => runs.push((b, b)),
+        }
+    }
+    runs
 }
 
 /// The transitions of a DFA's reachable states, copied into a compact table for the membership walk,
@@ -364,7 +472,7 @@ const PREFIXES: [&[u8]; 2] = [b"http://", b"https://"];
 impl Table {
     /// The table of the states reachable from `start`, or `None` if a state's number would not fit in
     /// 16 bits.
-    fn new(dfa: &DFA<&'static [u32]>, start: StateID) -> Option<Table> {
+    fn new(dfa: &DFA<&[u32]>, start: StateID) -> Option<Table> {
         let moves = Moves::explore(dfa, start)?;
         let Moves {
             classes,
@@ -656,7 +764,7 @@ impl Moves {
     /// The states reachable from `start` by bytes, numbered in breadth-first order with the dead state
     /// as 0, with states that no input tells apart merged ([`indistinguishable`]); `None` if there are
     /// more than 256 classes of bytes (there cannot be).
-    fn explore(dfa: &DFA<&'static [u32]>, start: StateID) -> Option<Moves> {
+    fn explore(dfa: &DFA<&[u32]>, start: StateID) -> Option<Moves> {
         let mut index: MixMap<StateID, usize> = MixMap::default();
         let mut states: Vec<StateID> = Vec::new();
         let mut number = |s: StateID, states: &mut Vec<StateID>| {
@@ -887,14 +995,16 @@ pub(crate) fn reachable<A: regex_automata::dfa::Automaton>(
     order
 }
 
-/// The reachable states that are not dead and from which no string leads to acceptance.
-fn dead_ends(dfa: &DFA<&'static [u32]>, start: StateID) -> Box<[StateID]> {
+/// The reachable states that are not dead and from which no string leads to acceptance, and the number
+/// of reachable states (the dead state included).
+fn dead_ends(dfa: &DFA<&[u32]>, start: StateID) -> (Box<[StateID]>, usize) {
     let reps: Vec<u8> = dfa
         .byte_classes()
         .representatives(..)
         .filter_map(|u| u.as_u8())
         .collect();
     let states = reachable(dfa, start, &reps);
+    let count = states.len();
     let mut live: HashSet<StateID> = states
         .iter()
         .copied()
@@ -916,7 +1026,7 @@ fn dead_ends(dfa: &DFA<&'static [u32]>, start: StateID) -> Box<[StateID]> {
         .filter(|&s| !live.contains(&s) && !dfa.is_dead_state(s))
         .collect();
     out.sort_unstable();
-    out.into_boxed_slice()
+    (out.into_boxed_slice(), count)
 }
 
 type Cell = OnceLock<Result<Dfa, AbnfError>>;
@@ -942,23 +1052,31 @@ pub(crate) fn loaded(grammar: AnyGrammar, rule: Rule) -> &'static Result<Dfa, Ab
 #[inline(never)]
 fn load(cell: &'static Cell, grammar: AnyGrammar, rule: Rule) -> &'static Result<Dfa, AbnfError> {
     cell.get_or_init(|| match super::precompiled::load(grammar, rule) {
-        Some((dfa, start)) => Ok(Dfa::new(dfa, start, true)),
-        None => super::automaton(grammar, rule.name())
-            .map(|a| Dfa::new(a.dfa().as_ref(), a.start_state(), false)),
+        Some((dfa, start)) => Ok(Dfa::precompiled(dfa, start)),
+        None => super::rules(grammar)?.compile(rule.name()),
     })
 }
 
-/// The DFA of `rule` of `grammar`: a [`Rule`], or a rule name in spec spelling or with underscores
-/// ([`AnyGrammar::rule`]), of any grammar. It is the precompiled one when there is one (loaded once),
-/// otherwise built on first use. `None` if the grammar has no such rule. After the first call for a
-/// rule, this allocates nothing.
-pub fn dfa(
-    grammar: impl Into<AnyGrammar>,
-    rule: impl RuleName,
-) -> Option<Result<&'static Dfa, AbnfError>> {
+/// The DFA of `rule` of `grammar`, any grammar: a [`Rule`], or a rule name in spec spelling or with
+/// underscores ([`AnyGrammar::rule`]), or in any case (ABNF rule names are case-insensitive, RFC 5234
+/// §2.1). It is the precompiled one when there is one (loaded once), otherwise built on first use, and
+/// kept for the life of the process: after the first call for a rule, this allocates nothing (unless
+/// the name is spelled in another case). An [`AbnfError::UndefinedRule`] if the grammar has no such
+/// rule.
+pub fn dfa(grammar: impl Into<AnyGrammar>, rule: impl RuleName) -> Result<&'static Dfa, AbnfError> {
     let grammar = grammar.into();
-    let rule = grammar.rule(rule)?;
-    Some(loaded(grammar, rule).as_ref().map_err(Clone::clone))
+    let found = grammar.rule(&rule).or_else(|| {
+        // Another case: the spelling of the grammar's files.
+        let origin = super::rules(grammar).ok()?.origin(rule.as_name())?;
+        grammar.rule(origin.rule.as_str())
+    });
+    let Some(found) = found else {
+        return Err(AbnfError::UndefinedRule {
+            rule: rule.as_name().to_string(),
+            used_by: None,
+        });
+    };
+    loaded(grammar, found).as_ref().map_err(Clone::clone)
 }
 
 /// Whether `input` leads `dfa` from the anchored `start` state to a match at the end of the input: the
@@ -990,7 +1108,7 @@ mod tests {
         grammar: impl Into<AnyGrammar> + Copy + std::fmt::Display,
         rule: impl RuleName + Copy + std::fmt::Display,
     ) -> &'static Dfa {
-        let dfa = dfa(grammar, rule).expect("rule").expect("builds");
+        let dfa = dfa(grammar, rule).expect("builds");
         assert!(dfa.table.is_some(), "{grammar} {rule}: no table");
         dfa
     }
@@ -998,7 +1116,7 @@ mod tests {
     /// The table's walk agrees with the walk of the DFA one byte at a time, and `check` with both.
     #[track_caller]
     fn agrees(dfa: &Dfa, input: &str) {
-        let plain = is_match(&dfa.dfa, dfa.start, input);
+        let plain = dfa.is_match_plain(input);
         assert_eq!(dfa.is_match(input), plain, "{input:?}");
         let table = dfa.table.as_ref().unwrap();
         let bytewise = table.walk_with(byteset::Bytewise, input.as_bytes(), |_, _| {});
@@ -1083,10 +1201,10 @@ mod tests {
         // The state after "é" is the state after "e": the DFA tells them apart only by reporting a
         // match one byte late.
         assert_eq!(s, state_after(table, "http://a/é".as_bytes()));
-        assert_ne!(dfa.dfa.next_state(dfa.start, b'e'), {
-            let mut st = dfa.start;
+        assert_ne!(dfa.next(dfa.start(), b'e'), {
+            let mut st = dfa.start();
             for &b in "é".as_bytes() {
-                st = dfa.dfa.next_state(st, b);
+                st = dfa.next(st, b);
             }
             st
         });
@@ -1146,9 +1264,9 @@ mod tests {
                 if let Err(f) = dfa.check(&input) {
                     // The offset is the first offending character: before it, the input is a prefix of
                     // the language, which the walk one byte at a time confirms.
-                    let mut st = dfa.start;
+                    let mut st = dfa.start();
                     for &b in &input.as_bytes()[..f.offset] {
-                        st = dfa.dfa.next_state(st, b);
+                        st = dfa.next(st, b);
                     }
                     assert!(dfa.is_live(st), "{input:?} at {}", f.offset);
                 }

@@ -3,7 +3,7 @@
 //!
 //! [`Generator`] walks a rule's AST ([`Node`]) with a small deterministic pseudo-random generator
 //! (splitmix64), so that one seed always gives the same string. Every string it produces is in the
-//! language of the rule (RFC 5234 §3 semantics, the same as [`crate::abnf::Automaton`]); its choices are
+//! language of the rule (RFC 5234 §3 semantics, the same as [`crate::abnf::Dfa`]); its choices are
 //! spread so that many seeds reach:
 //!
 //! - every alternative (RFC 5234 §3.2) whose shortest string fits in the length budget, each with the

@@ -2,17 +2,19 @@
 //!
 //! The grammar files of `grammar/` (RFC 5234 syntax) are read by a small reader of this crate
 //! ([`AbnfRules::parse`], see the `parse` module for what it accepts and why it is not the `abnf`
-//! crate), and any rule can be compiled as a start rule into a deterministic finite automaton that decides
-//! membership of a whole string in the rule's language ([`AbnfRules::compile`], [`Automaton::is_match`]).
+//! crate), and any rule can be compiled as a start rule into a deterministic finite automaton, a
+//! [`Dfa`], that decides membership of a whole string in the rule's language ([`AbnfRules::compile`],
+//! [`Dfa::is_match`]). [`dfa`] gives the DFA of a rule of a grammar, precompiled or built once.
 //!
 //! ```
-//! use iri_abnf::abnf::{automaton, generate, rules};
+//! use iri_abnf::abnf::{dfa, generate, rules};
 //! use iri_abnf::Grammar;
 //!
-//! let iri = automaton(Grammar::Iri, "IRI-reference")?;
+//! let iri = dfa(Grammar::Iri, "IRI-reference")?;
 //! assert!(iri.is_match("http://résumé.example.org/?q#f"));
 //! assert!(!iri.is_match("http://example.org/a b"));
-//! assert!(automaton(Grammar::Leiri, "IRI-reference")?.is_match("http://example.org/a b"));
+//! assert_eq!(iri.check("http://example.org/a b").unwrap_err().offset, 20);
+//! assert!(dfa(Grammar::Leiri, "IRI-reference")?.is_match("http://example.org/a b"));
 //!
 //! let s = generate(rules(Grammar::Iri)?, "IRI-reference", 42, 30)?;
 //! assert!(iri.is_match(&s));
@@ -32,35 +34,28 @@
 //! The route is: AST ([`Node`]) → `regex_syntax::hir::Hir` (classes of code points, concatenation,
 //! alternation, counted repetition) → Thompson NFA without captures → dense DFA of `regex-automata`, built
 //! with `MatchKind::All` (every NFA thread is kept, so the union is not pruned by match priority), anchored
-//! start states only, and minimized. Membership walks the input bytes from the anchored start state with
-//! `next_state`, stops early at the dead state, and asks `next_eoi_state` for the final verdict.
+//! start states only, and minimized. The `regex-automata` types stay inside the crate: a [`Dfa`] is
+//! walked through its own methods, and its states are opaque ([`State`]).
 //!
 //! # Grammars
 //!
-//! [`rules`] and [`automaton`] take any grammar ([`AnyGrammar`], or a [`Grammar`](crate::grammar::Grammar)): the four main ones,
+//! [`rules`] and [`dfa`] take any grammar ([`AnyGrammar`], or a [`Grammar`](crate::grammar::Grammar)): the four main ones,
 //! `uri` (RFC 3986), `rfc3987` (RFC 3987), `iri` (draft-ietf-iri-3987bis §2.2) and `leiri` (3987bis §5.1),
 //! and the five with a language only (RFC 2396, RFC 2732, the 2001 and 2002 IRI drafts, 3987bis as
 //! printed). Both build once per grammar (and per rule) and keep the result for the life of the process.
 //!
 //! # Size and speed
 //!
-//! Sizes and build times come from `cargo xtask abnf-stats`, membership speed from
-//! the criterion bench `cargo bench --bench validate` (eight inputs of 10 to 36 bytes, members and
-//! non-members), on the project's machine (2 cores, shared with other builds at the time, so the times
-//! are upper bounds), for the start rule `IRI-reference` (`URI-reference` for `uri`). "Build" is
-//! [`AbnfRules::compile`]: HIR, NFA, determinization and minimization (best of three); reading a
-//! grammar's files takes under 1 ms. States count the dead state.
-//!
-//! | grammar   | states | memory  | build (debug) | build (release, median) | `is_match` per input (release, median) |
-//! |-----------|-------:|--------:|--------------:|------------------------:|---------------------------------------:|
-//! | `uri`     |    192 |  48 KiB |         74 ms |                   25 ms |                                  31 ns |
-//! | `rfc3987` |    309 | 156 KiB |        164 ms |                   88 ms |                                  31 ns |
-//! | `iri`     |    308 | 155 KiB |        131 ms |                   87 ms |                                  25 ns |
-//! | `leiri`   |    264 | 133 KiB |        128 ms |                   64 ms |                                  23 ns |
-//!
-//! For comparison, the pest grammar took 6.2-11 µs per input (median) in the same bench run (it also
-//! records the parse attempts that make its error messages). Minimization is most of the build time: without it
-//! the same DFAs have 1300-1600 states and 330-820 KiB, and build in 12-28 ms (release).
+//! `cargo xtask abnf-stats` prints, for the start rule `IRI-reference` (`URI-reference` for `uri`) of
+//! each main grammar, the DFA's states (the dead state included, [`Dfa::state_count`]) and memory
+//! ([`Dfa::memory_usage`]), and the time to read the grammar's files and to build the DFA
+//! ([`AbnfRules::compile`]: HIR, NFA, determinization, minimization and the walk's table, best of
+//! three); it also prints the size of the precompiled DFAs of each grammar and the time to load them.
+//! The criterion bench `cargo bench --bench validate` measures membership ([`Dfa::is_match`] on
+//! members and non-members of 10 to 36 bytes) against the pest grammar, which also records the parse
+//! attempts that make its error messages, and `cargo bench --bench validate -- automaton-build` the
+//! build. Minimization is most of the build time; without it the DFAs would have several times as many
+//! states.
 //!
 //! # Precompiled automata
 //!
@@ -68,59 +63,56 @@
 //! grammar ([`precompiled::rules`]: the reference, absolute, `IRI`/`URI` and relative rules, and
 //! `scheme`, the authority, userinfo, host, `IP-literal`, `IPv4address`, `IPv6address`, reg-name, `port`,
 //! the four path rules, query and fragment), and of the reference, absolute and relative rules of the
-//! five grammars with a language only (3 or 4 each), are serialized with `to_bytes_little_endian` into
-//! `src/abnf/automata/` by `cargo xtask generate` (deterministic) and
-//! included in the library with 4-byte alignment. [`dfa`] loads one zero-copy with `DFA::from_bytes`
-//! the first time it is asked for; any other rule, and every rule on a big-endian target or if the
-//! bytes do not load, is compiled at run time as [`automaton`] does. `cargo xtask generate --check` fails,
-//! naming the stale files, when the committed bytes are not what the `.abnf` files compile to.
+//! five grammars with a language only (3 or 4 each), are serialized with [`Dfa::to_bytes_little_endian`]
+//! into `src/abnf/automata/` by `cargo xtask generate` (deterministic) and included in the library with
+//! 4-byte alignment. [`dfa`] loads one zero-copy with `DFA::from_bytes` the first time it is asked for;
+//! any other rule, and every rule on a big-endian target or if the bytes do not load, is compiled at run
+//! time with [`AbnfRules::compile`]. `cargo xtask generate --check` fails, naming the stale files, when
+//! the committed bytes are not what the `.abnf` files compile to.
 //!
-//! The 76 files of the four main grammars take 2.9 MB: 50 KB for `URI-reference`, 137-160 KB for
-//! `IRI-reference` and the other whole-IRI rules, 42-118 KB for the authority and host rules
-//! (`IP-literal` alone is 41 KB), and 1-14 KB for the others; the 16 of the other five grammars add
-//! 0.9 MB (4-6 KB a rule for RFC 2396, 16-18 KB for RFC 2732, 27-50 KB for the IRI drafts, 138-158 KB
-//! for 3987bis as printed). The start rules of the scheme grammars of `grammar/schemes/` ([`schemes`])
-//! are precompiled alike, 8 files of 0.3 MB. Loading the 76 (checking their tables, finding their [`Dfa`] dead ends and building
-//! the compact tables described below) took 75 ms in a release build, about 1 ms per rule and 1-1.5 ms
-//! for a reference rule, against 25-90 ms to build one reference rule.
+//! The whole-reference rules are the largest files, the authority and host rules next, and the rules
+//! of single components the smallest; the start rules of the scheme grammars of `grammar/schemes/`
+//! ([`schemes`]) are precompiled alike. `cargo xtask abnf-stats` prints the bytes per grammar and per
+//! scheme rule. Loading a DFA checks its tables, finds its dead ends and builds the compact table
+//! described below, which takes a small fraction of building the DFA from the grammar (the same
+//! command prints both).
 //!
 //! # The engine
 //!
 //! [`Dfa::is_match`] (no allocation) walks a compact copy of the DFA's transitions, built when the DFA
 //! is loaded, with the states that differ only in reporting a match (one byte late, in
-//! `regex-automata`) merged: the `IRI-reference` DFA of `iri` has 277 states there instead of 308 (44
-//! byte classes). For a state that some bytes leave unchanged (inside a path segment, a host name, a
-//! query), the table has the set of those bytes, with the lead bytes of the characters that all come
-//! back to the state and their continuation bytes, and a percent-encoded octet (RFC 3986 §2.1) continues
-//! such a run: the walk searches for the end of the run instead of taking a transition for each byte,
-//! and then takes the transition of the byte that ends it from the state's own table by byte. On x86-64
-//! with AVX2 (detected at run time) the search classifies 32 bytes at once against the set (two nibble
-//! table lookups per block, the layout of `byteset`), escapes included; elsewhere it checks byte by
-//! byte, which does not wait for one check before the next as transitions do. The vector search is the
-//! crate's only `unsafe` code (the AVX2 intrinsics and their unaligned loads, each within the input or
-//! a table); the tests compare it with the byte-by-byte search on every start offset of inputs of 0 to
-//! 99 bytes, and both walks with the plain walk of the DFA. The other states are rows
-//! of 16-bit offsets by byte class. "?" is left out of the sets of the states an input can reach before
-//! its first "?" or "#", so the walk takes a transition on the first "?" and on each "#" (no state
-//! keeps "#"): `parse` reads the ends of the path and the query (the first "?" or "#", and the first
-//! "#") off the walk. The states after `http://` and `https://` are looked up when the table is built.
-//! A 10 MB line of `a`, `/` or `é` after `http://a/` takes 0.23 ms with the vector search, and 2.6 ms
-//! when it is all percent-encoded octets; the plain walk below takes 14 ms for each (`cargo bench
-//! --bench validate -- long-line`, one run). [`Automaton::is_match`] walks the DFA itself from the anchored start state with
-//! `next_state`, stops at the dead state and asks `next_eoi_state` for the verdict; the tests compare the
-//! two walks. [`Dfa::check`] also gives the error offset, walking the DFA byte by byte when the input
-//! is rejected:
+//! `regex-automata`) merged. For a state that some bytes leave unchanged (inside a path segment, a
+//! host name, a query), the table has the set of those bytes, with the lead bytes of the characters
+//! that all come back to the state and their continuation bytes, and a percent-encoded octet (RFC 3986
+//! §2.1) continues such a run: the walk searches for the end of the run instead of taking a transition
+//! for each byte, and then takes the transition of the byte that ends it from the state's own table by
+//! byte. On x86-64 with AVX2 (detected at run time) the search classifies 32 bytes at once against the
+//! set (two nibble table lookups per block, the layout of `byteset`), escapes included; elsewhere it
+//! checks byte by byte, which does not wait for one check before the next as transitions do. The
+//! vector search is the crate's only `unsafe` code (the AVX2 intrinsics and their unaligned loads, each
+//! within the input or a table); the tests compare it with the byte-by-byte search on every start
+//! offset of inputs of 0 to 99 bytes, and both walks with the plain walk of the DFA. The other states
+//! are rows of 16-bit offsets by byte class. "?" is left out of the sets of the states an input can
+//! reach before its first "?" or "#", so the walk takes a transition on the first "?" and on each "#"
+//! (no state keeps "#"): `parse` reads the ends of the path and the query (the first "?" or "#", and
+//! the first "#") off the walk. The states after `http://` and `https://` are looked up when the table
+//! is built. `cargo bench --bench validate -- long-line` measures the walk over a 10 MB line of `a`,
+//! `/`, `é` or percent-encoded octets after `http://a/`. A DFA too large for the table's 16-bit entries
+//! is walked itself, from the anchored start state with `next_state`, stopping at the dead state, with
+//! `next_eoi_state` for the verdict; the tests compare the two walks.
+//!
+//! [`Dfa::check`] also gives the error offset, walking the DFA byte by byte when the input is rejected:
 //! the first byte after which no string of the language can follow, moved back to the start of its
 //! character, or the input's length when the input is a proper prefix of the language (grammar/NOTES.md
 //! note 32). In a minimized DFA every state but the dead state reaches a match state; since matches are
 //! reported one byte late, a state that reports a match and then dies counts as dead for the offset.
-//! [`Dfa::continuations`] lists the characters that could come at the offset as code point ranges,
-//! exploring UTF-8 sequences from the state by runs of one byte class.
+//! [`Dfa::continuations`] lists the characters that could come at the offset ([`Failure::state`]) as
+//! code point ranges, exploring UTF-8 sequences from the state by runs of one byte class.
 
 mod automata;
 mod byteset;
 mod compile;
-pub mod engine;
+pub(crate) mod engine;
 pub mod generate;
 mod parse;
 pub mod precompiled;
@@ -130,12 +122,9 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
-use regex_automata::dfa::dense::DFA;
-
 use crate::grammar::AnyGrammar;
-use regex_automata::util::primitives::StateID;
 
-pub use engine::{dfa, Dfa, Failure};
+pub use engine::{dfa, Dfa, Failure, State};
 pub use generate::{case_input, case_seed, generate, mutate, nth_seed, Generator};
 
 /// An ABNF expression (RFC 5234 §3, §4), as read from a grammar file.
@@ -418,55 +407,15 @@ impl AbnfRules {
         out
     }
 
-    /// Compiles the rule `start` (a name in any case, or a [`crate::rule::Rule`]) into an automaton that
-    /// accepts exactly the strings of its language.
+    /// Compiles the rule `start` (a name in any case, or a [`crate::rule::Rule`]) into a [`Dfa`] that
+    /// accepts exactly the strings of its language, built now and owned by the caller ([`dfa`] keeps
+    /// the one of a grammar's rule).
     ///
     /// Fails if `start` or a rule it uses is not defined, if the rules it uses are recursive, or if the
     /// automaton would exceed the size limits.
-    pub fn compile(&self, start: impl AsRef<str>) -> Result<Automaton, AbnfError> {
-        compile::compile(self, start.as_ref())
-    }
-}
-
-/// A deterministic automaton deciding membership in one rule's language.
-#[derive(Clone, Debug)]
-pub struct Automaton {
-    dfa: DFA<Vec<u32>>,
-    start: StateID,
-    states: usize,
-}
-
-impl Automaton {
-    /// Whether the whole of `input` is a string of the rule's language.
-    pub fn is_match(&self, input: &str) -> bool {
-        engine::is_match(&self.dfa, self.start, input)
-    }
-
-    /// The DFA: anchored, `MatchKind::All`, over the UTF-8 bytes of the input.
-    pub fn dfa(&self) -> &DFA<Vec<u32>> {
-        &self.dfa
-    }
-
-    /// The anchored start state.
-    pub fn start_state(&self) -> StateID {
-        self.start
-    }
-
-    /// The number of states reachable from the anchored start state, including the dead state.
-    pub fn state_count(&self) -> usize {
-        self.states
-    }
-
-    /// Heap memory of the DFA, in bytes.
-    pub fn memory_usage(&self) -> usize {
-        self.dfa.memory_usage()
-    }
-
-    /// The DFA serialized in regex-automata's little-endian format, the bytes [`precompiled::load`]
-    /// reads back without copying (from a buffer aligned to 4 bytes).
-    pub fn to_bytes_little_endian(&self) -> Vec<u8> {
-        let (bytes, pad) = self.dfa.to_bytes_little_endian();
-        bytes[pad..].to_vec()
+    pub fn compile(&self, start: impl AsRef<str>) -> Result<Dfa, AbnfError> {
+        let (dfa, start) = compile::compile(self, start.as_ref())?;
+        Ok(Dfa::built(dfa, start))
     }
 }
 
@@ -649,7 +598,7 @@ pub fn printed_automaton(
     grammar: impl Into<AnyGrammar>,
     rule: crate::rule::Rule,
     notes: &[u32],
-) -> Result<Automaton, AbnfError> {
+) -> Result<Dfa, AbnfError> {
     let grammar = grammar.into();
     let mut notes = marked_notes(grammar, notes);
     notes.extend_from_slice(grammar.printed_notes());
@@ -795,28 +744,6 @@ pub fn rules(grammar: impl Into<AnyGrammar>) -> Result<&'static AbnfRules, AbnfE
         .map_err(Clone::clone)
 }
 
-/// The automaton of the rule `rule` of the grammar `grammar`, built once: a [`crate::rule::Rule`], or a rule
-/// name in any case (ABNF rule names are case-insensitive, RFC 5234 §2.1).
-pub fn automaton(
-    grammar: impl Into<AnyGrammar>,
-    rule: impl AsRef<str>,
-) -> Result<&'static Automaton, AbnfError> {
-    static AUTOMATA: Cells<Result<Automaton, AbnfError>> = OnceLock::new();
-    let grammar = grammar.into();
-    let rule = rule.as_ref();
-    let set = rules(grammar)?;
-    if set.rule(rule).is_none() {
-        return Err(AbnfError::UndefinedRule {
-            rule: rule.to_string(),
-            used_by: None,
-        });
-    }
-    cell(&AUTOMATA, format!("{grammar} {}", key(rule)))
-        .get_or_init(|| set.compile(rule))
-        .as_ref()
-        .map_err(Clone::clone)
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
@@ -924,11 +851,17 @@ mod tests {
             leiri.rule_names().iter().position(|&r| r == "iunreserved")
         );
         assert!(matches!(
-            automaton(Grammar::Iri, "nope"),
+            dfa(Grammar::Iri, "nope"),
             Err(AbnfError::UndefinedRule { used_by: None, .. })
         ));
-        let a = automaton(Grammar::Uri, "dec-octet").expect("compiles");
-        let b = automaton(Grammar::Uri, "DEC-OCTET").expect("compiles");
-        assert!(std::ptr::eq(a, b));
+        assert!(matches!(
+            dfa(Grammar::Uri, "ihost"),
+            Err(AbnfError::UndefinedRule { used_by: None, .. })
+        ));
+        let a = dfa(Grammar::Uri, "dec-octet").expect("compiles");
+        let b = dfa(Grammar::Uri, "DEC-OCTET").expect("compiles");
+        let c = dfa(Grammar::Uri, crate::rule::Rule::DecOctet).expect("compiles");
+        assert!(std::ptr::eq(a, b) && std::ptr::eq(a, c));
+        assert!(a.is_match("255") && !a.is_match("256"));
     }
 }

@@ -2,8 +2,8 @@
 //!
 //! For each grammar, the rules of [`rules`] are compiled by `cargo xtask generate` into one file each,
 //! `src/abnf/automata/<grammar>.<rule>.dfa`: the dense DFA serialized with
-//! [`Automaton::to_bytes_little_endian`](super::Automaton::to_bytes_little_endian). The generated
-//! `src/abnf/automata/mod.rs` includes them with 4-byte alignment, and [`load`] deserializes one with
+//! [`Dfa::to_bytes_little_endian`](super::Dfa::to_bytes_little_endian). The generated
+//! `src/abnf/automata/mod.rs` includes them with 4-byte alignment, and `load` deserializes one with
 //! `DFA::from_bytes` (no copy; the tables are checked once). On a big-endian target, or if the bytes do
 //! not load, the rule is compiled at run time instead, as every rule outside the list is. `cargo xtask
 //! generate --check` (run by CI, and by a test of the `xtask` package) fails when the committed files
@@ -82,7 +82,7 @@ pub fn rules(grammar: AnyGrammar) -> &'static [Rule] {
 
 /// The precompiled DFA of `rule` of `grammar` and its anchored start state, if there is one and it loads
 /// on this target.
-pub fn load(grammar: AnyGrammar, rule: Rule) -> Option<(DFA<&'static [u32]>, StateID)> {
+pub(crate) fn load(grammar: AnyGrammar, rule: Rule) -> Option<(DFA<&'static [u32]>, StateID)> {
     if cfg!(target_endian = "big") {
         return None;
     }
@@ -91,7 +91,7 @@ pub fn load(grammar: AnyGrammar, rule: Rule) -> Option<(DFA<&'static [u32]>, Sta
 
 /// The precompiled DFA of the scheme rule with index `index` in `schemes::SchemeRule` and its anchored
 /// start state, if it loads on this target.
-pub fn load_scheme(index: usize) -> Option<(DFA<&'static [u32]>, StateID)> {
+pub(crate) fn load_scheme(index: usize) -> Option<(DFA<&'static [u32]>, StateID)> {
     if cfg!(target_endian = "big") {
         return None;
     }
@@ -127,19 +127,19 @@ mod tests {
 
         for g in AnyGrammar::ALL {
             for &rule in precompiled::rules(g) {
-                let d = dfa(g, rule).expect("rule").expect("loads");
+                let d = dfa(g, rule).expect("loads");
                 assert!(
                     d.is_precompiled() || cfg!(target_endian = "big"),
                     "{g} {rule}"
                 );
-                let a = d.dfa();
+                let a = d.raw();
                 let reps: Vec<u8> = a
                     .byte_classes()
                     .representatives(..)
                     .filter_map(|u| u.as_u8())
                     .collect();
-                let mut states = vec![d.start()];
-                let mut seen = HashSet::from([d.start()]);
+                let mut states = vec![d.start_id()];
+                let mut seen = HashSet::from([d.start_id()]);
                 let mut i = 0;
                 while i < states.len() {
                     let s = states[i];
@@ -175,7 +175,10 @@ mod tests {
                 }
                 for &s in &states {
                     if a.is_dead_state(s) || accepting.contains(&s) {
-                        assert!(d.is_live(s) != a.is_dead_state(s), "{g} {rule}: {s:?}");
+                        assert!(
+                            d.is_live(crate::abnf::State(s)) != a.is_dead_state(s),
+                            "{g} {rule}: {s:?}"
+                        );
                         continue;
                     }
                     let dies = reps
@@ -184,7 +187,7 @@ mod tests {
                         .chain([a.next_eoi_state(s)])
                         .all(|n| a.is_dead_state(n));
                     assert!(
-                        a.is_match_state(s) && dies && !d.is_live(s),
+                        a.is_match_state(s) && dies && !d.is_live(crate::abnf::State(s)),
                         "{g} {rule}: state {s:?} is neither live nor a delayed match that dies"
                     );
                 }

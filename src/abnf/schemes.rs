@@ -9,12 +9,11 @@
 //! on URIs; `grammar/NOTES.md` note 44 says how an IRI is checked (its URI form, 3987bis §3.3), notes
 //! 45-50 how the RFCs' text was read.
 //!
-//! Built at run time ([`SchemeRule::compile`], release, best of three, on the project's 2-core machine
-//! shared with other builds), `http-URI` (187 states, 47 KiB), `https-URI` and `file-URI` (174 states,
-//! 88 KiB) take 11-19 ms, `namestring` (86 states) 1.4 ms, `dataurl` and `tagURI` (29-33 states) under
-//! 0.5 ms; `mailtoURI` (112 states, 29 KiB) takes 556 ms, since the quoted local parts and domain
-//! literals of RFC 6068, which may hold "@" and ",", make determinization explore many sets of states
-//! before minimization. That is why they are precompiled (together 0.3 MB).
+//! Built at run time ([`SchemeRule::compile`]), most of them take about as long as a main grammar's
+//! authority, but `mailtoURI` takes far longer, since the quoted local parts and domain literals of RFC
+//! 6068, which may hold "@" and ",", make determinization explore many sets of states before
+//! minimization. That is why they are precompiled. `cargo xtask abnf-stats` prints each rule's states,
+//! memory, bytes and build time.
 //!
 //! ```
 //! use iri_abnf::abnf::schemes::{dfa, SchemeRule};
@@ -28,7 +27,7 @@
 
 use std::sync::OnceLock;
 
-use super::{AbnfError, AbnfRules, Automaton, Dfa};
+use super::{AbnfError, AbnfRules, Dfa};
 
 /// A start rule of a scheme grammar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -142,7 +141,7 @@ impl SchemeRule {
     }
 
     /// The rule compiled now.
-    pub fn compile(self) -> Result<Automaton, AbnfError> {
+    pub fn compile(self) -> Result<Dfa, AbnfError> {
         self.rules()?.compile(self.name())
     }
 }
@@ -150,24 +149,11 @@ impl SchemeRule {
 /// The DFA of `rule`, loaded on first use and kept: the precompiled one of `src/abnf/automata/`
 /// ([`super::precompiled`], `cargo xtask generate`), or, on a big-endian target, one compiled now.
 pub fn dfa(rule: SchemeRule) -> Result<&'static Dfa, AbnfError> {
-    static AUTOMATA: [OnceLock<Result<Automaton, AbnfError>>; COUNT] =
-        [const { OnceLock::new() }; COUNT];
     static DFAS: [OnceLock<Result<Dfa, AbnfError>>; COUNT] = [const { OnceLock::new() }; COUNT];
-    let i = rule as usize;
-    DFAS[i]
-        .get_or_init(|| {
-            if let Some((dfa, start)) = super::precompiled::load_scheme(rule as usize) {
-                return Ok(Dfa::new(dfa, start, true));
-            }
-            let automaton = AUTOMATA[i]
-                .get_or_init(|| rule.compile())
-                .as_ref()
-                .map_err(Clone::clone)?;
-            Ok(Dfa::new(
-                automaton.dfa().as_ref(),
-                automaton.start_state(),
-                false,
-            ))
+    DFAS[rule as usize]
+        .get_or_init(|| match super::precompiled::load_scheme(rule as usize) {
+            Some((dfa, start)) => Ok(Dfa::precompiled(dfa, start)),
+            None => rule.compile(),
         })
         .as_ref()
         .map_err(Clone::clone)

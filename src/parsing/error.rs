@@ -103,10 +103,7 @@ pub struct ParseError {
 }
 
 /// A DFA and one of its states.
-type At = (
-    &'static crate::abnf::Dfa,
-    regex_automata::util::primitives::StateID,
-);
+type At = (&'static crate::abnf::Dfa, crate::abnf::State);
 
 /// The parts of a [`ParseError`] that [`ParseError::expected`] is made from, on first use.
 #[derive(Clone, Default)]
@@ -614,8 +611,7 @@ pub fn zone_id_hint(grammar: impl Into<AnyGrammar>, input: &str, offset: usize) 
     let address = &input[open + 1..offset];
     if address.contains(']')
         || !crate::abnf::dfa(grammar, crate::rule::Rule::Ipv6address)
-            .and_then(Result::ok)
-            .is_some_and(|dfa| dfa.is_match(address))
+            .is_ok_and(|dfa| dfa.is_match(address))
     {
         return None;
     }

@@ -186,7 +186,7 @@ pub fn parse_tree(
     pest_parse(grammar, rule, input).map_err(|pest| {
         // The offset and the characters come from the DFA, as for `explain`.
         let error = match crate::abnf::dfa(grammar, rule) {
-            Some(Ok(dfa)) => match dfa.check(input) {
+            Ok(dfa) => match dfa.check(input) {
                 Err(failure) => explain_failure(grammar, rule, input, dfa, failure, Some(pest)),
                 Ok(()) => crate::error::pest_only_error(grammar, rule, input, pest),
             },
@@ -366,7 +366,7 @@ pub(crate) fn validate(
 fn rejected(grammar: AnyGrammar, name: Rule, input: &str) -> Result<(), ParseOrRuleError> {
     let main = grammar.main();
     match (crate::abnf::dfa(grammar, name), main) {
-        (Some(Ok(dfa)), _) => match dfa.check(input) {
+        (Ok(dfa), _) => match dfa.check(input) {
             Ok(()) => Ok(()),
             Err(failure) => Err(ParseOrRuleError::Parse(crate::error::syntax_error(
                 grammar, name, input, dfa, failure, None,
@@ -377,8 +377,8 @@ fn rejected(grammar: AnyGrammar, name: Rule, input: &str) -> Result<(), ParseOrR
         (_, Some(main)) => parse_tree(main, name, input).map(|_| ()),
         (built, None) => {
             let why = match built {
-                Some(Err(e)) => e.to_string(),
-                _ => "no such rule".to_string(),
+                Err(e) => e.to_string(),
+                Ok(_) => "no such rule".to_string(),
             };
             Err(ParseOrRuleError::Parse(crate::error::unbuilt_error(
                 grammar, name, input, &why,

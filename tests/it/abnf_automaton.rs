@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use iri_abnf::abnf::{mutate, AbnfRules, Automaton, Generator, Node};
+use iri_abnf::abnf::{mutate, AbnfRules, Dfa, Generator, Node};
 use iri_abnf::Grammar;
 
 /// The grammar names, as the CLI spells them.
@@ -13,8 +13,8 @@ fn grammar(name: &str) -> Grammar {
     name.parse().unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn automaton(name: &str, rule: &str) -> Result<&'static Automaton, iri_abnf::abnf::AbnfError> {
-    iri_abnf::abnf::automaton(grammar(name), rule)
+fn automaton(name: &str, rule: &str) -> Result<&'static Dfa, iri_abnf::abnf::AbnfError> {
+    iri_abnf::abnf::dfa(grammar(name), rule)
 }
 
 fn rules(name: &str) -> Result<&'static AbnfRules, iri_abnf::abnf::AbnfError> {

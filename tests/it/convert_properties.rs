@@ -438,11 +438,11 @@ proptest! {
 #[test]
 fn character_classes_match_the_grammars() {
     use iri_abnf::characters::{is_iprivate, is_leiri_ucschar, is_ucschar, is_uri_char};
-    let ucschar = iri_abnf::abnf::automaton(Grammar::Iri, "ucschar").unwrap();
-    let iprivate = iri_abnf::abnf::automaton(Grammar::Iri, "iprivate").unwrap();
-    let leiri = iri_abnf::abnf::automaton(Grammar::Leiri, "leiri-ucschar").unwrap();
-    let unreserved = iri_abnf::abnf::automaton(Grammar::Uri, "unreserved").unwrap();
-    let reserved = iri_abnf::abnf::automaton(Grammar::Uri, "reserved").unwrap();
+    let ucschar = iri_abnf::abnf::dfa(Grammar::Iri, "ucschar").unwrap();
+    let iprivate = iri_abnf::abnf::dfa(Grammar::Iri, "iprivate").unwrap();
+    let leiri = iri_abnf::abnf::dfa(Grammar::Leiri, "leiri-ucschar").unwrap();
+    let unreserved = iri_abnf::abnf::dfa(Grammar::Uri, "unreserved").unwrap();
+    let reserved = iri_abnf::abnf::dfa(Grammar::Uri, "reserved").unwrap();
     let mut buf = [0u8; 4];
     for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
         let s = c.encode_utf8(&mut buf);

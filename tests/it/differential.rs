@@ -152,7 +152,7 @@ fn pest_agrees_with_the_abnf_automaton_at_every_range_end() {
     let mut failures = Vec::new();
     for g in Grammar::ALL {
         for &rule in g.rules() {
-            let automaton = abnf::automaton(g, rule).expect("automaton");
+            let automaton = abnf::dfa(g, rule).expect("automaton");
             let mut check = |s: &str| {
                 let p = syntax::pest_accepts(g, rule, s).expect("rule");
                 if p != automaton.is_match(s) {
@@ -237,7 +237,7 @@ fn pest_agrees_with_the_abnf_automaton_on_every_ip_address_shape() {
             "dec-octet",
             host,
         ] {
-            let automaton = abnf::automaton(g, rule).expect("automaton");
+            let automaton = abnf::dfa(g, rule).expect("automaton");
             for s in &inputs {
                 let s = if rule == "IP-literal" {
                     format!("[{s}]")
@@ -255,7 +255,7 @@ fn pest_agrees_with_the_abnf_automaton_on_every_ip_address_shape() {
             }
         }
         let reference = g.reference_rule();
-        let automaton = abnf::automaton(g, reference).expect("automaton");
+        let automaton = abnf::dfa(g, reference).expect("automaton");
         for s in &inputs {
             let s = format!("//[{s}]:8/");
             let p = syntax::pest_accepts(g, reference, &s).expect("rule");

@@ -47,9 +47,7 @@ fn classify(g: Grammar, input: &str, dfa: usize, pest: usize) -> Option<&'static
         // its lookahead for a longer reg-name failed, and then fails at the "%"; the automaton sees the
         // prefix of a reg-name that the character after "%" (or after "%" HEXDIG) ends.
         let host_start = input[..pest].rfind(['@', '/']).map_or(0, |i| i + 1);
-        let ipv4 = abnf::dfa(g, "IPv4address")
-            .expect("rule")
-            .expect("compiles");
+        let ipv4 = abnf::dfa(g, "IPv4address").expect("compiles");
         if ipv4.is_match(&input[host_start..pest])
             && matched.starts_with('%')
             && matched[1..].bytes().all(|b| b.is_ascii_hexdigit())
@@ -64,7 +62,7 @@ fn run(g: Grammar) -> Counts {
     let rule = g.reference_rule();
     let rules = abnf::rules(g).expect("grammar loads");
     let generator = Generator::new(rules, rule).expect("generator");
-    let dfa = abnf::dfa(g, rule).expect("rule").expect("compiles");
+    let dfa = abnf::dfa(g, rule).expect("compiles");
     let mut counts = Counts::default();
     for seed in 0..CASES {
         let s = mutate(seed, &generator.generate(seed, MAX_LEN));

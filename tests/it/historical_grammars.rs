@@ -4,7 +4,7 @@
 //! documents' own examples are valid in their grammar; strings chosen to separate the grammars get the
 //! verdicts the sections and notes give; and the four languages nest in that order.
 
-use iri_abnf::abnf::{mutate, AbnfError, AbnfRules, Automaton, Generator};
+use iri_abnf::abnf::{mutate, AbnfError, AbnfRules, Dfa, Generator};
 use iri_abnf::AnyGrammar as G;
 use G::{Duerst01, Masinter07, Rfc2396, Rfc2732};
 
@@ -42,8 +42,8 @@ fn rules(g: G) -> &'static AbnfRules {
 }
 
 /// The automaton of `rule` in `g`, compiled once.
-fn automaton(g: G, rule: &str) -> &'static Automaton {
-    iri_abnf::abnf::automaton(g, rule).unwrap_or_else(|e| panic!("{g:?} {rule}: {e}"))
+fn automaton(g: G, rule: &str) -> &'static Dfa {
+    iri_abnf::abnf::dfa(g, rule).unwrap_or_else(|e| panic!("{g:?} {rule}: {e}"))
 }
 
 /// `g`'s files followed by one more, whose rules replace those of the same name.

@@ -2,14 +2,14 @@
 //! 33-43) and 3987bis as printed (without note 1) included: the relation of every pair, with the
 //! shortest string of each difference, checked again with both automata, and the matrix as a snapshot.
 
-use iri_abnf::abnf::Automaton;
+use iri_abnf::abnf::Dfa;
 use iri_abnf::compare::{compare, Comparison, Relation};
 use iri_abnf::AnyGrammar;
 
 /// The grammars, the historical ones first, each with the automaton of its start rule compiled from
 /// its files now (not the precompiled DFAs that `iri compare --matrix` uses, which
 /// `cargo xtask generate --check` keeps equal to these).
-fn grammars() -> Vec<(&'static str, Automaton)> {
+fn grammars() -> Vec<(&'static str, Dfa)> {
     let order = [
         AnyGrammar::Rfc2396,
         AnyGrammar::Rfc2732,
@@ -47,7 +47,7 @@ fn matrix_of_every_grammar() {
     for (na, a) in &grammars {
         table.push_str(&format!("{na:12}"));
         for (nb, b) in &grammars {
-            let c: Comparison = compare(a.into(), b.into(), 1);
+            let c: Comparison = compare(a, b, 1);
             // Every witness is in one language and not the other.
             for (w, (yes, no)) in c
                 .only_a

@@ -1,36 +1,82 @@
-//! Prints, for each grammar's reference rule, the size of its automaton and how long reading the grammar
-//! files and compiling the rule take (one-off figures for the module docs; membership speed is measured by
-//! the criterion bench `cargo bench --bench validate`).
+//! Prints the sizes and times that the module docs of `iri_abnf::abnf` describe, measured on the machine
+//! it runs on: for each grammar's reference rule, the size of its DFA and how long reading the grammar
+//! files and compiling the rule take; the number and size of the precompiled DFAs per grammar and how
+//! long loading them takes; and the size and build time of each scheme rule. Membership speed is
+//! measured by the criterion bench `cargo bench --bench validate`.
 //!
-//! `cargo xtask abnf-stats`
+//! `cargo xtask abnf-stats` (in a release build for release figures: `cargo run --release -p xtask --
+//! abnf-stats`)
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use iri_abnf::abnf::AbnfRules;
-use iri_abnf::Grammar;
+use iri_abnf::abnf::{self, precompiled, schemes::SchemeRule, AbnfRules};
+use iri_abnf::{AnyGrammar, Grammar};
 
-/// Prints the table.
+/// Prints the tables.
 pub fn run() {
+    // Loading first, while no DFA of this process is loaded yet.
+    println!("| grammar | precompiled rules | bytes | load (first use) |");
+    for grammar in AnyGrammar::ALL {
+        let rules = precompiled::rules(grammar);
+        let t = Instant::now();
+        let dfas: Vec<&abnf::Dfa> = rules
+            .iter()
+            .map(|&rule| abnf::dfa(grammar, rule).expect("loads"))
+            .collect();
+        let load = t.elapsed();
+        let bytes: usize = dfas.iter().map(|d| d.to_bytes_little_endian().len()).sum();
+        let precompiled = dfas.iter().all(|d| d.is_precompiled());
+        println!(
+            "| {grammar} | {}{} | {} KB | {} |",
+            rules.len(),
+            if precompiled { "" } else { " (built)" },
+            bytes / 1000,
+            ms(load),
+        );
+    }
+    println!();
     println!("| grammar | rule | states | memory | read | compile (best of 3) |");
     for grammar in Grammar::ALL {
         let rule = grammar.reference_rule();
         let t = Instant::now();
-        let rules: &AbnfRules = iri_abnf::abnf::rules(grammar).expect("grammar loads");
+        let rules: &AbnfRules = abnf::rules(grammar).expect("grammar loads");
         let read = t.elapsed();
-        let mut build = std::time::Duration::MAX;
-        let mut automaton = None;
-        for _ in 0..3 {
-            let t = Instant::now();
-            automaton = Some(rules.compile(rule).expect("compiles"));
-            build = build.min(t.elapsed());
-        }
-        let automaton = automaton.expect("built");
+        let (dfa, build) = best_of_3(|| rules.compile(rule).expect("compiles"));
         println!(
-            "| {grammar} | {rule} | {} | {} KiB | {:.2} ms | {:.1} ms |",
-            automaton.state_count(),
-            automaton.memory_usage() / 1024,
-            read.as_secs_f64() * 1e3,
-            build.as_secs_f64() * 1e3,
+            "| {grammar} | {rule} | {} | {} KiB | {} | {} |",
+            dfa.state_count(),
+            dfa.memory_usage() / 1024,
+            ms(read),
+            ms(build),
         );
     }
+    println!();
+    println!("| scheme rule | states | memory | bytes | compile (best of 3) |");
+    for rule in SchemeRule::ALL {
+        let (dfa, build) = best_of_3(|| rule.compile().expect("compiles"));
+        println!(
+            "| {} | {} | {} KiB | {} KB | {} |",
+            rule.name(),
+            dfa.state_count(),
+            dfa.memory_usage() / 1024,
+            dfa.to_bytes_little_endian().len() / 1000,
+            ms(build),
+        );
+    }
+}
+
+/// The value of `f` and the shortest of three runs.
+fn best_of_3<T>(f: impl Fn() -> T) -> (T, Duration) {
+    let mut best = Duration::MAX;
+    let mut value = None;
+    for _ in 0..3 {
+        let t = Instant::now();
+        value = Some(f());
+        best = best.min(t.elapsed());
+    }
+    (value.expect("ran"), best)
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1e3)
 }

@@ -3,7 +3,7 @@
 //! - `src/abnf/automata/*.dfa` and `src/abnf/automata/mod.rs`: the precompiled DFAs of the rules of
 //!   [`precompiled::rules`] of every grammar and of the scheme grammars, compiled from the `.abnf` files
 //!   and serialized with `to_bytes_little_endian`; `mod.rs` includes them with 4-byte alignment, and the
-//!   library loads them zero-copy ([`precompiled::load`]).
+//!   library loads them zero-copy ([`abnf::dfa`](iri_abnf::abnf::dfa), see [`precompiled`]).
 //! - `src/grammar/rules.rs`: the [`Rule`] enum and its tables, from the rule names of the `.abnf` files
 //!   ([`codegen`](crate::codegen)).
 //! - `grammar/start-<grammar>.pest`: one anchored pest wrapper `start_R = { SOI ~ R ~ EOI }` per ABNF

@@ -5,7 +5,8 @@
 //!   `grammar/start-*.pest` and the lint catalogue page `src/lint/CATALOGUE.md`.
 //! - `layers`: checks that the library's modules import only earlier layers, without circles.
 //! - `fuzz-corpus`: writes seed corpora for the fuzz targets into `fuzz/corpus/<target>/`.
-//! - `abnf-stats`: prints the size and build time of each grammar's reference automaton.
+//! - `abnf-stats`: prints the sizes and the build and load times of the DFAs (the figures of the
+//!   `iri_abnf::abnf` docs).
 
 mod abnf_stats;
 mod codegen;
@@ -43,7 +44,7 @@ enum Task {
     /// Write seed corpora for the fuzz targets into `fuzz/corpus/<target>/` (spec examples and strings
     /// generated from every rule of every grammar).
     FuzzCorpus,
-    /// Print the size and build time of each grammar's reference automaton.
+    /// Print the sizes and the build and load times of the DFAs.
     AbnfStats,
 }
 

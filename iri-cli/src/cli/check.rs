@@ -632,7 +632,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         format: args.format,
         files: &args.input.files,
         max_length: args.input.max_length,
-        dfa: iri_abnf::abnf::dfa(grammar, rule).and_then(Result::ok),
+        dfa: iri_abnf::abnf::dfa(grammar, rule).ok(),
     };
     let started = Instant::now();
     let mut out = Out::new();
