@@ -184,15 +184,14 @@ mod tests {
         let parse = e.source().unwrap().downcast_ref::<ParseError>().unwrap();
         assert_eq!(parse.offset, 10);
 
-        let mut idna = ToUriOptions::default();
-        idna.host = HostMapping::Idna;
+        let idna = ToUriOptions::default().with_host(HostMapping::Idna);
         let e = to_uri("http://-r\u{E9}sum\u{E9}.example/", &idna).unwrap_err();
         let inner = e.source().unwrap().downcast_ref::<reg_name::IdnaError>();
         assert_eq!(inner.unwrap().label, "-r\u{E9}sum\u{E9}");
         assert!(inner.unwrap().source().is_none());
 
-        let mut sjis = ToUriOptions::default();
-        sjis.query_charset = Some(Charset::for_label("shift_jis").unwrap());
+        let sjis = ToUriOptions::default()
+            .with_query_charset(Some(Charset::for_label("shift_jis").unwrap()));
         let e = to_uri("http://example.jp/?q=\u{E9}", &sjis).unwrap_err();
         let inner = e
             .source()
