@@ -9,10 +9,7 @@ use iri_abnf::{to_iri, to_uri, HostMapping, ToIriOptions, ToUriOptions};
 
 /// The URI of `iri` (IDNA for the host) and the IRI that URI converts back to.
 pub fn round_trip(iri: &str) -> Result<(String, String), String> {
-    let options = ToUriOptions {
-        host: HostMapping::Idna,
-        ..ToUriOptions::default()
-    };
+    let options = ToUriOptions::default().with_host(HostMapping::Idna);
     let uri = to_uri(iri, &options).map_err(|e| e.message())?.uri;
     let back = to_iri(&uri, &ToIriOptions::default())
         .map_err(|e| e.message())?

@@ -30,6 +30,7 @@ pub fn components(input: &str) -> Result<String, String> {
             HostKind::IpvFuture { .. } => "IPvFuture literal",
             HostKind::Ipv4 { .. } => "IPv4 address",
             HostKind::RegName => "registered name",
+            _ => "host",
         };
         let _ = writeln!(s, "host: {} ({kind})", auth.host.component.text);
         if let Some(port) = &auth.port {

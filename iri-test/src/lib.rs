@@ -658,11 +658,10 @@ pub mod fuzz {
         ];
         for host in [HostMapping::Percent, HostMapping::Idna] {
             for query_charset in charsets {
-                let opts = ToUriOptions {
-                    host,
-                    query_charset,
-                    raw: true,
-                };
+                let opts = ToUriOptions::default()
+                    .with_host(host)
+                    .with_query_charset(query_charset)
+                    .with_raw(true);
                 let what = format!("to_uri {host:?} {:?}", query_charset.map(|c| c.name()));
                 match to_uri(input, &opts) {
                     Ok(c) => {
@@ -702,7 +701,10 @@ pub mod fuzz {
         }
 
         for convert_punycode in [false, true] {
-            match to_iri(input, &ToIriOptions { convert_punycode }) {
+            match to_iri(
+                input,
+                &ToIriOptions::default().with_convert_punycode(convert_punycode),
+            ) {
                 Ok(c) => {
                     if !is_uri {
                         return Err("to_iri accepted a string that is not a URI".to_string());
@@ -747,16 +749,12 @@ pub mod fuzz {
         }
 
         for spaces in [Spaces::Keep, Spaces::Split, Spaces::Encode] {
-            let opts = PreprocessOptions {
-                spaces,
-                decode_ncr: true,
-                nfc: true,
-            };
+            let opts = PreprocessOptions::default()
+                .with_spaces(spaces)
+                .with_decode_ncr(true)
+                .with_nfc(true);
             let _ = preprocess(input, &opts);
-            let plain = PreprocessOptions {
-                spaces,
-                ..Default::default()
-            };
+            let plain = PreprocessOptions::default().with_spaces(spaces);
             for r in preprocess(input, &plain) {
                 let trimmed = iri_abnf::convert::preprocess::trim_ascii_whitespace(&r);
                 if trimmed != r {
@@ -815,10 +813,9 @@ pub mod fuzz {
         for text in [base, reference] {
             let mut previous: Option<String> = None;
             for level in Level::ALL {
-                let options = Options {
-                    level,
-                    ipv6_rfc5952,
-                };
+                let options = Options::default()
+                    .with_level(level)
+                    .with_ipv6_rfc5952(ipv6_rfc5952);
                 let Ok(n) = normalize_with(g, text, &options) else {
                     break;
                 };

@@ -747,6 +747,15 @@ pub fn rules(grammar: impl Into<AnyGrammar>) -> Result<&'static AbnfRules, AbnfE
 #[cfg(test)]
 mod tests {
     #[test]
+    fn errors_wrap_no_other_error() {
+        use std::error::Error as _;
+        let rules = super::AbnfRules::parse(&[("t.abnf", "a = b\n")]).unwrap();
+        let e = rules.compile("a").unwrap_err();
+        assert!(matches!(e, super::AbnfError::UndefinedRule { .. }), "{e}");
+        assert!(e.source().is_none());
+    }
+
+    #[test]
     fn every_rule_has_its_definition_line_and_a_section() {
         use crate::grammar::AnyGrammar;
         for g in AnyGrammar::ALL {

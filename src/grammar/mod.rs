@@ -110,9 +110,9 @@ impl Grammar {
         AnyGrammar::from(self).has(rule)
     }
 
-    /// The rule `name` of the grammar, if it has it: a [`Rule`], or a name in spec spelling (`ireg-name`)
-    /// or with underscores (`ireg_name`). A name is taken only as some grammar's file spells it (see
-    /// [`Rule::from_name`]).
+    /// The rule `name` of the grammar, if it has it: a [`Rule`], or a name in any case (`ireg-name`,
+    /// `IREG-NAME`; ABNF names are case-insensitive, RFC 5234 §2.1), with `-` or `_` between words
+    /// (`ireg_name`); see [`Rule::from_name`].
     pub fn rule(self, name: impl RuleName) -> Option<Rule> {
         name.to_rule().filter(|&r| self.has(r))
     }
@@ -267,8 +267,9 @@ impl AnyGrammar {
         }
     }
 
-    /// The rule `name` of the grammar, if it has it: a [`Rule`], or a name as a grammar's file spells it
-    /// (`absoluteURI`, `hier-part`) or with underscores for `-` (`hier_part`, as RFC 2396 writes it).
+    /// The rule `name` of the grammar, if it has it: a [`Rule`], or a name in any case (`absoluteURI`,
+    /// `absoluteuri`, `hier-part`; ABNF names are case-insensitive, RFC 5234 §2.1), with `-` or `_`
+    /// between words (`hier_part`, as RFC 2396 writes it); see [`Rule::from_name`].
     pub fn rule(self, name: impl RuleName) -> Option<Rule> {
         name.to_rule().filter(|&r| self.has(r))
     }
@@ -401,11 +402,22 @@ impl FromStr for Grammar {
 /// The error of looking up a start rule that the grammar does not have; it names the grammar's rules
 /// closest to the name given, then lists all of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct UnknownRule {
     /// The grammar that was searched.
     pub grammar: AnyGrammar,
     /// The name as given.
     pub name: String,
+}
+
+impl UnknownRule {
+    /// The error for the name `name`, looked up in `grammar`.
+    pub fn new(grammar: impl Into<AnyGrammar>, name: impl Into<String>) -> UnknownRule {
+        UnknownRule {
+            grammar: grammar.into(),
+            name: name.into(),
+        }
+    }
 }
 
 impl fmt::Display for UnknownRule {

@@ -7,8 +7,8 @@
 //!
 //! A rule is spelled as in the specs everywhere ([`Rule::name`], `Display`, JSON): `IRI-reference`,
 //! `ireg-name`, `IPv6address`. [`FromStr`] also takes `_` for `-` (`IRI_reference`, as pest names the
-//! rules). ABNF names are case-insensitive (RFC 5234 §2.1), but a name is taken only in one of the
-//! spellings that the grammars' files use (`ALPHA`, or RFC 2396's `alpha`; not `Alpha`).
+//! rules). ABNF names are case-insensitive (RFC 5234 §2.1), and so is every lookup of a name:
+//! `ipv6ADDRESS`, `iri-REFERENCE` and `IRI_Reference` name rules as `IPv6address` and `IRI-reference` do.
 //!
 //! The functions that take a start rule take any [`RuleName`]: a [`Rule`], or a name as a user types it
 //! (`&str`, `String`). A name is resolved once per call; an unknown one, or a rule the grammar does not
@@ -20,6 +20,7 @@
 //! let rule: Rule = "ireg-name".parse().unwrap();
 //! assert_eq!(rule, Rule::IregName);
 //! assert_eq!("ireg_name".parse::<Rule>(), Ok(Rule::IregName));
+//! assert_eq!("IReg-Name".parse::<Rule>(), Ok(Rule::IregName));
 //! assert_eq!(rule.to_string(), "ireg-name");
 //! assert_eq!(rule.uri_counterpart(), Rule::RegName);
 //! assert!(Grammar::Iri.has(rule) && !Grammar::Uri.has(rule));
@@ -44,20 +45,21 @@ pub(crate) use generated::spelling;
 pub use generated::Rule;
 
 impl Rule {
-    /// The rule named `name`, in a spelling of the grammars' files (`ireg-name`, `ALPHA` or RFC 2396's
-    /// `alpha`) or with underscores (`ireg_name`); other spellings in another case are not taken.
-    /// Allocates nothing.
+    /// The rule named `name`, in any case (ABNF names are case-insensitive, RFC 5234 §2.1: `ireg-name`,
+    /// `IREG-NAME`, `ALPHA`, RFC 2396's `alpha`), with `-` or `_` between words (`ireg_name`, as pest
+    /// names the rules). Allocates nothing.
     pub fn from_name(name: &str) -> Option<Rule> {
-        if !name.contains('_') {
-            return Rule::from_spec_name(name);
-        }
         let mut buf = [0u8; Rule::MAX_NAME_LEN];
         let bytes = buf.get_mut(..name.len())?;
         for (b, c) in bytes.iter_mut().zip(name.bytes()) {
-            *b = if c == b'_' { b'-' } else { c };
+            *b = if c == b'_' {
+                b'-'
+            } else {
+                c.to_ascii_lowercase()
+            };
         }
         // Replacing an ASCII byte by another keeps the text UTF-8.
-        Rule::from_spec_name(std::str::from_utf8(bytes).ok()?)
+        Rule::from_lowercase_name(std::str::from_utf8(bytes).ok()?)
     }
 
     /// The grammars that have the rule, in [`AnyGrammar::ALL`] order.
@@ -140,7 +142,7 @@ mod sealed {
 }
 
 /// A start rule as the functions of this crate take it: a [`Rule`], or a rule name as a user types it
-/// (`&str`, `String`: spec spelling, or `_` for `-`).
+/// (`&str`, `String`: in any case, with `-` or `_`; see [`Rule::from_name`]).
 ///
 /// Implemented for [`Rule`], `str`, `String` and references to them; it cannot be implemented outside
 /// this crate.
@@ -293,15 +295,34 @@ mod tests {
     use crate::grammar::Grammar;
 
     #[test]
-    fn from_name_takes_both_spellings_and_no_other() {
+    fn from_name_takes_any_case_and_either_separator() {
         assert_eq!(Rule::from_name("IRI-reference"), Some(Rule::IriReference));
         assert_eq!(Rule::from_name("IRI_reference"), Some(Rule::IriReference));
         assert_eq!(Rule::from_name("isegment_nz-nc"), Some(Rule::IsegmentNzNc));
+        for (name, rule) in [
+            ("iri-reference", Rule::IriReference),
+            ("iri-REFERENCE", Rule::IriReference),
+            ("IRI_Reference", Rule::IriReference),
+            ("ipv6ADDRESS", Rule::Ipv6address),
+            ("ipv6address", Rule::Ipv6address),
+            ("IPV6ADDRESS", Rule::Ipv6address),
+            ("alpha", Rule::Alpha),
+            ("Alpha", Rule::Alpha),
+            ("ALPHA", Rule::Alpha),
+            ("Digit", Rule::Digit),
+            ("ipv6reference", Rule::Ipv6reference),
+            ("IPv6Reference", Rule::Ipv6reference),
+            ("Absolute-Uri", Rule::AbsoluteUri),
+            ("ABSOLUTEURI", Rule::AbsoluteURI),
+        ] {
+            assert_eq!(Rule::from_name(name), Some(rule), "{name:?}");
+            assert_eq!(name.parse::<Rule>(), Ok(rule), "{name:?}");
+        }
         for no in [
             "",
-            "iri-reference",
-            "IRI-Reference",
             "IRI reference",
+            "iri-reference\u{130}",
+            "\u{212A}",
             "IRI--reference",
             "_",
             "-",

@@ -504,14 +504,15 @@ impl Rule {
         }
     }
 
-    /// The rule of that name, spelled exactly as in a grammar's file.
-    pub(crate) fn from_spec_name(name: &str) -> Option<Rule> {
+    /// The rule of that name, given in ASCII lower case (`ipv6address`, `iri-reference`): ABNF
+    /// names are case-insensitive (RFC 5234 §2.1).
+    pub(crate) fn from_lowercase_name(name: &str) -> Option<Rule> {
         Some(match name.len() {
             3 => match name {
-                "IRI" => Rule::Iri,
-                "URI" => Rule::Uri,
                 "h16" => Rule::H16,
                 "hex" => Rule::Hex,
+                "iri" => Rule::Iri,
+                "uri" => Rule::Uri,
                 _ => return None,
             },
             4 => match name {
@@ -527,8 +528,6 @@ impl Rule {
                 _ => return None,
             },
             5 => match name {
-                "ALPHA" => Rule::Alpha,
-                "DIGIT" => Rule::Digit,
                 "alpha" => Rule::Alpha,
                 "digit" => Rule::Digit,
                 "ichar" => Rule::Ichar,
@@ -541,8 +540,8 @@ impl Rule {
                 _ => return None,
             },
             6 => match name {
-                "HEXDIG" => Rule::Hexdig,
                 "delims" => Rule::Delims,
+                "hexdig" => Rule::Hexdig,
                 "hexseq" => Rule::Hexseq,
                 "ialpha" => Rule::Ialpha,
                 "iparam" => Rule::Iparam,
@@ -583,7 +582,6 @@ impl Rule {
                 _ => return None,
             },
             9 => match name {
-                "IPvFuture" => Rule::IpvFuture,
                 "authority" => Rule::Authority,
                 "dec-octet" => Rule::DecOctet,
                 "hier-part" => Rule::HierPart,
@@ -593,6 +591,7 @@ impl Rule {
                 "ihostname" => Rule::Ihostname,
                 "ihostport" => Rule::Ihostport,
                 "inet-path" => Rule::InetPath,
+                "ipvfuture" => Rule::IpvFuture,
                 "ireg-name" => Rule::IregName,
                 "irel-path" => Rule::IrelPath,
                 "itoplabel" => Rule::Itoplabel,
@@ -600,11 +599,11 @@ impl Rule {
                 _ => return None,
             },
             10 => match name {
-                "IP-literal" => Rule::IpLiteral,
-                "IPv6prefix" => Rule::Ipv6prefix,
                 "gen-delims" => Rule::GenDelims,
                 "iauthority" => Rule::Iauthority,
                 "ihier-part" => Rule::IhierPart,
+                "ip-literal" => Rule::IpLiteral,
+                "ipv6prefix" => Rule::Ipv6prefix,
                 "path-empty" => Rule::PathEmpty,
                 "segment-nz" => Rule::SegmentNz,
                 "sub-delims" => Rule::SubDelims,
@@ -612,24 +611,24 @@ impl Rule {
                 _ => return None,
             },
             11 => match name {
-                "IPv4address" => Rule::Ipv4address,
-                "IPv6address" => Rule::Ipv6address,
-                "absoluteIRI" => Rule::AbsoluteIRI,
-                "absoluteURI" => Rule::AbsoluteURI,
+                "absoluteiri" => Rule::AbsoluteIRI,
+                "absoluteuri" => Rule::AbsoluteURI,
                 "domainlabel" => Rule::Domainlabel,
                 "ipath-empty" => Rule::IpathEmpty,
+                "ipv4address" => Rule::Ipv4address,
+                "ipv6address" => Rule::Ipv6address,
                 "isegment-nz" => Rule::IsegmentNz,
                 "iunreserved" => Rule::Iunreserved,
                 "opaque-part" => Rule::OpaquePart,
                 "pct-encoded" => Rule::PctEncoded,
                 "rel-segment" => Rule::RelSegment,
-                "relativeIRI" => Rule::RelativeIRI,
-                "relativeURI" => Rule::RelativeURI,
+                "relativeiri" => Rule::RelativeIRI,
+                "relativeuri" => Rule::RelativeURI,
                 _ => return None,
             },
             12 => match name {
-                "absolute-IRI" => Rule::AbsoluteIri,
-                "absolute-URI" => Rule::AbsoluteUri,
+                "absolute-iri" => Rule::AbsoluteIri,
+                "absolute-uri" => Rule::AbsoluteUri,
                 "idomainlabel" => Rule::Idomainlabel,
                 "iopaque-part" => Rule::IopaquePart,
                 "irel-segment" => Rule::IrelSegment,
@@ -638,12 +637,10 @@ impl Rule {
                 _ => return None,
             },
             13 => match name {
-                "IPv6reference" => Rule::Ipv6reference,
-                "IRI-reference" => Rule::IriReference,
-                "URI-reference" => Rule::UriReference,
                 "ipath-abempty" => Rule::IpathAbempty,
                 "ipv6reference" => Rule::Ipv6reference,
                 "irelative-ref" => Rule::IrelativeRef,
+                "iri-reference" => Rule::IriReference,
                 "iric-no-slash" => Rule::IricNoSlash,
                 "leiri-ucschar" => Rule::LeiriUcschar,
                 "path-absolute" => Rule::PathAbsolute,
@@ -652,6 +649,7 @@ impl Rule {
                 "path-segments" => Rule::PathSegments,
                 "relative-part" => Rule::RelativePart,
                 "segment-nz-nc" => Rule::SegmentNzNc,
+                "uri-reference" => Rule::UriReference,
                 "uric-no-slash" => Rule::UricNoSlash,
                 _ => return None,
             },

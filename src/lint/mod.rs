@@ -86,6 +86,7 @@ impl fmt::Display for Severity {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum Family {
     /// Bidirectional text (RFC 3987 §4, draft-duerst-iri-01 §4).
     Bidi,
@@ -182,6 +183,7 @@ macro_rules! catalogue {
 
 /// What the catalogue says about one code.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct LintInfo {
     /// The code.
     pub code: Code,
@@ -258,6 +260,7 @@ impl serde::Serialize for Code {
 /// One finding.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// The code.
     pub code: Code,

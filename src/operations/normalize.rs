@@ -57,6 +57,7 @@ use crate::resolve::remove_dot_segments;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
 pub enum Level {
     /// `simple`: simple string comparison (RFC 3986 §6.2.1).
     Simple,
@@ -145,11 +146,26 @@ impl FromStr for Level {
 
 /// What [`normalize_with`] does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Options {
     /// The level.
     pub level: Level,
     /// Write IPv6 literals as RFC 5952 recommends (from the `case` level up).
     pub ipv6_rfc5952: bool,
+}
+
+impl Options {
+    /// These options with [`Options::level`] set.
+    pub const fn with_level(mut self, level: Level) -> Self {
+        self.level = level;
+        self
+    }
+
+    /// These options with [`Options::ipv6_rfc5952`] set.
+    pub const fn with_ipv6_rfc5952(mut self, ipv6_rfc5952: bool) -> Self {
+        self.ipv6_rfc5952 = ipv6_rfc5952;
+        self
+    }
 }
 
 impl From<Level> for Options {
@@ -193,7 +209,7 @@ pub fn normalize(grammar: Grammar, input: &str, level: Level) -> Result<Referenc
 /// use iri_abnf::normalize::{normalize_with, Level, Options};
 /// use iri_abnf::Grammar;
 ///
-/// let o = Options { level: Level::Case, ipv6_rfc5952: true };
+/// let o = Options::from(Level::Case).with_ipv6_rfc5952(true);
 /// let n = normalize_with(Grammar::Uri, "http://[2001:DB8:0:0:0:0:0:1]/", &o).unwrap();
 /// assert_eq!(n, "http://[2001:db8::1]/");
 /// ```

@@ -76,6 +76,7 @@ fn fragment<'a>(r: &Reference<'a>) -> Option<&'a str> {
 
 /// Why [`relativize`] gave no reference.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RelativizeError {
     /// The base cannot be a base.
     Base(BaseError),
@@ -121,7 +122,15 @@ impl fmt::Display for RelativizeError {
     }
 }
 
-impl std::error::Error for RelativizeError {}
+impl std::error::Error for RelativizeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RelativizeError::Base(e) => Some(e),
+            RelativizeError::Target(e) => Some(e),
+            RelativizeError::TargetNoScheme { .. } | RelativizeError::Unreachable { .. } => None,
+        }
+    }
+}
 
 impl From<BaseError> for RelativizeError {
     fn from(e: BaseError) -> Self {
@@ -470,6 +479,21 @@ impl<'a> RelativePaths<'a> {
 mod tests {
     use super::*;
     use crate::abnf::case_seed;
+
+    #[test]
+    fn errors_give_their_source() {
+        use std::error::Error as _;
+        let e = relativize(Grammar::Uri, "http://a/ b", "http://a/c").unwrap_err();
+        let base = e.source().unwrap().downcast_ref::<BaseError>().unwrap();
+        assert!(matches!(base, BaseError::Invalid(_)));
+        let e = relativize(Grammar::Uri, "http://a/", "http://a/ c").unwrap_err();
+        assert!(matches!(e, RelativizeError::Target(_)));
+        let parse = e.source().unwrap().downcast_ref::<ParseError>().unwrap();
+        assert_eq!(parse.offset, 9);
+        let e = relativize(Grammar::Uri, "http://a/", "c").unwrap_err();
+        assert!(matches!(e, RelativizeError::TargetNoScheme { .. }));
+        assert!(e.source().is_none());
+    }
 
     /// The previous implementation, which wrote out and resolved every candidate (quadratic in the
     /// path's depth): the linear one must give the same answers.

@@ -52,6 +52,7 @@ use crate::grammar::Grammar;
 
 /// Strict or non-strict reference transformation (RFC 3986 §5.2.2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Mode {
     /// The RFC's recommendation: a reference with a scheme is always taken as it is.
     #[default]
@@ -63,6 +64,7 @@ pub enum Mode {
 
 /// Why a string cannot be a base (RFC 3986 §5.2.1).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BaseError {
     /// The base is not even a reference under the grammar.
     Invalid(ParseError),
@@ -122,10 +124,18 @@ impl fmt::Display for BaseError {
     }
 }
 
-impl std::error::Error for BaseError {}
+impl std::error::Error for BaseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BaseError::Invalid(e) => Some(e),
+            BaseError::NoScheme { .. } => None,
+        }
+    }
+}
 
 /// Why [`resolve`] failed: the base or the reference is not what §5.2 needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ResolveError {
     /// The base cannot be a base.
     Base(BaseError),
@@ -148,7 +158,14 @@ impl fmt::Display for ResolveError {
     }
 }
 
-impl std::error::Error for ResolveError {}
+impl std::error::Error for ResolveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ResolveError::Base(e) => Some(e),
+            ResolveError::Reference(e) => Some(e),
+        }
+    }
+}
 
 impl From<BaseError> for ResolveError {
     fn from(e: BaseError) -> Self {
@@ -403,5 +420,37 @@ fn remove_last_segment(output: &mut String) {
     match output.rfind('/') {
         Some(i) => output.truncate(i),
         None => output.clear(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error as _;
+
+    #[test]
+    fn errors_give_their_source() {
+        let e = resolve(Grammar::Uri, "http://a/ b", "c").unwrap_err();
+        let inner = e.source().expect("a base error is the source");
+        let base = inner.downcast_ref::<BaseError>().unwrap();
+        assert!(matches!(base, BaseError::Invalid(_)));
+        let parse = base.source().unwrap().downcast_ref::<ParseError>().unwrap();
+        assert_eq!(parse.offset, 9);
+
+        let e = resolve(Grammar::Uri, "http://a/", "b c").unwrap_err();
+        assert!(matches!(e, ResolveError::Reference(_)));
+        assert_eq!(
+            e.source()
+                .unwrap()
+                .downcast_ref::<ParseError>()
+                .unwrap()
+                .offset,
+            1
+        );
+
+        let e = resolve(Grammar::Uri, "/a", "b").unwrap_err();
+        let base = e.source().unwrap().downcast_ref::<BaseError>().unwrap();
+        assert!(matches!(base, BaseError::NoScheme { .. }));
+        assert!(base.source().is_none());
     }
 }

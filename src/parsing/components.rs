@@ -64,6 +64,7 @@ impl fmt::Display for Component<'_> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum ReferenceKind {
     /// Has a scheme and a fragment: an `IRI` (`URI`), not an `absolute-IRI`.
     Iri,
@@ -104,6 +105,7 @@ impl ReferenceKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum PathKind {
     /// `path-abempty` / `ipath-abempty`: begins with "/" or is empty; follows an authority.
     Abempty,
@@ -269,6 +271,7 @@ impl Port<'_> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case", tag = "kind"))]
+#[non_exhaustive]
 pub enum HostKind<'a> {
     /// `IPv4address`, only when the whole host matches it (first-match-wins).
     Ipv4 {

@@ -25,6 +25,7 @@ pub enum ErrorKind {
 
 /// One thing the grammar would accept at the offset of a [`ParseError`], shown in ABNF notation.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Expected {
     /// A rule (it displays in spec spelling, `ireg-name`): it could start or continue at the offset.
     Rule(Rule),

@@ -198,6 +198,7 @@ pub fn parse_tree(
 
 /// Either the start rule is unknown or the input does not match it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseOrRuleError {
     /// The grammar has no such rule.
     Rule(UnknownRule),
@@ -506,6 +507,17 @@ impl ParseOrRuleError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn errors_give_their_source() {
+        use std::error::Error as _;
+        let e = validate(AnyGrammar::Iri, "no-such-rule", "x").unwrap_err();
+        let unknown = e.source().unwrap().downcast_ref::<UnknownRule>().unwrap();
+        assert_eq!(unknown.name, "no-such-rule");
+        let e = validate(AnyGrammar::Iri, Rule::Ihost, "a b").unwrap_err();
+        let parse = e.source().unwrap().downcast_ref::<ParseError>().unwrap();
+        assert_eq!(parse.offset, 1);
+    }
 
     /// Every rule of the grammar has its start wrapper, and every pest rule but `EOI` is a rule of the
     /// grammar or the start wrapper of one.

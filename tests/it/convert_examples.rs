@@ -40,10 +40,7 @@ fn printed(id: &str) -> String {
 }
 
 fn uri_idna(s: &str) -> String {
-    let opts = ToUriOptions {
-        host: HostMapping::Idna,
-        ..Default::default()
-    };
+    let opts = ToUriOptions::default().with_host(HostMapping::Idna);
     to_uri(s, &opts)
         .unwrap_or_else(|e| panic!("{s:?}: {e}"))
         .uri
@@ -93,14 +90,7 @@ fn s3_4_2_idna() {
     // The same host given percent-encoded (a URI) converts the same way.
     assert_eq!(uri_idna(&printed("000-3.4.1-resume-uri")), out);
     // The seed's label is not a valid A-label: to-uri refuses it, to-iri leaves it.
-    let err = to_uri(
-        &seed,
-        &ToUriOptions {
-            host: HostMapping::Idna,
-            ..Default::default()
-        },
-    )
-    .unwrap_err();
+    let err = to_uri(&seed, &ToUriOptions::default().with_host(HostMapping::Idna)).unwrap_err();
     assert_eq!(
         (err.offset, matches!(err.kind, ConvertErrorKind::Idna(_))),
         (7, true)
@@ -162,9 +152,7 @@ fn s3_7_1_examples_step_by_step() {
     assert_eq!(iri(&printed("000-3.7.1-ex2-pct-sequence")), "%FC");
     assert_eq!(iri(&printed("000-3.7.1-ex3-pct-sequence")), "%E2%80%AE");
     // With step 6 off, the label stays (what the prose of example 3 says).
-    let keep = ToIriOptions {
-        convert_punycode: false,
-    };
+    let keep = ToIriOptions::default().with_convert_punycode(false);
     assert_eq!(
         to_iri(&printed("000-3.7.1-ex3-step1"), &keep).unwrap().iri,
         printed("000-3.7.1-ex3-step5")
@@ -272,10 +260,7 @@ fn dürst_2001_table_1() {
         ("macintosh", "003-2-table1-macintosh-uri"),
         ("utf-8", "003-2-table1-utf-8-uri"),
     ] {
-        let opts = ToUriOptions {
-            query_charset: Some(charset(label)),
-            ..Default::default()
-        };
+        let opts = ToUriOptions::default().with_query_charset(Some(charset(label)));
         let out = to_uri("http://example.org/?M\u{E4}rz", &opts).unwrap().uri;
         assert_eq!(out, format!("http://example.org/?{}", printed(id)));
     }
@@ -346,20 +331,14 @@ fn duerst_2002_overlong_utf8() {
 /// 001 §4 step 4, an explicit option only; 004 §3.1 and 001 §4 step 2 spaces.
 #[test]
 fn weber_preprocessing() {
-    let ncr = PreprocessOptions {
-        decode_ncr: true,
-        ..Default::default()
-    };
+    let ncr = PreprocessOptions::default().with_decode_ncr(true);
     let raw = printed("001-4-step4-ncr-reference");
     assert_eq!(preprocess(&raw, &ncr), [printed("001-4-step4-ncr-result")]);
     assert_eq!(
         preprocess(&raw, &PreprocessOptions::default()),
         std::slice::from_ref(&raw)
     );
-    let encode = PreprocessOptions {
-        spaces: iri_abnf::convert::Spaces::Encode,
-        ..Default::default()
-    };
+    let encode = PreprocessOptions::default().with_spaces(iri_abnf::convert::Spaces::Encode);
     assert_eq!(
         preprocess(" http://a/b c ", &encode),
         [format!("http://a/b{}c", printed("001-4-step2-space-pct"))]
@@ -375,10 +354,7 @@ fn weber_preprocessing() {
 
 #[test]
 fn errors() {
-    let idna = ToUriOptions {
-        host: HostMapping::Idna,
-        ..Default::default()
-    };
+    let idna = ToUriOptions::default().with_host(HostMapping::Idna);
     let e = to_uri("http://r\u{E9}sum\u{E9}.ex_ample.\u{0301}org/", &idna).unwrap_err();
     assert_eq!(e.offset, 25);
     match &e.kind {
@@ -388,10 +364,7 @@ fn errors() {
         }
         other => panic!("{other:?}"),
     }
-    let sjis = ToUriOptions {
-        query_charset: Some(charset("shift_jis")),
-        ..Default::default()
-    };
+    let sjis = ToUriOptions::default().with_query_charset(Some(charset("shift_jis")));
     let e = to_uri("http://example.jp/search?q=\u{65E5}\u{672C}\u{E9}", &sjis).unwrap_err();
     match &e.kind {
         ConvertErrorKind::Unmappable(u) => {
@@ -418,10 +391,7 @@ fn convert_error_snapshots() {
     pest::set_error_detail(true);
     let mut s = String::new();
     let _ = writeln!(s, "IDNA: {IDNA_PROCESSING}\n");
-    let idna = ToUriOptions {
-        host: HostMapping::Idna,
-        ..Default::default()
-    };
+    let idna = ToUriOptions::default().with_host(HostMapping::Idna);
     for input in [
         "http://r\u{E9}sum\u{E9}.ex_ample.\u{0301}org/",
         "http://-r\u{E9}sum\u{E9}.example.org/",
@@ -448,10 +418,7 @@ fn convert_error_snapshots() {
         "http://r%E9sum%E9.example.org",
         &idna,
     );
-    let sjis = ToUriOptions {
-        query_charset: Some(charset("shift_jis")),
-        ..Default::default()
-    };
+    let sjis = ToUriOptions::default().with_query_charset(Some(charset("shift_jis")));
     for input in [
         "http://example.jp/search?q=\u{65E5}\u{672C}\u{E9}",
         "ftp://example.jp/search?q=\u{65E5}\u{672C}\u{E9}",

@@ -285,11 +285,11 @@ proptest! {
         prop_assert!(c.input_valid && c.uri_valid);
         prop_assert!(valid(Grammar::Uri, &c.uri), "{:?} -> {:?}", iri, c.uri);
         prop_assert!(c.uri.is_ascii());
-        let idna = ToUriOptions { host: HostMapping::Idna, ..Default::default() };
+        let idna = ToUriOptions::default().with_host(HostMapping::Idna);
         if let Ok(c) = to_uri(&iri, &idna) {
             prop_assert!(valid(Grammar::Uri, &c.uri), "{:?} -> {:?}", iri, c.uri);
         }
-        let latin1 = ToUriOptions { query_charset: Some(Charset::for_label("latin1").unwrap()), ..Default::default() };
+        let latin1 = ToUriOptions::default().with_query_charset(Some(Charset::for_label("latin1").unwrap()));
         if let Ok(c) = to_uri(&iri, &latin1) {
             prop_assert!(valid(Grammar::Uri, &c.uri), "{:?} -> {:?}", iri, c.uri);
         }
@@ -300,7 +300,7 @@ proptest! {
     fn to_uri_is_idempotent(iri in generated(Grammar::Iri), raw in raw_string()) {
         let once = to_uri(&iri, &ToUriOptions::default()).unwrap().uri;
         prop_assert_eq!(to_uri(&once, &ToUriOptions::default()).unwrap().uri, once.clone());
-        let idna = ToUriOptions { host: HostMapping::Idna, ..Default::default() };
+        let idna = ToUriOptions::default().with_host(HostMapping::Idna);
         if let Ok(c) = to_uri(&iri, &idna) {
             prop_assert_eq!(to_uri(&c.uri, &idna).unwrap().uri, c.uri);
         }
@@ -313,7 +313,7 @@ proptest! {
         for u in [uri, built] {
             let c = to_uri(&u, &ToUriOptions::default()).unwrap();
             prop_assert_eq!(&c.uri, &u);
-            let sjis = ToUriOptions { query_charset: Some(Charset::for_label("shift_jis").unwrap()), ..Default::default() };
+            let sjis = ToUriOptions::default().with_query_charset(Some(Charset::for_label("shift_jis").unwrap()));
             prop_assert_eq!(&to_uri(&u, &sjis).unwrap().uri, &u);
         }
     }
@@ -322,7 +322,7 @@ proptest! {
     /// it is a valid IRI without bidi formatting characters.
     #[test]
     fn to_iri_round_trips(uri in uri_string(), generated_uri in generated(Grammar::Uri)) {
-        let keep = ToIriOptions { convert_punycode: false };
+        let keep = ToIriOptions::default().with_convert_punycode(false);
         for u in [uri, generated_uri] {
             let c = to_iri(&u, &keep).unwrap();
             prop_assert!(valid(Grammar::Iri, &c.iri), "{:?} -> {:?}", u, c.iri);
@@ -388,7 +388,7 @@ proptest! {
         for s in [raw.as_str(), mutated.as_str()] {
             for host in [HostMapping::Percent, HostMapping::Idna] {
                 for charset in [None, Some(Charset::for_label("iso-2022-jp").unwrap()), Some(Charset::for_label("windows-1252").unwrap())] {
-                    let opts = ToUriOptions { host, query_charset: charset, raw: true };
+                    let opts = ToUriOptions::default().with_host(host).with_query_charset(charset).with_raw(true);
                     if let Ok(c) = to_uri(s, &opts) {
                         prop_assert!(c.uri.is_ascii());
                         prop_assert!(c.uri.chars().all(iri_abnf::characters::is_uri_char), "{:?}", c.uri);
@@ -411,7 +411,7 @@ proptest! {
     #[test]
     fn preprocessing(raw in raw_string()) {
         for spaces in [Spaces::Keep, Spaces::Split, Spaces::Encode] {
-            let opts = PreprocessOptions { spaces, ..Default::default() };
+            let opts = PreprocessOptions::default().with_spaces(spaces);
             let out = preprocess(&raw, &opts);
             for piece in &out {
                 prop_assert_eq!(trim_ascii_whitespace(piece), piece.as_str());

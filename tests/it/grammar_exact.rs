@@ -282,6 +282,7 @@ fn host_kind(g: Grammar, input: &str) -> String {
         HostKind::Ipv6 { .. } => "ipv6".into(),
         HostKind::IpvFuture { .. } => "ipvfuture".into(),
         HostKind::RegName => "reg-name".into(),
+        other => panic!("{other:?}"),
     }
 }
 

@@ -214,14 +214,12 @@ fn dot_segments() {
 #[test]
 fn ipv6_rfc5952_is_an_option() {
     let input = "http://[2001:DB8:0:0:8:800:200C:417A]:80/";
-    let plain = Options {
-        level: Level::Scheme,
-        ipv6_rfc5952: false,
-    };
-    let rfc5952 = Options {
-        level: Level::Scheme,
-        ipv6_rfc5952: true,
-    };
+    let plain = Options::default()
+        .with_level(Level::Scheme)
+        .with_ipv6_rfc5952(false);
+    let rfc5952 = Options::default()
+        .with_level(Level::Scheme)
+        .with_ipv6_rfc5952(true);
     assert_eq!(
         normalize_with(Grammar::Uri, input, &plain).unwrap(),
         "http://[2001:db8:0:0:8:800:200c:417a]/"
@@ -232,10 +230,9 @@ fn ipv6_rfc5952_is_an_option() {
     );
     assert!(equivalent_with(Grammar::Uri, "//[::1]", "//[0:0::0:1]", &rfc5952).unwrap());
     assert!(!equivalent_with(Grammar::Uri, "//[::1]", "//[0:0::0:1]", &plain).unwrap());
-    let simple = Options {
-        level: Level::Simple,
-        ipv6_rfc5952: true,
-    };
+    let simple = Options::default()
+        .with_level(Level::Simple)
+        .with_ipv6_rfc5952(true);
     assert_eq!(
         normalize_with(Grammar::Uri, "//[0::1]", &simple).unwrap(),
         "//[0::1]"

@@ -317,7 +317,7 @@ proptest! {
     fn normalization_ladder((g, r, _) in grammar_and(|g| (reference(g, false), Just(String::new())).boxed()), ipv6 in any::<bool>()) {
         let mut previous: Option<String> = None;
         for level in Level::ALL {
-            let o = Options { level, ipv6_rfc5952: ipv6 };
+            let o = Options::default().with_level(level).with_ipv6_rfc5952(ipv6);
             let n = normalize_with(g, &r, &o).unwrap();
             prop_assert!(iri_abnf::validate(g, g.reference_rule(), &n).is_ok(), "{level}: {n:?}");
             prop_assert_eq!(normalize_with(g, &n, &o).unwrap(), n.clone(), "{} not idempotent", level);

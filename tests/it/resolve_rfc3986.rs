@@ -125,6 +125,7 @@ fn snapshot() {
         let mode = match mode {
             Mode::Strict => "strict",
             Mode::NonStrict => "non-strict",
+            other => panic!("{other:?}"),
         };
         let quoted = format!("{reference:?}");
         out.push_str(&format!("§{section} {mode:<10} {quoted:<16} -> {got}\n"));

@@ -4,7 +4,7 @@
 //! (in the order of first appearance, `AnyGrammar::ALL` order: `uri`, then the rules `rfc3987`, `iri`,
 //! `leiri` and the historical grammars add), the spec spelling of each (ABNF names are
 //! case-insensitive, RFC 5234 §2.1: a name spelled two ways, `ALPHA` and RFC 2396's `alpha`, is one
-//! rule, shown in its first spelling and found by either), the rules of each grammar in `.abnf` order,
+//! rule, shown in its first spelling and found in any case), the rules of each grammar in `.abnf` order,
 //! which grammars have each rule, and the RFC 3986 rule that each IRI rule renames.
 //! [`crate::generate::all`] returns it with the other generated files. The output is laid out as `rustfmt`
 //! leaves it.
@@ -174,19 +174,21 @@ pub(crate) fn rule_module(command: &str) -> Result<String, AbnfError> {
     s.push_str("        }\n    }\n\n");
 
     s.push_str(
-        "    /// The rule of that name, spelled exactly as in a grammar's file.\n    \
-         pub(crate) fn from_spec_name(name: &str) -> Option<Rule> {\n        \
+        "    /// The rule of that name, given in ASCII lower case (`ipv6address`, `iri-reference`): ABNF\n    \
+         /// names are case-insensitive (RFC 5234 §2.1).\n    \
+         pub(crate) fn from_lowercase_name(name: &str) -> Option<Rule> {\n        \
          Some(match name.len() {\n",
     );
-    let mut by_len: Vec<&str> = spellings.clone();
-    by_len.sort_by_key(|n| (n.len(), *n));
+    let mut by_len: Vec<(String, &str)> =
+        names.iter().map(|&n| (n.to_ascii_lowercase(), n)).collect();
+    by_len.sort_by(|(a, _), (b, _)| (a.len(), a).cmp(&(b.len(), b)));
     let mut i = 0;
     while i < by_len.len() {
-        let len = by_len[i].len();
+        let len = by_len[i].0.len();
         let _ = writeln!(s, "            {len} => match name {{");
-        while i < by_len.len() && by_len[i].len() == len {
-            let n = by_len[i];
-            let _ = writeln!(s, "                {n:?} => Rule::{},", variant[n]);
+        while i < by_len.len() && by_len[i].0.len() == len {
+            let (lower, n) = &by_len[i];
+            let _ = writeln!(s, "                {lower:?} => Rule::{},", variant[n]);
             i += 1;
         }
         s.push_str("                _ => return None,\n            },\n");

@@ -257,7 +257,7 @@ pub fn input_record<'a>(
             Ok(()) => None,
             Err(Error::Parse(e)) => Some(explained(e)),
             // `rule_in` gives a rule of the grammar.
-            Err(Error::Rule(_)) => continue,
+            Err(_) => continue,
         };
         let error = parse_error.as_ref().map(ErrorRecord::from);
         errors.push(parse_error);

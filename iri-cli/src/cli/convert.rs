@@ -19,12 +19,12 @@ use super::{explained, EXIT_ERROR};
 
 /// A conversion's result with a syntax error fully explained ([`explained`]).
 fn explain_syntax<T>(result: Result<T, ConvertError>) -> Result<T, ConvertError> {
-    result.map_err(|e| ConvertError {
-        offset: e.offset,
-        kind: match e.kind {
+    result.map_err(|mut e| {
+        e.kind = match e.kind {
             ConvertErrorKind::Syntax(p) => ConvertErrorKind::Syntax(explained(p)),
             other => other,
-        },
+        };
+        e
     })
 }
 
@@ -273,6 +273,7 @@ impl From<&ConvertError> for ErrorJson {
             ConvertErrorKind::Syntax(_) => ("syntax", None, None),
             ConvertErrorKind::Idna(i) => ("idna", Some(i.label.clone()), None),
             ConvertErrorKind::Unmappable(u) => ("unmappable", None, Some(u.character.to_string())),
+            _ => ("other", None, None),
         };
         ErrorJson {
             kind,
@@ -517,14 +518,13 @@ pub fn run_to_uri(args: &ToUriArgs) -> i32 {
         Ok(c) => c,
         Err(code) => return code,
     };
-    let options = ToUriOptions {
-        host: match args.host {
+    let options = ToUriOptions::default()
+        .with_host(match args.host {
             HostArg::Percent => HostMapping::Percent,
             HostArg::Idna => HostMapping::Idna,
-        },
-        query_charset,
-        raw: args.raw,
-    };
+        })
+        .with_query_charset(query_charset)
+        .with_raw(args.raw);
     let mut out = Out::new();
     let mut idna_failed = false;
     let read = for_each_item(&args.inputs, 1, &args.input, Decoding::Utf8, |item| {
@@ -573,9 +573,7 @@ fn notes_with_validity(input_valid: bool, notes: &[String], rule: &str) -> Vec<S
 
 /// `iri to-iri`.
 pub fn run_to_iri(args: &ToIriArgs) -> i32 {
-    let options = ToIriOptions {
-        convert_punycode: !args.keep_punycode,
-    };
+    let options = ToIriOptions::default().with_convert_punycode(!args.keep_punycode);
     let mut out = Out::new();
     let read = for_each_item(&args.inputs, 1, &args.input, Decoding::Utf8, |item| {
         if out.broken() {
@@ -651,10 +649,7 @@ fn convert_leiri(
             let c = leiri_to_iri(input);
             if !c.input_valid && !raw {
                 match iri_abnf::validate(iri_abnf::Grammar::Leiri, "IRI-reference", input) {
-                    Err(iri_abnf::Error::Parse(e)) => Err(ConvertError {
-                        offset: e.offset,
-                        kind: ConvertErrorKind::Syntax(e),
-                    }),
+                    Err(iri_abnf::Error::Parse(e)) => Err(ConvertError::from(e)),
                     _ => Ok((c.iri, c.input_valid, Vec::new())),
                 }
             } else {
@@ -662,10 +657,7 @@ fn convert_leiri(
             }
         }
         LeiriTarget::Uri => {
-            let options = ToUriOptions {
-                raw,
-                ..Default::default()
-            };
+            let options = ToUriOptions::default().with_raw(raw);
             leiri_to_uri(input, &options).map(|c| (c.uri, c.input_valid, c.notes))
         }
     }
@@ -677,18 +669,17 @@ pub fn run_preprocess(args: &PreprocessArgs) -> i32 {
         Ok(c) => c,
         Err(code) => return code,
     };
-    let options = PreprocessOptions {
-        spaces: if args.split {
+    let options = PreprocessOptions::default()
+        .with_spaces(if args.split {
             Spaces::Split
         } else if args.encode_spaces {
             Spaces::Encode
         } else {
             Spaces::Keep
-        },
-        decode_ncr: args.decode_ncr,
+        })
+        .with_decode_ncr(args.decode_ncr)
         // Legacy input is normalized by `decode_legacy`; NCRs decoded after it are normalized too.
-        nfc: args.nfc || charset.is_some_and(|c| !c.is_ucs_based()),
-    };
+        .with_nfc(args.nfc || charset.is_some_and(|c| !c.is_ucs_based()));
     let decoding = match charset {
         None => Decoding::Utf8,
         Some(c) => Decoding::Charset(c),
@@ -731,20 +722,15 @@ mod tests {
 
     #[test]
     fn error_json_carries_label_and_character() {
-        let idna = ToUriOptions {
-            host: HostMapping::Idna,
-            ..Default::default()
-        };
+        let idna = ToUriOptions::default().with_host(HostMapping::Idna);
         let e = to_uri("http://-\u{E9}.org/", &idna).unwrap_err();
         let j = ErrorJson::from(&e);
         assert_eq!(
             (j.kind, j.offset, j.label.as_deref()),
             ("idna", 7, Some("-\u{E9}"))
         );
-        let sjis = ToUriOptions {
-            query_charset: Some(Charset::for_label("shift_jis").unwrap()),
-            ..Default::default()
-        };
+        let sjis = ToUriOptions::default()
+            .with_query_charset(Some(Charset::for_label("shift_jis").unwrap()));
         let e = to_uri("http://a/?\u{E9}", &sjis).unwrap_err();
         let j = ErrorJson::from(&e);
         assert_eq!(

@@ -194,10 +194,9 @@ pub fn rule_of(
     let Some(name) = rule else {
         return Ok(grammar.reference_rule());
     };
-    grammar.rule(name).ok_or_else(|| iri_abnf::UnknownRule {
-        grammar,
-        name: name.to_string(),
-    })
+    grammar
+        .rule(name)
+        .ok_or_else(|| iri_abnf::UnknownRule::new(grammar, name))
 }
 
 /// Runs the command line and returns the process exit code.

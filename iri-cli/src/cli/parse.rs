@@ -123,7 +123,7 @@ pub fn parse_record<'a>(
         Ok(c) => (Some(c), None),
         Err(Error::Parse(e)) => (None, Some(explained(e))),
         // The rule is the grammar's: resolved before any input is read.
-        Err(Error::Rule(_)) => (None, None),
+        Err(_) => (None, None),
     };
     let syntax_tree = if tree && components.is_some() && input.len() <= TREE_LIMIT {
         iri_abnf::syntax::parse_tree(grammar, rule, input).ok()
@@ -233,7 +233,7 @@ fn parse_one(out: &mut Out, args: &ParseArgs, grammar: Grammar, rule: Rule, inpu
                 out.failed = true;
                 write_invalid(out, &e);
             }
-            Err(Error::Rule(e)) => {
+            Err(e) => {
                 // The rule was resolved before reading; this cannot happen, but is not hidden if it does.
                 out.failed = true;
                 out.note(&e.to_string());

@@ -27,6 +27,7 @@ fn explain_resolve(e: ResolveError) -> ResolveError {
     match e {
         ResolveError::Base(b) => ResolveError::Base(explain_base(b)),
         ResolveError::Reference(p) => ResolveError::Reference(explained(p)),
+        other => other,
     }
 }
 
@@ -467,10 +468,9 @@ struct NormalizeRecord<'a> {
 /// `iri normalize`.
 pub fn run_normalize(args: &NormalizeArgs) -> i32 {
     let grammar: Grammar = args.grammar.into();
-    let options = Options {
-        level: args.level.into(),
-        ipv6_rfc5952: args.ipv6_rfc5952,
-    };
+    let options = Options::default()
+        .with_level(args.level.into())
+        .with_ipv6_rfc5952(args.ipv6_rfc5952);
     let mut out = Out::new();
     let read = for_each_item(&args.inputs, 1, &args.input, Decoding::Utf8, |item| {
         if out.broken() {
@@ -515,10 +515,9 @@ struct EqualRecord<'a> {
 /// `iri equal`.
 pub fn run_equal(args: &EqualArgs) -> i32 {
     let grammar: Grammar = args.grammar.into();
-    let options = Options {
-        level: args.level.into(),
-        ipv6_rfc5952: args.ipv6_rfc5952,
-    };
+    let options = Options::default()
+        .with_level(args.level.into())
+        .with_ipv6_rfc5952(args.ipv6_rfc5952);
     let (a, b) = match (
         text_arg(&args.a, 1, args.max_length),
         text_arg(&args.b, 2, args.max_length),

@@ -77,10 +77,7 @@ pub fn run(args: &SelfcheckArgs) -> i32 {
             if grammar.rule(name).is_none() {
                 eprintln!(
                     "iri: {}",
-                    iri_abnf::UnknownRule {
-                        grammar: grammar.into(),
-                        name: name.clone()
-                    }
+                    iri_abnf::UnknownRule::new(grammar, name.as_str())
                 );
                 return EXIT_ERROR;
             }

@@ -462,14 +462,15 @@ impl Server {
                     .text("query-charset")?
                     .map(|l| Charset::for_label(l).map_err(|e| e.to_string()))
                     .transpose()?;
-                let options = ToUriOptions {
-                    host: match p.value::<HostArg>("host")?.unwrap_or(HostArg::Percent) {
-                        HostArg::Percent => HostMapping::Percent,
-                        HostArg::Idna => HostMapping::Idna,
-                    },
-                    query_charset,
-                    raw: p.flag("raw")?,
-                };
+                let options = ToUriOptions::default()
+                    .with_host(
+                        match p.value::<HostArg>("host")?.unwrap_or(HostArg::Percent) {
+                            HostArg::Percent => HostMapping::Percent,
+                            HostArg::Idna => HostMapping::Idna,
+                        },
+                    )
+                    .with_query_charset(query_charset)
+                    .with_raw(p.flag("raw")?);
                 let input = item_of(&self.input(&p, "input")?);
                 let item = item(&input);
                 let result = to_uri_outcome(&options, &item);
@@ -481,9 +482,8 @@ impl Server {
                     query,
                     &["command", "input", "trace", "keep-punycode"],
                 )?;
-                let options = ToIriOptions {
-                    convert_punycode: !p.flag("keep-punycode")?,
-                };
+                let options =
+                    ToIriOptions::default().with_convert_punycode(!p.flag("keep-punycode")?);
                 let input = item_of(&self.input(&p, "input")?);
                 let item = item(&input);
                 let result = to_iri_outcome(&options, &item);

@@ -273,6 +273,59 @@ fn the_rule_help_says_where_the_rules_are_listed() {
     assert!(out.contains("iri rules --grammar G"), "{out}");
 }
 
+/// ABNF rule names are case-insensitive (RFC 5234 §2.1): every `--rule` takes a name in any case, and
+/// the output spells it as the grammar does.
+#[test]
+fn rule_names_are_case_insensitive() {
+    assert_eq!(iri(&["check", "--rule", "ipv6address", "::1"], None).0, 0);
+    let (code, out, err) = iri(
+        &["check", "--rule", "ipv6ADDRESS", "--format", "json", "::1"],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json_lines(&out)[0]["rule"], "IPv6address");
+    for rule in ["iri-REFERENCE", "IRI_Reference"] {
+        let (code, _, err) = iri(&["parse", "--rule", rule, "http://a/b"], None);
+        assert_eq!(code, 0, "{rule}: {err}");
+    }
+    let (code, out, err) = iri(
+        &[
+            "generate",
+            "--grammar",
+            "uri",
+            "--rule",
+            "ipv6ADDRESS",
+            "--count",
+            "3",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 3, "{out}");
+    let (code, _, err) = iri(
+        &["compare", "--languages", "uri", "iri", "--rule", "IHOST"],
+        None,
+    );
+    assert_ne!(code, 2, "{err}");
+    let (code, _, err) = iri(
+        &[
+            "selfcheck",
+            "--grammar",
+            "uri",
+            "--rule",
+            "ipv6address",
+            "--cases",
+            "20",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    // A name that no case of any rule matches is still an error that names the close rules.
+    let (code, _, err) = iri(&["check", "--rule", "ipv6adress", "::1"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("(did you mean `IPv6address`?)"), "{err}");
+}
+
 #[test]
 fn an_unknown_rule_names_the_closest_rules() {
     let (code, out, err) = iri(

@@ -13,6 +13,7 @@ use crate::grammar::Grammar;
 
 /// The result of [`leiri_to_iri`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct LeiriConversion {
     /// The IRI: the input with every [`is_leiri_only`] character percent-encoded (UTF-8, uppercase hex).
     pub iri: String,

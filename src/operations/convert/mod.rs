@@ -24,7 +24,7 @@
 //! // see interpretation note 11)
 //! let iri = "http://r\u{E9}sum\u{E9}.example.org";
 //! assert_eq!(to_uri(iri, &ToUriOptions::default()).unwrap().uri, "http://r%C3%A9sum%C3%A9.example.org");
-//! let idna = ToUriOptions { host: HostMapping::Idna, ..Default::default() };
+//! let idna = ToUriOptions::default().with_host(HostMapping::Idna);
 //! assert_eq!(to_uri(iri, &idna).unwrap().uri, "http://xn--rsum-bpad.example.org");
 //!
 //! // 3987bis §3.7.1, third example
@@ -52,6 +52,7 @@ use crate::error::ParseError;
 
 /// Why a conversion failed; [`ConvertError::offset`] is a byte offset into the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ConvertError {
     /// Byte offset in the input of what failed: the syntax error, the first byte of the failing
     /// label, or the character the charset cannot represent.
@@ -62,6 +63,7 @@ pub struct ConvertError {
 
 /// The kinds of [`ConvertError`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ConvertErrorKind {
     /// The input is not valid under the grammar the conversion starts from (`iri` for IRI → URI,
     /// `uri` for URI → IRI, `leiri` for LEIRI conversions). Use the raw variants to convert anyway.
@@ -90,7 +92,15 @@ impl std::fmt::Display for ConvertError {
     }
 }
 
-impl std::error::Error for ConvertError {}
+impl std::error::Error for ConvertError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ConvertErrorKind::Syntax(e) => Some(e),
+            ConvertErrorKind::Idna(e) => Some(e),
+            ConvertErrorKind::Unmappable(e) => Some(e),
+        }
+    }
+}
 
 /// The "XML Notation" of 3987bis §1.4, used by the examples of §3.7.1: every character outside
 /// US-ASCII as `&#xHHHH;` (uppercase hex digits, no leading zeros), and "&" as `&amp;`.
@@ -118,9 +128,16 @@ pub(crate) fn push_xml_notation(out: &mut String, c: char) {
 }
 
 fn syntax_error(e: ParseError) -> ConvertError {
-    ConvertError {
-        offset: e.offset,
-        kind: ConvertErrorKind::Syntax(e),
+    ConvertError::from(e)
+}
+
+/// The syntax error of a conversion: [`ConvertErrorKind::Syntax`] at the error's offset.
+impl From<ParseError> for ConvertError {
+    fn from(e: ParseError) -> Self {
+        ConvertError {
+            offset: e.offset,
+            kind: ConvertErrorKind::Syntax(e),
+        }
     }
 }
 
@@ -152,5 +169,34 @@ pub(crate) fn push_percent_encoded(out: &mut String, s: &str) {
         } else {
             push_pct_utf8(out, c);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error as _;
+
+    #[test]
+    fn errors_give_their_source() {
+        let e = to_uri("http://a/b c", &ToUriOptions::default()).unwrap_err();
+        assert!(matches!(e.kind, ConvertErrorKind::Syntax(_)));
+        let parse = e.source().unwrap().downcast_ref::<ParseError>().unwrap();
+        assert_eq!(parse.offset, 10);
+
+        let idna = ToUriOptions::default().with_host(HostMapping::Idna);
+        let e = to_uri("http://-r\u{E9}sum\u{E9}.example/", &idna).unwrap_err();
+        let inner = e.source().unwrap().downcast_ref::<reg_name::IdnaError>();
+        assert_eq!(inner.unwrap().label, "-r\u{E9}sum\u{E9}");
+        assert!(inner.unwrap().source().is_none());
+
+        let sjis = ToUriOptions::default()
+            .with_query_charset(Some(Charset::for_label("shift_jis").unwrap()));
+        let e = to_uri("http://example.jp/?q=\u{E9}", &sjis).unwrap_err();
+        let inner = e
+            .source()
+            .unwrap()
+            .downcast_ref::<query_charset::Unmappable>();
+        assert_eq!(inner.unwrap().character, '\u{E9}');
     }
 }

@@ -28,6 +28,7 @@ use super::query_charset::Charset;
 
 /// What to do with U+0020 SPACE inside the trimmed string (draft-weber-iri-guidelines §4 step 2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Spaces {
     /// Leave spaces as they are.
     #[default]
@@ -40,6 +41,7 @@ pub enum Spaces {
 
 /// Options of [`preprocess`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PreprocessOptions {
     /// Step 2.
     pub spaces: Spaces,
@@ -50,6 +52,26 @@ pub struct PreprocessOptions {
     pub nfc: bool,
 }
 
+impl PreprocessOptions {
+    /// These options with [`PreprocessOptions::spaces`] set.
+    pub const fn with_spaces(mut self, spaces: Spaces) -> Self {
+        self.spaces = spaces;
+        self
+    }
+
+    /// These options with [`PreprocessOptions::decode_ncr`] set.
+    pub const fn with_decode_ncr(mut self, decode_ncr: bool) -> Self {
+        self.decode_ncr = decode_ncr;
+        self
+    }
+
+    /// These options with [`PreprocessOptions::nfc`] set.
+    pub const fn with_nfc(mut self, nfc: bool) -> Self {
+        self.nfc = nfc;
+        self
+    }
+}
+
 /// Preprocesses one raw string (draft-weber-iri-guidelines §4 steps 1, 2 and 4, then NFC when asked)
 /// and returns the reference strings: one, or with [`Spaces::Split`] as many as there are
 /// space-separated pieces (none for a blank string).
@@ -57,11 +79,11 @@ pub struct PreprocessOptions {
 /// ```
 /// use iri_abnf::convert::{preprocess, PreprocessOptions, Spaces};
 ///
-/// let split = PreprocessOptions { spaces: Spaces::Split, ..Default::default() };
+/// let split = PreprocessOptions::default().with_spaces(Spaces::Split);
 /// assert_eq!(preprocess(" \thttp://a/b  http://c/\r\n", &split), ["http://a/b", "http://c/"]);
-/// let encode = PreprocessOptions { spaces: Spaces::Encode, ..Default::default() };
+/// let encode = PreprocessOptions::default().with_spaces(Spaces::Encode);
 /// assert_eq!(preprocess("\u{3000}a b\u{A0}", &encode), ["\u{3000}a%20b\u{A0}"]);
-/// let ncr = PreprocessOptions { decode_ncr: true, ..Default::default() };
+/// let ncr = PreprocessOptions::default().with_decode_ncr(true);
 /// assert_eq!(
 ///     preprocess("htt&#x0070;://www.example.com/&#x0066;&#x006f;&#x006f;bar&#x002f;foo&#x003f;bar", &ncr),
 ///     ["http://www.example.com/foobar/foo?bar"]
@@ -155,6 +177,7 @@ pub fn decode_ncrs(s: &str) -> String {
 
 /// Bytes that are not valid in the encoding they were said to be in.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct DecodeError {
     /// Byte offset of the first malformed byte.
     pub offset: usize,
@@ -249,6 +272,15 @@ pub fn decode_legacy(bytes: &[u8], charset: Charset) -> Result<String, DecodeErr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decode_errors_wrap_no_other_error() {
+        use std::error::Error as _;
+        let sjis = Charset::for_label("shift_jis").unwrap();
+        let e = decode_legacy(b"a\x81", sjis).unwrap_err();
+        assert_eq!(e.offset, 1);
+        assert!(e.source().is_none());
+    }
 
     #[test]
     fn trimming_is_ascii_only() {

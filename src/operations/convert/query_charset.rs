@@ -27,6 +27,7 @@ pub struct Charset {
 
 /// The label names no encoding of the WHATWG Encoding Standard, or one that cannot encode.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct UnknownCharset {
     /// The label as given.
     pub label: String,
@@ -47,6 +48,7 @@ impl std::error::Error for UnknownCharset {}
 
 /// A character that the charset cannot represent.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Unmappable {
     /// The character.
     pub character: char,

@@ -34,6 +34,7 @@ CheckHyphens=true, CheckBidi=true, CheckJoiners=true, VerifyDnsLength=true";
 /// A label that IDNA could not convert (3987bis §3.4.2: "if the domain name conversion fails, then the
 /// entire IRI conversion fails"), or a name too long for the DNS.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct IdnaError {
     /// The label after percent-decoding, as given to ToASCII; the whole name (after percent-decoding)
     /// when it is the name that is too long.

@@ -49,9 +49,18 @@ use crate::grammar::Grammar;
 
 /// Options of [`to_iri`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ToIriOptions {
     /// Step 6: convert punycode labels of the `reg-name` with ToUnicode (default `true`).
     pub convert_punycode: bool,
+}
+
+impl ToIriOptions {
+    /// These options with [`ToIriOptions::convert_punycode`] set.
+    pub const fn with_convert_punycode(mut self, convert_punycode: bool) -> Self {
+        self.convert_punycode = convert_punycode;
+        self
+    }
 }
 
 impl Default for ToIriOptions {
@@ -90,6 +99,7 @@ impl Trace {
 
 /// The result of [`to_iri`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct IriConversion {
     /// The IRI (the string after step 6, as characters).
     pub iri: String,

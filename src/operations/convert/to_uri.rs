@@ -8,6 +8,7 @@ use crate::grammar::Grammar;
 
 /// How the `ireg-name` is mapped (3987bis §3.4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum HostMapping {
     /// §3.4.1: the general percent-encoding of §3.3 ("SHOULD"), the default.
     #[default]
@@ -18,6 +19,7 @@ pub enum HostMapping {
 
 /// Options of [`to_uri`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ToUriOptions {
     /// How the host is mapped when it is an `ireg-name`.
     pub host: HostMapping,
@@ -29,8 +31,29 @@ pub struct ToUriOptions {
     pub raw: bool,
 }
 
+impl ToUriOptions {
+    /// These options with [`ToUriOptions::host`] set.
+    pub const fn with_host(mut self, host: HostMapping) -> Self {
+        self.host = host;
+        self
+    }
+
+    /// These options with [`ToUriOptions::query_charset`] set.
+    pub const fn with_query_charset(mut self, charset: Option<Charset>) -> Self {
+        self.query_charset = charset;
+        self
+    }
+
+    /// These options with [`ToUriOptions::raw`] set.
+    pub const fn with_raw(mut self, raw: bool) -> Self {
+        self.raw = raw;
+        self
+    }
+}
+
 /// The result of [`to_uri`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct UriConversion {
     /// The URI.
     pub uri: String,
@@ -69,11 +92,11 @@ impl UriConversion {
 ///     "http://validator.w3.org/check?uri=http%3A%2F%2Fr%C3%A9sum%C3%A9.example.org"
 /// );
 /// // §3.5: the query of an http IRI from an iso-8859-1 page.
-/// let latin1 = ToUriOptions { query_charset: Some(Charset::for_label("iso-8859-1").unwrap()), ..opts };
+/// let latin1 = opts.with_query_charset(Some(Charset::for_label("iso-8859-1").unwrap()));
 /// assert_eq!(to_uri("http://a/M\u{E4}rz?M\u{E4}rz#M\u{E4}rz", &latin1).unwrap().uri, "http://a/M%C3%A4rz?M%E4rz#M%C3%A4rz");
 /// // Not an IRI: an error with the offset, unless raw.
 /// assert_eq!(to_uri("http://a/b c", &opts).unwrap_err().offset, 10);
-/// let raw = to_uri("http://a/b c", &ToUriOptions { raw: true, ..opts }).unwrap();
+/// let raw = to_uri("http://a/b c", &opts.with_raw(true)).unwrap();
 /// assert_eq!((raw.uri.as_str(), raw.input_valid, raw.uri_valid), ("http://a/b%20c", false, true));
 /// ```
 pub fn to_uri(input: &str, options: &ToUriOptions) -> Result<UriConversion, ConvertError> {

@@ -16,8 +16,8 @@ use super::Example;
 
 /// The conversion error with its syntax error fully explained, as the `iri` command shows it: the
 /// conversions give `validate`'s error, and `explain` adds the rules pest names.
-pub fn explained(e: ConvertError) -> ConvertError {
-    let kind = match e.kind {
+pub fn explained(mut e: ConvertError) -> ConvertError {
+    e.kind = match e.kind {
         ConvertErrorKind::Syntax(p) => match iri_abnf::validate(p.grammar, p.rule, &p.input)
             .map_err(iri_abnf::Error::explain)
         {
@@ -29,7 +29,7 @@ pub fn explained(e: ConvertError) -> ConvertError {
         },
         other => other,
     };
-    ConvertError { kind, ..e }
+    e
 }
 
 /// The charset of a WHATWG label.
@@ -124,17 +124,11 @@ pub fn report(example: &Example) -> String {
     for (name, opts) in [
         (
             "host idna (§3.4.2)",
-            ToUriOptions {
-                host: HostMapping::Idna,
-                ..Default::default()
-            },
+            ToUriOptions::default().with_host(HostMapping::Idna),
         ),
         (
             "query iso-8859-1 (§3.5)",
-            ToUriOptions {
-                query_charset: Some(charset("iso-8859-1")),
-                ..Default::default()
-            },
+            ToUriOptions::default().with_query_charset(Some(charset("iso-8859-1"))),
         ),
     ] {
         let out = to_uri_text(&input, &opts);
@@ -190,10 +184,7 @@ pub fn report(example: &Example) -> String {
         );
     }
     if example.id == "001-4-step4-ncr-reference" {
-        let ncr = PreprocessOptions {
-            decode_ncr: true,
-            ..Default::default()
-        };
+        let ncr = PreprocessOptions::default().with_decode_ncr(true);
         let _ = writeln!(
             s,
             "\npreprocess --decode-ncr (001 §4 step 4): {:?}",

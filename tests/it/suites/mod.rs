@@ -214,7 +214,7 @@ pub fn run(cases: Cases) {
         let ours = match validate(case.grammar, case.rule, &case.input) {
             Ok(()) => true,
             Err(Error::Parse(_)) => false,
-            Err(Error::Rule(e)) => panic!("{suite}: {e}"),
+            Err(e) => panic!("{suite}: {e}"),
         };
         let key = (case.grammar, case.rule.to_string(), case.input.clone());
         let entry = listed.get_mut(&key);
