@@ -88,16 +88,16 @@ type Parser = fn(&str) -> Option<usize>;
 fn ours_parse(s: &str) -> Option<usize> {
     let r = parse(Grammar::Iri, s).ok()?;
     let authority = r.authority().map_or(0, |a| {
-        a.userinfo.map_or(0, |u| u.text.len())
-            + a.host.component.text.len()
-            + a.port.map_or(0, |p| p.component.text.len())
+        a.userinfo().map_or(0, |u| u.as_str().len())
+            + a.host().as_str().len()
+            + a.port().map_or(0, |p| p.as_str().len())
     });
     Some(
-        r.scheme().map_or(0, |c| c.text.len())
+        r.scheme().map_or(0, |c| c.as_str().len())
             + authority
             + r.path().as_str().len()
-            + r.query().map_or(0, |c| c.text.len())
-            + r.fragment().map_or(0, |c| c.text.len()),
+            + r.query().map_or(0, |c| c.as_str().len())
+            + r.fragment().map_or(0, |c| c.as_str().len()),
     )
 }
 

@@ -18,28 +18,30 @@ pub fn components(input: &str) -> Result<String, String> {
         let _ = writeln!(
             s,
             "scheme: {} at {}..{}",
-            scheme.text, scheme.span.start, scheme.span.end
+            scheme.as_str(),
+            scheme.span().start,
+            scheme.span().end
         );
     }
     if let Some(auth) = &r.authority() {
-        if let Some(userinfo) = &auth.userinfo {
-            let _ = writeln!(s, "userinfo: {}", userinfo.text);
+        if let Some(userinfo) = auth.userinfo() {
+            let _ = writeln!(s, "userinfo: {}", userinfo.as_str());
         }
-        let kind = match &auth.host.kind {
+        let kind = match auth.host().kind() {
             HostKind::Ipv6 { .. } => "IPv6 literal",
             HostKind::IpvFuture { .. } => "IPvFuture literal",
             HostKind::Ipv4 { .. } => "IPv4 address",
             HostKind::RegName => "registered name",
             _ => "host",
         };
-        let _ = writeln!(s, "host: {} ({kind})", auth.host.component.text);
-        if let Some(port) = &auth.port {
+        let _ = writeln!(s, "host: {} ({kind})", auth.host().as_str());
+        if let Some(port) = auth.port() {
             match port.value() {
                 PortValue::Number(n) => {
                     let _ = writeln!(s, "port: {n}");
                 }
                 other => {
-                    let _ = writeln!(s, "port: {} ({other:?})", port.component.text);
+                    let _ = writeln!(s, "port: {} ({other:?})", port.as_str());
                 }
             }
         }
@@ -47,14 +49,14 @@ pub fn components(input: &str) -> Result<String, String> {
     let _ = writeln!(
         s,
         "path: {:?} ({} segments)",
-        r.path().component.text,
+        r.path().as_str(),
         r.path().segments().count()
     );
     if let Some(q) = &r.query() {
-        let _ = writeln!(s, "query: {}", q.text);
+        let _ = writeln!(s, "query: {}", q.as_str());
     }
     if let Some(f) = &r.fragment() {
-        let _ = writeln!(s, "fragment: {}", f.text);
+        let _ = writeln!(s, "fragment: {}", f.as_str());
     }
     Ok(s)
 }

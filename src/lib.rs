@@ -68,13 +68,16 @@
 //!
 //! let r = parse(Grammar::Iri, "http://user@[v7.a:b]:8042/r%C3%A9/s?q#f").unwrap();
 //! assert_eq!(r.kind(), ReferenceKind::Iri);
-//! assert_eq!(r.scheme().unwrap().text, "http");
+//! assert_eq!(r.scheme().unwrap().as_str(), "http");
 //! let auth = r.authority().unwrap();
-//! assert_eq!(auth.userinfo.unwrap().text, "user");
-//! assert!(matches!(auth.host.kind, HostKind::IpvFuture { version, .. } if version.text == "7"));
-//! assert_eq!(auth.port.unwrap().value(), PortValue::Number(8042));
+//! assert_eq!(auth.userinfo().unwrap().as_str(), "user");
+//! assert!(matches!(auth.host().kind(), HostKind::IpvFuture { version, .. } if version.as_str() == "7"));
+//! assert_eq!(auth.port().unwrap().value(), PortValue::Number(8042));
 //! assert_eq!(r.path().segments().count(), 2);
-//! assert_eq!(r.query().unwrap().span.start, 36);
+//! assert_eq!(r.query().unwrap().span().start, 36);
+//! // Percent-decoding (RFC 3986 §2.1), borrowed when there is no "%":
+//! let first = r.path().segments().next().unwrap();
+//! assert_eq!(first.decode().to_str().unwrap(), "ré");
 //! assert_eq!(r.to_string(), "http://user@[v7.a:b]:8042/r%C3%A9/s?q#f");
 //! ```
 //!
@@ -175,8 +178,8 @@ pub struct ReadmeDoctests;
 pub struct LibraryGuideDoctests;
 
 pub use components::{
-    Authority, Component, Components, Host, HostKind, Path, PathKind, Port, PortValue, Reference,
-    ReferenceBuf, ReferenceKind, Segments, Span,
+    Authority, Component, Components, Decoded, Host, HostKind, Path, PathKind, Port, PortValue,
+    Reference, ReferenceBuf, ReferenceKind, Segments, Span,
 };
 pub use convert::{
     leiri_to_iri, leiri_to_uri, percent_encode, to_iri, to_uri, ConvertError, HostMapping,
@@ -260,8 +263,8 @@ pub fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError>
 ///
 /// let c = parse_components(Grammar::Iri, "iauthority", "user@[::1]:80").unwrap();
 /// let Components::Authority(a) = c else { panic!() };
-/// assert!(matches!(a.host.kind, HostKind::Ipv6 { address } if address.text == "::1"));
-/// assert_eq!(a.port.unwrap().component.span.start, 11);
+/// assert!(matches!(a.host().kind(), HostKind::Ipv6 { address } if address.as_str() == "::1"));
+/// assert_eq!(a.port().unwrap().span().start, 11);
 /// ```
 pub fn parse_components<'a>(
     grammar: Grammar,

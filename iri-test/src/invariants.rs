@@ -21,7 +21,7 @@ use crate::components::{Component, HostKind, PathKind, Reference, Span};
 pub fn check_invariants(r: &Reference<'_>) -> Result<(), String> {
     let input = r.as_str();
     let check = |name: &str, c: &Component<'_>| -> Result<(), String> {
-        let Span { start, end } = c.span;
+        let Span { start, end } = c.span();
         if start > end || end > input.len() {
             return Err(format!("{name}: span {start}..{end} out of bounds"));
         }
@@ -30,10 +30,10 @@ pub fn check_invariants(r: &Reference<'_>) -> Result<(), String> {
                 "{name}: span {start}..{end} not on char boundaries"
             ));
         }
-        if &input[start..end] != c.text {
+        if &input[start..end] != c.as_str() {
             return Err(format!(
                 "{name}: text {:?} is not the input at {start}..{end}",
-                c.text
+                c.as_str()
             ));
         }
         Ok(())
@@ -49,10 +49,10 @@ pub fn check_invariants(r: &Reference<'_>) -> Result<(), String> {
         Ok(())
     };
     let at = |pos: usize, c: &Component<'_>, name: &str| -> Result<(), String> {
-        if c.span.start != pos {
+        if c.span().start != pos {
             return Err(format!(
                 "{name} starts at {} instead of {pos}",
-                c.span.start
+                c.span().start
             ));
         }
         Ok(())
@@ -60,42 +60,44 @@ pub fn check_invariants(r: &Reference<'_>) -> Result<(), String> {
     if let Some(s) = &r.scheme() {
         check("scheme", s)?;
         at(pos, s, "scheme")?;
-        pos = s.span.end;
+        pos = s.span().end;
         expect(&mut pos, ":", "hier-part")?;
     }
     if let Some(a) = &r.authority() {
         expect(&mut pos, "//", "authority")?;
-        check("authority", &a.component)?;
-        at(pos, &a.component, "authority")?;
+        check("authority", &a.as_component())?;
+        at(pos, &a.as_component(), "authority")?;
         let mut apos = pos;
-        if let Some(u) = &a.userinfo {
-            check("userinfo", u)?;
-            at(apos, u, "userinfo")?;
-            apos = u.span.end;
+        if let Some(u) = a.userinfo() {
+            check("userinfo", &u)?;
+            at(apos, &u, "userinfo")?;
+            apos = u.span().end;
             expect(&mut apos, "@", "host")?;
         }
-        check("host", &a.host.component)?;
-        at(apos, &a.host.component, "host")?;
-        apos = a.host.component.span.end;
-        match a.host.kind {
+        check("host", &a.host().as_component())?;
+        at(apos, &a.host().as_component(), "host")?;
+        apos = a.host().span().end;
+        match a.host().kind() {
             HostKind::Ipv4 { octets } => {
                 let shown = format!("{}.{}.{}.{}", octets[0], octets[1], octets[2], octets[3]);
-                if shown != a.host.component.text {
+                if shown != a.host().as_str() {
                     return Err(format!("IPv4 octets {shown} differ from host text"));
                 }
             }
             HostKind::Ipv6 { address } => {
                 check("IPv6address", &address)?;
-                let t = a.host.component.text;
-                if !(t.starts_with('[') && t.ends_with(']')) || address.text != &t[1..t.len() - 1] {
+                let t = a.host().as_str();
+                if !(t.starts_with('[') && t.ends_with(']'))
+                    || address.as_str() != &t[1..t.len() - 1]
+                {
                     return Err("IPv6 host is not [address]".into());
                 }
             }
             HostKind::IpvFuture { version, address } => {
                 check("IPvFuture version", &version)?;
                 check("IPvFuture address", &address)?;
-                let t = a.host.component.text;
-                let rebuilt = format!("[v{}.{}]", version.text, address.text);
+                let t = a.host().as_str();
+                let rebuilt = format!("[v{}.{}]", version.as_str(), address.as_str());
                 if !rebuilt.eq_ignore_ascii_case(t) {
                     return Err(format!("IPvFuture parts {rebuilt} differ from {t}"));
                 }
@@ -104,27 +106,27 @@ pub fn check_invariants(r: &Reference<'_>) -> Result<(), String> {
             #[allow(unreachable_patterns)] // The crate's own tests include this file.
             _ => return Err("a host kind these checks do not know".into()),
         }
-        if let Some(p) = &a.port {
+        if let Some(p) = a.port() {
             expect(&mut apos, ":", "port")?;
-            check("port", &p.component)?;
-            at(apos, &p.component, "port")?;
-            if !p.component.text.bytes().all(|b| b.is_ascii_digit()) {
+            check("port", &p.as_component())?;
+            at(apos, &p.as_component(), "port")?;
+            if !p.as_str().bytes().all(|b| b.is_ascii_digit()) {
                 return Err("port has a non-digit".into());
             }
-            apos = p.component.span.end;
+            apos = p.span().end;
         }
-        if apos != a.component.span.end {
+        if apos != a.span().end {
             return Err(format!(
                 "authority parts end at {apos}, authority at {}",
-                a.component.span.end
+                a.span().end
             ));
         }
         pos = apos;
     }
-    check("path", &r.path().component)?;
-    at(pos, &r.path().component, "path")?;
-    let path = r.path().component.text;
-    let kind_ok = match r.path().kind {
+    check("path", &r.path().as_component())?;
+    at(pos, &r.path().as_component(), "path")?;
+    let path = r.path().as_str();
+    let kind_ok = match r.path().kind() {
         PathKind::Abempty => path.is_empty() || path.starts_with('/'),
         PathKind::Absolute => path.starts_with('/') && !path.starts_with("//"),
         PathKind::Noscheme | PathKind::Rootless => !path.is_empty() && !path.starts_with('/'),
@@ -135,7 +137,7 @@ pub fn check_invariants(r: &Reference<'_>) -> Result<(), String> {
     if !kind_ok {
         return Err(format!(
             "path kind {:?} does not fit {path:?}",
-            r.path().kind
+            r.path().kind()
         ));
     }
     let mut rebuilt = String::new();
@@ -144,23 +146,23 @@ pub fn check_invariants(r: &Reference<'_>) -> Result<(), String> {
         if i > 0 || path.starts_with('/') {
             rebuilt.push('/');
         }
-        rebuilt.push_str(seg.text);
+        rebuilt.push_str(seg.as_str());
     }
     if rebuilt != path {
         return Err(format!("segments rebuild {rebuilt:?}, path is {path:?}"));
     }
-    pos = r.path().component.span.end;
+    pos = r.path().span().end;
     if let Some(q) = &r.query() {
         expect(&mut pos, "?", "query")?;
         check("query", q)?;
         at(pos, q, "query")?;
-        pos = q.span.end;
+        pos = q.span().end;
     }
     if let Some(f) = &r.fragment() {
         expect(&mut pos, "#", "fragment")?;
         check("fragment", f)?;
         at(pos, f, "fragment")?;
-        pos = f.span.end;
+        pos = f.span().end;
     }
     if pos != input.len() {
         return Err(format!(

@@ -245,7 +245,7 @@ pub fn compare_components(
             _ => None,
         };
         if let (Some(path), Some(tree)) = (path, tree_segments(&p.tree)) {
-            let spans: Vec<Span> = path.segments().map(|s| s.span).collect();
+            let spans: Vec<Span> = path.segments().map(|s| s.span()).collect();
             if spans != tree {
                 return Err(format!(
                     "path segments {spans:?}, the parse tree has {tree:?}"

@@ -67,14 +67,14 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
         return;
     }
     for (_, c) in text_components(r) {
-        if c.text.is_ascii() {
+        if c.as_str().is_ascii() {
             continue;
         }
         let mut start = 0;
-        for piece in c.text.split(is_delimiter) {
+        for piece in c.as_str().split(is_delimiter) {
             let span = Span {
-                start: c.span.start + start,
-                end: c.span.start + start + piece.len(),
+                start: c.span().start + start,
+                end: c.span().start + start + piece.len(),
             };
             start += piece.len() + 1;
             component_rules(r, piece, span, sink);

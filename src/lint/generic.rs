@@ -9,25 +9,25 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             registered(scheme, sink);
         }
         if !matches!(sink.scheme, Scheme::HttpLower { .. })
-            && scheme.text.bytes().any(|b| b.is_ascii_uppercase())
+            && scheme.as_str().bytes().any(|b| b.is_ascii_uppercase())
         {
             sink.push(
                 Code::UppercaseScheme,
-                scheme.span,
+                scheme.span(),
                 "scheme",
-                format!("the scheme {} has upper-case letters", scheme.text),
-                Some(scheme.text.to_ascii_lowercase()),
+                format!("the scheme {} has upper-case letters", scheme.as_str()),
+                Some(scheme.as_str().to_ascii_lowercase()),
             );
         }
     }
     if let Some(authority) = sink.authority {
-        if let Some(userinfo) = authority.userinfo {
-            if let Some(colon) = userinfo.text.find(':') {
+        if let Some(userinfo) = authority.userinfo() {
+            if let Some(colon) = userinfo.as_str().find(':') {
                 sink.push(
                     Code::UserinfoPassword,
                     Span {
-                        start: userinfo.span.start + colon,
-                        end: userinfo.span.end,
+                        start: userinfo.span().start + colon,
+                        end: userinfo.span().end,
                     },
                     "userinfo",
                     "the userinfo has a password (\"user:password\")".to_string(),
@@ -35,16 +35,16 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
                 );
             }
         }
-        if let Some(port) = authority.port {
-            let c = port.component;
+        if let Some(port) = authority.port() {
+            let c = port.as_component();
             // The ":" before the port, with it.
             let with_colon = Span {
-                start: c.span.start - 1,
-                end: c.span.end,
+                start: c.span().start - 1,
+                end: c.span().end,
             };
             let default = r
                 .scheme()
-                .and_then(|s| crate::normalize::default_port(s.text));
+                .and_then(|s| crate::normalize::default_port(s.as_str()));
             match port.value() {
                 PortValue::Empty => sink.push(
                     Code::EmptyPort,
@@ -60,18 +60,19 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
                     format!("{n} is the default port of the scheme"),
                     Some(String::new()),
                 ),
-                PortValue::Number(n) if c.text.starts_with('0') && c.text.len() > 1 => sink.push(
-                    Code::UnusualPort,
-                    c.span,
-                    "port",
-                    format!("the port {} has leading zeros", c.text),
-                    Some(n.to_string()),
-                ),
+                PortValue::Number(n) if c.as_str().starts_with('0') && c.as_str().len() > 1 => sink
+                    .push(
+                        Code::UnusualPort,
+                        c.span(),
+                        "port",
+                        format!("the port {} has leading zeros", c.as_str()),
+                        Some(n.to_string()),
+                    ),
                 PortValue::TooLarge => sink.push(
                     Code::UnusualPort,
-                    c.span,
+                    c.span(),
                     "port",
-                    format!("the port {} is above 65535", c.text),
+                    format!("the port {} is above 65535", c.as_str()),
                     None,
                 ),
                 PortValue::Number(_) => {}
@@ -92,14 +93,18 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     } else {
         let path = r.path();
         // A dot segment has a "." (most paths have none).
-        let dots = memchr::memchr(b'.', path.component.text.as_bytes()).is_some();
-        if dots && path.segments().any(|s| s.text == "." || s.text == "..") {
+        let dots = memchr::memchr(b'.', path.as_str().as_bytes()).is_some();
+        if dots
+            && path
+                .segments()
+                .any(|s| s.as_str() == "." || s.as_str() == "..")
+        {
             sink.push(
                 Code::DotSegments,
-                path.component.span,
+                path.span(),
                 "path",
                 "the path has \".\" or \"..\" segments".to_string(),
-                Some(crate::resolve::remove_dot_segments(path.component.text)),
+                Some(crate::resolve::remove_dot_segments(path.as_str())),
             );
         }
     }
@@ -111,24 +116,24 @@ fn registered(scheme: crate::components::Component<'_>, sink: &mut Sink<'_, '_>)
     if !matches!(sink.scheme, Scheme::Other | Scheme::Data | Scheme::Tag) {
         return;
     }
-    match super::iana::lookup(scheme.text) {
+    match super::iana::lookup(scheme.as_str()) {
         None => sink.push(
             Code::UnregisteredScheme,
-            scheme.span,
+            scheme.span(),
             "scheme",
             format!(
                 "the scheme {} is not in the IANA URI Schemes registry",
-                scheme.text
+                scheme.as_str()
             ),
             None,
         ),
         Some(r) if r.status == super::iana::Status::Historical => sink.push(
             Code::HistoricalScheme,
-            scheme.span,
+            scheme.span(),
             "scheme",
             format!(
                 "the scheme {} is registered as Historical ({})",
-                scheme.text,
+                scheme.as_str(),
                 r.reference.trim()
             ),
             None,

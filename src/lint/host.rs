@@ -8,23 +8,23 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     let Some(authority) = sink.authority else {
         return;
     };
-    let host = authority.host;
-    let text = host.component.text;
-    let span = host.component.span;
-    match host.kind {
+    let host = authority.host();
+    let text = host.as_str();
+    let span = host.span();
+    match host.kind() {
         HostKind::Ipv6 { address } => {
             let Some(addr) = host.ipv6() else {
                 return;
             };
             let canonical = crate::normalize::ipv6_rfc5952(addr);
-            if canonical != address.text {
+            if canonical != address.as_str() {
                 sink.push(
                     Code::Ipv6NotCanonical,
-                    address.span,
+                    address.span(),
                     "host",
                     format!(
                         "{} is {canonical} in the text form of RFC 5952",
-                        address.text
+                        address.as_str()
                     ),
                     Some(canonical),
                 );

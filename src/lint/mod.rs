@@ -642,7 +642,7 @@ pub fn lint(reference: &Reference<'_>, options: &LintOptions) -> Vec<Diagnostic>
         authority: authority.as_ref(),
         scheme: reference
             .scheme()
-            .map_or(Scheme::None, |s| Scheme::of(s.text)),
+            .map_or(Scheme::None, |s| Scheme::of(s.as_str())),
     };
     bidi::check(reference, &mut sink);
     normalization::check(reference, &mut sink);
@@ -663,9 +663,9 @@ pub(crate) fn text_components<'a>(
     r: &Reference<'a>,
 ) -> impl Iterator<Item = (&'static str, crate::components::Component<'a>)> {
     let authority = r.authority();
-    let userinfo = authority.and_then(|a| a.userinfo);
-    let host = authority.map(|a| a.host.component);
-    let path = Some(r.path().component);
+    let userinfo = authority.and_then(|a| a.userinfo());
+    let host = authority.map(|a| a.host().as_component());
+    let path = Some(r.path().as_component());
     [
         ("userinfo", userinfo),
         ("host", host),
@@ -680,16 +680,16 @@ pub(crate) fn text_components<'a>(
 /// The name of the component of `r` that holds the byte at `offset` (see [`Diagnostic::component`]).
 pub(crate) fn component_at(r: &Reference<'_>, offset: usize) -> &'static str {
     let within = |c: Option<crate::components::Component<'_>>| {
-        c.is_some_and(|c| c.span.start <= offset && offset < c.span.end.max(c.span.start + 1))
+        c.is_some_and(|c| c.span().start <= offset && offset < c.span().end.max(c.span().start + 1))
     };
     let authority = r.authority();
     if within(r.scheme()) {
         "scheme"
-    } else if within(authority.and_then(|a| a.userinfo)) {
+    } else if within(authority.and_then(|a| a.userinfo())) {
         "userinfo"
-    } else if within(authority.map(|a| a.host.component)) {
+    } else if within(authority.map(|a| a.host().as_component())) {
         "host"
-    } else if within(authority.and_then(|a| a.port.map(|p| p.component))) {
+    } else if within(authority.and_then(|a| a.port().map(|p| p.as_component()))) {
         "port"
     } else if within(r.query()) {
         "query"

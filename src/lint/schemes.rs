@@ -20,7 +20,7 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             if let Some(fragment) = r.fragment() {
                 sink.push(
                     Code::MailtoFragment,
-                    with_delimiter(fragment.span),
+                    with_delimiter(fragment.span()),
                     "fragment",
                     "a mailto URI has a fragment identifier".to_string(),
                     Some(String::new()),
@@ -52,11 +52,11 @@ fn http(r: &Reference<'_>, https: bool, sink: &mut Sink<'_, '_>) {
         grammar(r, rule, Code::HttpMissingAuthority, sink);
         return;
     };
-    let host = authority.host.component;
-    if host.text.is_empty() {
+    let host = authority.host().as_component();
+    if host.as_str().is_empty() {
         sink.push(
             Code::HttpEmptyHost,
-            host.span,
+            host.span(),
             "host",
             format!(
                 "the {} URI has an empty host",
@@ -65,17 +65,17 @@ fn http(r: &Reference<'_>, https: bool, sink: &mut Sink<'_, '_>) {
             None,
         );
     }
-    if let Some(userinfo) = authority.userinfo {
+    if let Some(userinfo) = authority.userinfo() {
         sink.push(
             Code::HttpUserinfo,
             Span {
-                start: userinfo.span.start,
-                end: userinfo.span.end + 1,
+                start: userinfo.span().start,
+                end: userinfo.span().end + 1,
             },
             "userinfo",
             format!(
                 "the userinfo {} of an {} URI",
-                quote(userinfo.text),
+                quote(userinfo.as_str()),
                 if https { "https" } else { "http" }
             ),
             Some(String::new()),
@@ -135,7 +135,7 @@ fn with_delimiter(span: Span) -> Span {
 fn grammar(r: &Reference<'_>, rule: SchemeRule, code: Code, sink: &mut Sink<'_, '_>) -> bool {
     let with_fragment = matches!(rule, SchemeRule::Namestring | SchemeRule::TagUri);
     let text = match r.fragment() {
-        Some(f) if !with_fragment => &r.as_str()[..f.span.start - 1],
+        Some(f) if !with_fragment => &r.as_str()[..f.span().start - 1],
         _ => r.as_str(),
     };
     let Ok(dfa) = dfa(rule) else {
@@ -196,20 +196,23 @@ fn grammar(r: &Reference<'_>, rule: SchemeRule, code: Code, sink: &mut Sink<'_, 
 /// The component of the character at `offset`, a delimiter counting with the component it introduces
 /// or ends ("?" with the query, "#" with the fragment, "@" with the userinfo, ":" with the port).
 fn component_of(r: &Reference<'_>, offset: usize) -> &'static str {
-    let starts_at =
-        |c: Option<crate::components::Component<'_>>| c.is_some_and(|c| c.span.start == offset + 1);
+    let starts_at = |c: Option<crate::components::Component<'_>>| {
+        c.is_some_and(|c| c.span().start == offset + 1)
+    };
     let authority = r.authority();
     match r.as_str().as_bytes().get(offset) {
         Some(b'?') if starts_at(r.query()) => "query",
         Some(b'#') if starts_at(r.fragment()) => "fragment",
         Some(b'@')
             if authority
-                .and_then(|a| a.userinfo)
-                .is_some_and(|u| u.span.end == offset) =>
+                .and_then(|a| a.userinfo())
+                .is_some_and(|u| u.span().end == offset) =>
         {
             "userinfo"
         }
-        Some(b':') if starts_at(authority.and_then(|a| a.port.map(|p| p.component))) => "port",
+        Some(b':') if starts_at(authority.and_then(|a| a.port().map(|p| p.as_component()))) => {
+            "port"
+        }
         _ => component_at(r, offset.min(r.as_str().len().saturating_sub(1))),
     }
 }

@@ -18,10 +18,10 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     }
     if sink.on(Code::MixedScript) {
         for (_, c) in text_components(r) {
-            if c.text.is_ascii() {
+            if c.as_str().is_ascii() {
                 continue;
             }
-            for (offset, word) in words(c.text) {
+            for (offset, word) in words(c.as_str()) {
                 // Below U+0370 every character is Latin, Common or Inherited: one script.
                 if word.chars().all(|c| c < '\u{370}') || word.is_single_script() {
                     continue;
@@ -39,8 +39,8 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
                     continue;
                 }
                 let span = Span {
-                    start: c.span.start + offset,
-                    end: c.span.start + offset + word.len(),
+                    start: c.span().start + offset,
+                    end: c.span().start + offset + word.len(),
                 };
                 sink.push(
                     Code::MixedScript,
@@ -59,12 +59,12 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     let Some(authority) = sink.authority else {
         return;
     };
-    let host = authority.host.component;
-    if authority.host.kind != HostKind::RegName || host.text.is_ascii() {
+    let host = authority.host().as_component();
+    if authority.host().kind() != HostKind::RegName || host.as_str().is_ascii() {
         return;
     }
-    let mut at = host.span.start;
-    for label in host.text.split('.') {
+    let mut at = host.span().start;
+    for label in host.as_str().split('.') {
         let span = Span {
             start: at,
             end: at + label.len(),
@@ -245,15 +245,15 @@ fn syntax_look_alikes(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
 /// RFC 3986 §7.6: a userinfo that starts with a domain name of three or more labels, or with an
 /// IPv4 address.
 fn userinfo_looks_like_host(sink: &mut Sink<'_, '_>) {
-    let Some(userinfo) = sink.authority.and_then(|a| a.userinfo) else {
+    let Some(userinfo) = sink.authority.and_then(|a| a.userinfo()) else {
         return;
     };
     let name_len = userinfo
-        .text
+        .as_str()
         .bytes()
         .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-'))
         .count();
-    let name = userinfo.text[..name_len].trim_end_matches('.');
+    let name = userinfo.as_str()[..name_len].trim_end_matches('.');
     let labels: Vec<&str> = name.split('.').collect();
     let all_digits = |l: &&str| !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit());
     let ipv4 = labels.len() == 4 && labels.iter().all(all_digits);
@@ -264,10 +264,10 @@ fn userinfo_looks_like_host(sink: &mut Sink<'_, '_>) {
             .last()
             .is_some_and(|l| l.as_bytes()[0].is_ascii_alphabetic());
     if (ipv4 || domain) && sink.on(Code::UserinfoLooksLikeHost) {
-        let host = sink.authority.map_or("", |a| a.host.component.text);
+        let host = sink.authority.map_or("", |a| a.host().as_str());
         sink.push(
             Code::UserinfoLooksLikeHost,
-            userinfo.span,
+            userinfo.span(),
             "userinfo",
             format!("the userinfo reads as the host {name}, but the host is {host}"),
             None,

@@ -256,27 +256,27 @@ enum Comp {
 /// The reference with the text of each component replaced by what `f` makes of it, recomposed
 /// (RFC 3986 §5.3) into a new reference of the same grammar.
 fn rewrite(r: &Reference<'_>, mut f: impl FnMut(Comp, &str) -> String) -> ReferenceBuf {
-    let scheme = r.scheme().map(|s| f(Comp::Scheme, s.text));
+    let scheme = r.scheme().map(|s| f(Comp::Scheme, s.as_str()));
     let authority = r.authority().map(|a| {
-        let mut out = String::with_capacity(a.component.text.len());
-        if let Some(u) = a.userinfo {
-            out.push_str(&f(Comp::Userinfo, u.text));
+        let mut out = String::with_capacity(a.as_str().len());
+        if let Some(u) = a.userinfo() {
+            out.push_str(&f(Comp::Userinfo, u.as_str()));
             out.push('@');
         }
         let host = Comp::Host {
-            reg_name: a.host.kind == HostKind::RegName,
-            ipv6: matches!(a.host.kind, HostKind::Ipv6 { .. }),
+            reg_name: a.host().kind() == HostKind::RegName,
+            ipv6: matches!(a.host().kind(), HostKind::Ipv6 { .. }),
         };
-        out.push_str(&f(host, a.host.component.text));
-        if let Some(p) = a.port {
+        out.push_str(&f(host, a.host().as_str()));
+        if let Some(p) = a.port() {
             out.push(':');
-            out.push_str(&f(Comp::Port, p.component.text));
+            out.push_str(&f(Comp::Port, p.as_str()));
         }
         out
     });
     let path = f(Comp::Path, r.path().as_str());
-    let query = r.query().map(|q| f(Comp::Query, q.text));
-    let fragment = r.fragment().map(|x| f(Comp::Fragment, x.text));
+    let query = r.query().map(|q| f(Comp::Query, q.as_str()));
+    let fragment = r.fragment().map(|x| f(Comp::Fragment, x.as_str()));
     compose(
         r.grammar(),
         scheme.as_deref(),
@@ -342,8 +342,8 @@ pub fn normalize_reference(r: &Reference<'_>, options: &Options) -> ReferenceBuf
     // port is empty or if its value would be the same as that of the scheme's default")
     if level >= Level::Scheme {
         if let Some(a) = n.authority() {
-            let default = n.scheme().and_then(|s| default_port(s.text));
-            let port = a.port.map(|p| p.component.text).filter(|p| !p.is_empty());
+            let default = n.scheme().and_then(|s| default_port(s.as_str()));
+            let port = a.port().map(|p| p.as_str()).filter(|p| !p.is_empty());
             let port = match (port, default) {
                 (Some(p), Some(default)) => {
                     let digits = p.trim_start_matches('0');
@@ -353,11 +353,11 @@ pub fn normalize_reference(r: &Reference<'_>, options: &Options) -> ReferenceBuf
                 (p, _) => p,
             };
             let mut authority = String::new();
-            if let Some(u) = a.userinfo {
-                authority.push_str(u.text);
+            if let Some(u) = a.userinfo() {
+                authority.push_str(u.as_str());
                 authority.push('@');
             }
-            authority.push_str(a.host.component.text);
+            authority.push_str(a.host().as_str());
             if let Some(p) = port {
                 authority.push(':');
                 authority.push_str(p);
@@ -370,11 +370,11 @@ pub fn normalize_reference(r: &Reference<'_>, options: &Options) -> ReferenceBuf
             };
             n = compose(
                 grammar,
-                n.scheme().map(|s| s.text),
+                n.scheme().map(|s| s.as_str()),
                 Some(&authority),
                 path,
-                n.query().map(|q| q.text),
-                n.fragment().map(|f| f.text),
+                n.query().map(|q| q.as_str()),
+                n.fragment().map(|f| f.as_str()),
             );
         }
     }

@@ -55,11 +55,11 @@ use crate::grammar::Grammar;
 use crate::resolve::{kind_phrase, remove_dot_segments, Base, BaseError, Mode};
 
 fn scheme<'a>(r: &Reference<'a>) -> Option<&'a str> {
-    r.scheme().map(|c| c.text)
+    r.scheme().map(|c| c.as_str())
 }
 
 fn authority<'a>(r: &Reference<'a>) -> Option<&'a str> {
-    r.authority().map(|a| a.component.text)
+    r.authority().map(|a| a.as_str())
 }
 
 fn path<'a>(r: &Reference<'a>) -> &'a str {
@@ -67,11 +67,11 @@ fn path<'a>(r: &Reference<'a>) -> &'a str {
 }
 
 fn query<'a>(r: &Reference<'a>) -> Option<&'a str> {
-    r.query().map(|c| c.text)
+    r.query().map(|c| c.as_str())
 }
 
 fn fragment<'a>(r: &Reference<'a>) -> Option<&'a str> {
-    r.fragment().map(|c| c.text)
+    r.fragment().map(|c| c.as_str())
 }
 
 /// Why [`relativize`] gave no reference.

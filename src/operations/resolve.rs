@@ -261,11 +261,11 @@ pub fn resolve_with(
 }
 
 fn text(c: Option<Component<'_>>) -> Option<&str> {
-    c.map(|c| c.text)
+    c.map(|c| c.as_str())
 }
 
 fn authority<'a>(r: &Reference<'a>) -> Option<&'a str> {
-    r.authority().map(|a| a.component.text)
+    r.authority().map(|a| a.as_str())
 }
 
 /// RFC 3986 §5.2.2 "Transform References": the target of reference `r` against `base`, recomposed

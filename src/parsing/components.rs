@@ -1,7 +1,9 @@
 //! Typed, borrowed components of a parsed reference (RFC 3986 §3, 3987bis §2.2), each with its byte span.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
+use std::str::Utf8Error;
 
 use crate::grammar::Grammar;
 use crate::rule::Rule;
@@ -28,14 +30,25 @@ impl Span {
     }
 }
 
-/// A piece of the input: its text and where it is.
+/// A piece of the input: its text, exactly as written, and where it is (RFC 3986 §3: the scheme,
+/// userinfo, query, fragment, a path segment, or any rule's match; the `i` rules of 3987bis §2.2).
+///
+/// ```
+/// use iri_abnf::{parse, Grammar, Span};
+///
+/// let r = parse(Grammar::Iri, "http://a/r%C3%A9sum%C3%A9?q=1").unwrap();
+/// let query = r.query().unwrap();
+/// assert_eq!(query.as_str(), "q=1");
+/// assert_eq!(query.span(), Span { start: 26, end: 29 });
+/// assert_eq!(r.path().decode().to_str().unwrap(), "/résumé");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Component<'a> {
     /// The text, exactly as in the input (no decoding).
-    pub text: &'a str,
+    text: &'a str,
     /// Where the text is in the input.
-    pub span: Span,
+    span: Span,
 }
 
 impl<'a> Component<'a> {
@@ -47,10 +60,113 @@ impl<'a> Component<'a> {
         }
     }
 
-    /// The text.
+    /// The text, exactly as in the input: percent-encoded octets (RFC 3986 §2.1) stay encoded; see
+    /// [`Component::decode`].
     #[inline]
     pub fn as_str(&self) -> &'a str {
         self.text
+    }
+
+    /// Where the text is in the input: `&input[span.start..span.end] == self.as_str()`.
+    #[inline]
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// The text with its `pct-encoded` triplets decoded (RFC 3986 §2.1, §2.4; 3987bis §2.2 and §3.2).
+    /// Nothing is decoded until [`Decoded::to_bytes`] or [`Decoded::to_str`] is called, and they
+    /// borrow the text when it has no `%`.
+    ///
+    /// Decoding is for reading a component's data once the reference has been split into its
+    /// components: a decoded `%2F` is a "/" that is not a delimiter (RFC 3986 §2.4), so decode each
+    /// path segment ([`Path::segments`]) rather than the whole path when the difference matters.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use iri_abnf::{parse, Grammar};
+    ///
+    /// let r = parse(Grammar::Iri, "http://a/r%C3%A9sum%C3%A9/%FF?plain").unwrap();
+    /// let mut segments = r.path().segments();
+    /// assert_eq!(segments.next().unwrap().decode().to_str().unwrap(), "résumé");
+    /// let ff = segments.next().unwrap().decode();
+    /// assert_eq!(ff.to_bytes(), [0xFF].as_slice());
+    /// assert!(ff.to_str().is_err());
+    /// assert_eq!(ff.to_string_lossy(), "\u{FFFD}");
+    /// assert!(matches!(r.query().unwrap().decode().to_str(), Ok(Cow::Borrowed("plain"))));
+    /// ```
+    #[inline]
+    pub fn decode(&self) -> Decoded<'a> {
+        Decoded { text: self.text }
+    }
+}
+
+/// The percent-decoded form of a [`Component`] ([`Component::decode`]): each `%HH` triplet stands for
+/// the octet `HH` (RFC 3986 §2.1); every other character stands for its UTF-8 octets (3987bis §3.2).
+/// In a valid reference every `%` begins a triplet; a `%` that does not (in text that was not
+/// validated) is kept as it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Decoded<'a> {
+    text: &'a str,
+}
+
+impl<'a> Decoded<'a> {
+    /// The encoded text, as in the input.
+    #[inline]
+    pub fn as_encoded(&self) -> &'a str {
+        self.text
+    }
+
+    /// Whether the text has a `%`, that is, whether decoding changes it (then [`Decoded::to_bytes`]
+    /// and [`Decoded::to_str`] allocate).
+    #[inline]
+    pub fn has_percent(&self) -> bool {
+        self.text.as_bytes().contains(&b'%')
+    }
+
+    /// The decoded octets; borrowed from the input when the text has no `%`.
+    pub fn to_bytes(&self) -> Cow<'a, [u8]> {
+        if !self.has_percent() {
+            return Cow::Borrowed(self.text.as_bytes());
+        }
+        let bytes = self.text.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            match crate::characters::pct_octet(&bytes[i..]) {
+                Some(octet) => {
+                    out.push(octet);
+                    i += 3;
+                }
+                None => {
+                    out.push(bytes[i]);
+                    i += 1;
+                }
+            }
+        }
+        Cow::Owned(out)
+    }
+
+    /// The decoded octets as a string, when they are UTF-8 (the octets of an IRI component are, for
+    /// text, 3987bis §3.2); borrowed from the input when the text has no `%`.
+    pub fn to_str(&self) -> Result<Cow<'a, str>, Utf8Error> {
+        match self.to_bytes() {
+            Cow::Borrowed(_) => Ok(Cow::Borrowed(self.text)),
+            Cow::Owned(bytes) => String::from_utf8(bytes)
+                .map(Cow::Owned)
+                .map_err(|e| e.utf8_error()),
+        }
+    }
+
+    /// The decoded octets as a string, with U+FFFD REPLACEMENT CHARACTER for octets that are not
+    /// UTF-8; borrowed from the input when the text has no `%`.
+    pub fn to_string_lossy(&self) -> Cow<'a, str> {
+        match self.to_bytes() {
+            Cow::Borrowed(_) => Cow::Borrowed(self.text),
+            Cow::Owned(bytes) => match String::from_utf8(bytes) {
+                Ok(s) => Cow::Owned(s),
+                Err(e) => Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+            },
+        }
     }
 }
 
@@ -147,16 +263,46 @@ impl PathKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Path<'a> {
     /// The path text and span (may be empty).
-    pub component: Component<'a>,
+    component: Component<'a>,
     /// Which ABNF alternative matched.
-    pub kind: PathKind,
+    kind: PathKind,
 }
 
 impl<'a> Path<'a> {
-    /// The path text.
+    #[inline]
+    pub(crate) fn new(component: Component<'a>, kind: PathKind) -> Self {
+        Path { component, kind }
+    }
+
+    /// The path text, as in the input (RFC 3986 §3.3; `ipath`, 3987bis §2.2); it may be empty.
     #[inline]
     pub fn as_str(&self) -> &'a str {
         self.component.text
+    }
+
+    /// Where the path is in the input.
+    #[inline]
+    pub fn span(&self) -> Span {
+        self.component.span
+    }
+
+    /// The path text and span as a [`Component`].
+    #[inline]
+    pub fn as_component(&self) -> Component<'a> {
+        self.component
+    }
+
+    /// Which alternative of the `path` rules matched (RFC 3986 §3.3).
+    #[inline]
+    pub fn kind(&self) -> PathKind {
+        self.kind
+    }
+
+    /// The whole path, percent-decoded ([`Component::decode`]). A decoded `%2F` cannot be told from a
+    /// "/" that separates segments (RFC 3986 §2.4): decode the [`Path::segments`] to keep them apart.
+    #[inline]
+    pub fn decode(&self) -> Decoded<'a> {
+        self.component.decode()
     }
 
     /// The segments, as RFC 3986 §3.3 counts them: the path split at every "/", after the leading "/"
@@ -166,7 +312,7 @@ impl<'a> Path<'a> {
     /// use iri_abnf::{parse, Grammar};
     ///
     /// let r = parse(Grammar::Iri, "http://a/b//c/").unwrap();
-    /// let segments: Vec<&str> = r.path().segments().map(|s| s.text).collect();
+    /// let segments: Vec<&str> = r.path().segments().map(|s| s.as_str()).collect();
     /// assert_eq!(segments, ["b", "", "c", ""]);
     /// ```
     pub fn segments(&self) -> Segments<'a> {
@@ -230,7 +376,7 @@ impl serde::Serialize for Path<'_> {
 pub struct Port<'a> {
     /// The digits and their span (the ":" before them is not included).
     #[cfg_attr(feature = "serde", serde(flatten))]
-    pub component: Component<'a>,
+    component: Component<'a>,
 }
 
 /// The numeric value of a [`Port`].
@@ -249,8 +395,40 @@ pub enum PortValue {
     TooLarge,
 }
 
-impl Port<'_> {
-    /// The numeric value, or why there is none.
+impl<'a> Port<'a> {
+    #[inline]
+    pub(crate) fn new(component: Component<'a>) -> Self {
+        Port { component }
+    }
+
+    /// The digits, as written (RFC 3986 §3.2.3), without the ":" before them; they may be empty.
+    #[inline]
+    pub fn as_str(&self) -> &'a str {
+        self.component.text
+    }
+
+    /// Where the digits are in the input.
+    #[inline]
+    pub fn span(&self) -> Span {
+        self.component.span
+    }
+
+    /// The digits and their span as a [`Component`].
+    #[inline]
+    pub fn as_component(&self) -> Component<'a> {
+        self.component
+    }
+
+    /// The numeric value (RFC 3986 §3.2.3: decimal), or why there is none.
+    ///
+    /// ```
+    /// use iri_abnf::{parse, Grammar, PortValue};
+    ///
+    /// let port = |s| parse(Grammar::Iri, s).unwrap().authority().unwrap().port().unwrap().value();
+    /// assert_eq!(port("http://a:08080/"), PortValue::Number(8080));
+    /// assert_eq!(port("http://a:/"), PortValue::Empty);
+    /// assert_eq!(port("http://a:65536/"), PortValue::TooLarge);
+    /// ```
     pub fn value(&self) -> PortValue {
         if self.component.text.is_empty() {
             return PortValue::Empty;
@@ -294,19 +472,70 @@ pub enum HostKind<'a> {
     RegName,
 }
 
-/// The host, as written, with its kind.
+/// The host, as written, with its kind (RFC 3986 §3.2.2; `ihost`, 3987bis §2.2).
+///
+/// ```
+/// use iri_abnf::{parse, Grammar, HostKind};
+///
+/// let r = parse(Grammar::Iri, "http://[v7.a:b]/").unwrap();
+/// let host = r.authority().unwrap().host();
+/// assert_eq!(host.as_str(), "[v7.a:b]");
+/// assert_eq!((host.span().start, host.span().end), (7, 15));
+/// match host.kind() {
+///     HostKind::IpvFuture { version, address } => {
+///         assert_eq!((version.as_str(), address.as_str()), ("7", "a:b"));
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Host<'a> {
     /// The host text (with the brackets of an IP-literal) and its span.
     #[cfg_attr(feature = "serde", serde(flatten))]
-    pub component: Component<'a>,
+    component: Component<'a>,
     /// What the host is.
     #[cfg_attr(feature = "serde", serde(flatten))]
-    pub kind: HostKind<'a>,
+    kind: HostKind<'a>,
 }
 
-impl Host<'_> {
+impl<'a> Host<'a> {
+    #[inline]
+    pub(crate) fn new(component: Component<'a>, kind: HostKind<'a>) -> Self {
+        Host { component, kind }
+    }
+
+    /// The host text, as in the input, with the brackets of an `IP-literal` (RFC 3986 §3.2.2).
+    #[inline]
+    pub fn as_str(&self) -> &'a str {
+        self.component.text
+    }
+
+    /// Where the host is in the input.
+    #[inline]
+    pub fn span(&self) -> Span {
+        self.component.span
+    }
+
+    /// The host text and span as a [`Component`].
+    #[inline]
+    pub fn as_component(&self) -> Component<'a> {
+        self.component
+    }
+
+    /// What the host is: the typed host (RFC 3986 §3.2.2: `IP-literal`, `IPv4address` or `reg-name`).
+    #[inline]
+    pub fn kind(&self) -> HostKind<'a> {
+        self.kind
+    }
+
+    /// The host text, percent-decoded ([`Component::decode`]): for a `reg-name`, the name's octets
+    /// (RFC 3986 §3.2.2: UTF-8 for non-ASCII names).
+    #[inline]
+    pub fn decode(&self) -> Decoded<'a> {
+        self.component.decode()
+    }
+
     /// The IPv4 address, for an `IPv4address` host.
     pub fn ipv4(&self) -> Option<Ipv4Addr> {
         match self.kind {
@@ -318,25 +547,76 @@ impl Host<'_> {
     /// The IPv6 address, for an `IP-literal` holding an `IPv6address`.
     pub fn ipv6(&self) -> Option<Ipv6Addr> {
         match self.kind {
-            HostKind::Ipv6 { address } => address.text.parse().ok(),
+            HostKind::Ipv6 { address } => address.as_str().parse().ok(),
             _ => None,
         }
     }
 }
 
-/// The authority component (RFC 3986 §3.2): `[ userinfo "@" ] host [ ":" port ]`.
+/// The authority component (RFC 3986 §3.2; `iauthority`, 3987bis §2.2):
+/// `[ userinfo "@" ] host [ ":" port ]`.
+///
+/// ```
+/// use iri_abnf::{parse, Grammar, PortValue};
+///
+/// let r = parse(Grammar::Iri, "http://us%C3%A9r@example.org:8042/").unwrap();
+/// let auth = r.authority().unwrap();
+/// assert_eq!(auth.as_str(), "us%C3%A9r@example.org:8042");
+/// assert_eq!((auth.span().start, auth.span().end), (7, 33));
+/// assert_eq!(auth.userinfo().unwrap().decode().to_str().unwrap(), "usér");
+/// assert_eq!(auth.host().as_str(), "example.org");
+/// assert_eq!(auth.port().unwrap().value(), PortValue::Number(8042));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Authority<'a> {
     /// The whole authority (without the leading "//").
     #[cfg_attr(feature = "serde", serde(flatten))]
-    pub component: Component<'a>,
+    component: Component<'a>,
     /// The userinfo, when there is an "@" (it may be empty).
-    pub userinfo: Option<Component<'a>>,
+    userinfo: Option<Component<'a>>,
     /// The host (always present, possibly an empty reg-name).
-    pub host: Host<'a>,
+    host: Host<'a>,
     /// The port, when there is a ":" after the host (it may be empty).
-    pub port: Option<Port<'a>>,
+    port: Option<Port<'a>>,
+}
+
+impl<'a> Authority<'a> {
+    /// The whole authority, as in the input, without the leading "//" (RFC 3986 §3.2).
+    #[inline]
+    pub fn as_str(&self) -> &'a str {
+        self.component.text
+    }
+
+    /// Where the authority is in the input.
+    #[inline]
+    pub fn span(&self) -> Span {
+        self.component.span
+    }
+
+    /// The whole authority's text and span as a [`Component`].
+    #[inline]
+    pub fn as_component(&self) -> Component<'a> {
+        self.component
+    }
+
+    /// The userinfo (RFC 3986 §3.2.1), without the "@", when there is an "@"; it may be empty.
+    #[inline]
+    pub fn userinfo(&self) -> Option<Component<'a>> {
+        self.userinfo
+    }
+
+    /// The host (RFC 3986 §3.2.2): always present, possibly an empty `reg-name`.
+    #[inline]
+    pub fn host(&self) -> Host<'a> {
+        self.host
+    }
+
+    /// The port (RFC 3986 §3.2.3), without the ":", when a ":" follows the host; it may be empty.
+    #[inline]
+    pub fn port(&self) -> Option<Port<'a>> {
+        self.port
+    }
 }
 
 impl fmt::Display for Authority<'_> {
@@ -668,8 +948,8 @@ impl serde::Serialize for Reference<'_> {
 /// let t = resolve(Grammar::Iri, "http://a/b/c/d;p?q", "../g?y#s").unwrap();
 /// assert_eq!(t, "http://a/b/g?y#s");
 /// assert_eq!(t.path().as_str(), "/b/g");
-/// assert_eq!(t.query().unwrap().span.start, 13);
-/// assert_eq!(t.fragment().unwrap().text, "s");
+/// assert_eq!(t.query().unwrap().span().start, 13);
+/// assert_eq!(t.fragment().unwrap().as_str(), "s");
 /// let s: String = t.into();
 /// assert_eq!(s, "http://a/b/g?y#s");
 /// ```
@@ -909,4 +1189,129 @@ pub enum Components<'a> {
     Path(Path<'a>),
     /// Any other rule: no typed component beyond the matched text.
     Text(Component<'a>),
+}
+
+impl<'a> Components<'a> {
+    /// The text the start rule matched, with its span, as a [`Component`] (for a
+    /// [`Components::Reference`], the whole input).
+    ///
+    /// ```
+    /// use iri_abnf::{parse_components, Grammar};
+    ///
+    /// let c = parse_components(Grammar::Iri, "ihost", "r%C3%A9sum%C3%A9.example").unwrap();
+    /// assert_eq!(c.as_component().as_str(), "r%C3%A9sum%C3%A9.example");
+    /// assert_eq!(c.as_component().decode().to_str().unwrap(), "résumé.example");
+    /// ```
+    pub fn as_component(&self) -> Component<'a> {
+        match self {
+            Components::Reference(r) => Component::new(
+                r.as_str(),
+                Span {
+                    start: 0,
+                    end: r.as_str().len(),
+                },
+            ),
+            Components::Authority(a) => a.as_component(),
+            Components::Host(h) => h.as_component(),
+            Components::Port(p) => p.as_component(),
+            Components::Path(p) => p.as_component(),
+            Components::Text(c) => *c,
+        }
+    }
+}
+
+#[cfg(test)]
+mod decode_tests {
+    use super::*;
+    use std::borrow::Cow;
+
+    fn decoded(text: &str) -> Decoded<'_> {
+        Component::new(
+            text,
+            Span {
+                start: 0,
+                end: text.len(),
+            },
+        )
+        .decode()
+    }
+
+    #[test]
+    fn utf8_triplets_decode_to_a_string() {
+        let d = decoded("r%C3%A9sum%C3%A9");
+        assert!(d.has_percent());
+        assert_eq!(d.as_encoded(), "r%C3%A9sum%C3%A9");
+        assert_eq!(d.to_bytes(), "résumé".as_bytes());
+        assert!(matches!(d.to_str(), Ok(Cow::Owned(s)) if s == "résumé"));
+        assert_eq!(d.to_string_lossy(), "résumé");
+        // Lowercase hex digits are the same octets (RFC 3986 §2.1).
+        assert_eq!(decoded("%c3%a9").to_str().unwrap(), "é");
+    }
+
+    #[test]
+    fn octets_that_are_not_utf8_are_bytes_only() {
+        let d = decoded("%FF");
+        assert_eq!(d.to_bytes(), [0xFF].as_slice());
+        let err = d.to_str().unwrap_err();
+        assert_eq!(err.valid_up_to(), 0);
+        assert_eq!(d.to_string_lossy(), "\u{FFFD}");
+        assert_eq!(decoded("a%E9b").to_string_lossy(), "a\u{FFFD}b");
+    }
+
+    #[test]
+    fn no_percent_borrows() {
+        let d = decoded("résumé/x");
+        assert!(!d.has_percent());
+        assert!(matches!(d.to_bytes(), Cow::Borrowed(b) if b == "résumé/x".as_bytes()));
+        assert!(matches!(d.to_str(), Ok(Cow::Borrowed("résumé/x"))));
+        assert!(matches!(d.to_string_lossy(), Cow::Borrowed("résumé/x")));
+        assert!(matches!(decoded("").to_str(), Ok(Cow::Borrowed(""))));
+    }
+
+    #[test]
+    fn only_triplets_decode() {
+        // A "%" without two hex digits after it (not in a valid reference) stays as it is.
+        assert_eq!(decoded("%").to_bytes(), b"%".as_slice());
+        assert_eq!(decoded("%4").to_bytes(), b"%4".as_slice());
+        assert_eq!(decoded("%zz%41").to_bytes(), b"%zzA".as_slice());
+        // Decoding is done once: "%2541" is "%41", not "A".
+        assert_eq!(decoded("%2541").to_str().unwrap(), "%41");
+        // Delimiters decode like any other octet (RFC 3986 §2.4).
+        assert_eq!(decoded("a%2Fb%3F").to_str().unwrap(), "a/b?");
+    }
+
+    #[test]
+    fn every_component_type_decodes() {
+        let input = "http://%C3%A9@%C3%A9.x:80/%C3%A9/b?%C3%A9#%C3%A9";
+        let r = crate::parsing::split::parse(Grammar::Iri, input).unwrap();
+        let a = r.authority().unwrap();
+        for c in [
+            r.scheme().unwrap(),
+            a.as_component(),
+            a.userinfo().unwrap(),
+            a.host().as_component(),
+            a.port().unwrap().as_component(),
+            r.path().as_component(),
+            r.query().unwrap(),
+            r.fragment().unwrap(),
+        ] {
+            assert_eq!(c.as_str(), &input[c.span().start..c.span().end]);
+        }
+        assert_eq!(a.userinfo().unwrap().decode().to_str().unwrap(), "é");
+        assert_eq!(a.host().decode().to_str().unwrap(), "é.x");
+        assert_eq!(a.as_component().decode().to_str().unwrap(), "é@é.x:80");
+        assert_eq!(r.path().decode().to_str().unwrap(), "/é/b");
+        let segments: Vec<_> = r
+            .path()
+            .segments()
+            .map(|s| s.decode().to_str().unwrap().into_owned())
+            .collect();
+        assert_eq!(segments, ["é", "b"]);
+        assert_eq!(r.query().unwrap().decode().to_str().unwrap(), "é");
+        assert_eq!(r.fragment().unwrap().decode().to_str().unwrap(), "é");
+        assert_eq!(a.port().unwrap().as_str(), "80");
+        assert_eq!(a.port().unwrap().span(), Span { start: 23, end: 25 });
+        assert_eq!(r.path().kind(), PathKind::Abempty);
+        assert_eq!(a.host().kind(), HostKind::RegName);
+    }
 }

@@ -11,7 +11,7 @@ use crate::rule::RuleName;
 
 fn comp(c: Option<&Component<'_>>) -> String {
     match c {
-        Some(c) => format!("{} {}..{}", quote(c.text), c.span.start, c.span.end),
+        Some(c) => format!("{} {}..{}", quote(c.as_str()), c.span().start, c.span().end),
         None => "-".to_string(),
     }
 }
@@ -59,28 +59,32 @@ fn reference(grammar: Grammar, r: &Reference<'_>, s: &mut String) {
 
 fn authority(grammar: Grammar, a: &Authority<'_>, indent: &str, s: &mut String) {
     let _ = grammar;
-    let _ = writeln!(s, "{indent}authority: {}", comp(Some(&a.component)));
+    let _ = writeln!(s, "{indent}authority: {}", comp(Some(&a.as_component())));
     let inner = format!("{indent}  ");
-    let _ = writeln!(s, "{inner}userinfo: {}", comp(a.userinfo.as_ref()));
-    host(&a.host, &inner, s);
-    port(a.port.as_ref(), &inner, s);
+    let _ = writeln!(s, "{inner}userinfo: {}", comp(a.userinfo().as_ref()));
+    host(&a.host(), &inner, s);
+    port(a.port().as_ref(), &inner, s);
 }
 
 fn host(h: &Host<'_>, indent: &str, s: &mut String) {
-    let kind = match h.kind {
+    let kind = match h.kind() {
         HostKind::Ipv4 { octets } => format!(
             "IPv4address {}.{}.{}.{}",
             octets[0], octets[1], octets[2], octets[3]
         ),
-        HostKind::Ipv6 { address } => format!("IPv6address {}", quote(address.text)),
+        HostKind::Ipv6 { address } => format!("IPv6address {}", quote(address.as_str())),
         HostKind::IpvFuture { version, address } => format!(
             "IPvFuture version {} address {}",
-            quote(version.text),
-            quote(address.text)
+            quote(version.as_str()),
+            quote(address.as_str())
         ),
         HostKind::RegName => "reg-name".to_string(),
     };
-    let _ = writeln!(s, "{indent}host: {} ({kind})", comp(Some(&h.component)));
+    let _ = writeln!(
+        s,
+        "{indent}host: {} ({kind})",
+        comp(Some(&h.as_component()))
+    );
 }
 
 fn port(p: Option<&Port<'_>>, indent: &str, s: &mut String) {
@@ -94,7 +98,11 @@ fn port(p: Option<&Port<'_>>, indent: &str, s: &mut String) {
                 PortValue::Number(n) => format!("number {n}"),
                 PortValue::TooLarge => "too large for 16 bits".to_string(),
             };
-            let _ = writeln!(s, "{indent}port: {} ({value})", comp(Some(&p.component)));
+            let _ = writeln!(
+                s,
+                "{indent}port: {} ({value})",
+                comp(Some(&p.as_component()))
+            );
         }
     }
 }
@@ -103,8 +111,8 @@ fn path(grammar: Grammar, p: &Path<'_>, indent: &str, s: &mut String) {
     let _ = writeln!(
         s,
         "{indent}path: {} ({})",
-        comp(Some(&p.component)),
-        p.kind.rule_name(grammar)
+        comp(Some(&p.as_component())),
+        p.kind().rule_name(grammar)
     );
     for seg in p.segments() {
         let _ = writeln!(s, "{indent}  segment: {}", comp(Some(&seg)));

@@ -84,34 +84,28 @@ pub(crate) fn components<'a>(
                 host_tag,
                 has_port: false,
             };
-            Components::Host(a.authority(input).host)
+            Components::Host(a.authority(input).host())
         }
-        Rule::Ipv6address => Components::Host(Host {
-            component: all(),
-            kind: HostKind::Ipv6 { address: all() },
-        }),
+        Rule::Ipv6address => Components::Host(Host::new(all(), HostKind::Ipv6 { address: all() })),
         Rule::IpvFuture => {
             let b = input.as_bytes();
             let dot = find(b, 0, |c| c == b'.');
-            Components::Host(Host {
-                component: all(),
-                kind: HostKind::IpvFuture {
+            Components::Host(Host::new(
+                all(),
+                HostKind::IpvFuture {
                     version: component(input, 1.min(dot), dot),
                     address: component(input, (dot + 1).min(b.len()), b.len()),
                 },
-            })
+            ))
         }
-        Rule::Ipv4address => Components::Host(Host {
-            component: all(),
-            kind: HostKind::Ipv4 {
+        Rule::Ipv4address => Components::Host(Host::new(
+            all(),
+            HostKind::Ipv4 {
                 octets: ipv4(input.as_bytes())?,
             },
-        }),
-        Rule::RegName => Components::Host(Host {
-            component: all(),
-            kind: HostKind::RegName,
-        }),
-        Rule::Port => Components::Port(Port { component: all() }),
+        )),
+        Rule::RegName => Components::Host(Host::new(all(), HostKind::RegName)),
+        Rule::Port => Components::Port(Port::new(all())),
         // `ipath` tries its alternatives in order, each to the end of the input: ipath-abempty takes
         // every path that is empty or begins with "/", ipath-noscheme every other one whose first
         // segment has no ":", ipath-rootless the rest.
@@ -136,10 +130,7 @@ pub(crate) fn components<'a>(
 }
 
 fn path(input: &str, kind: PathKind) -> Path<'_> {
-    Path {
-        component: component(input, 0, input.len()),
-        kind,
-    }
+    Path::new(component(input, 0, input.len()), kind)
 }
 
 /// [`crate::parse`]: the DFA's verdict on the grammar's reference rule, then the split of a valid input.
@@ -479,7 +470,7 @@ mod tests {
         fn seg(s: &str) -> Vec<&str> {
             path(s, PathKind::Abempty)
                 .segments()
-                .map(|c| c.text)
+                .map(|c| c.as_str())
                 .collect()
         }
         assert!(seg("").is_empty());
@@ -488,7 +479,7 @@ mod tests {
         assert_eq!(seg("/a/"), ["a", ""]);
         let spans: Vec<Span> = path("/ab//c", PathKind::Abempty)
             .segments()
-            .map(|c| c.span)
+            .map(|c| c.span())
             .collect();
         assert_eq!(
             spans,
@@ -507,28 +498,28 @@ mod tests {
         let rule = Rule::IriReference;
         let s = "foo://u@example.com:8042/over/there?name=ferret#nose";
         let m = lenient(g, rule, s);
-        assert_eq!(m.scheme(s).unwrap().text, "foo");
+        assert_eq!(m.scheme(s).unwrap().as_str(), "foo");
         let a = m.authority(s).unwrap();
-        assert_eq!(a.userinfo.unwrap().text, "u");
-        assert_eq!(a.host.component.text, "example.com");
-        assert_eq!(a.port.unwrap().component.text, "8042");
+        assert_eq!(a.userinfo().unwrap().as_str(), "u");
+        assert_eq!(a.host().as_str(), "example.com");
+        assert_eq!(a.port().unwrap().as_str(), "8042");
         assert_eq!(m.path(s).as_str(), "/over/there");
-        assert_eq!(m.query(s).unwrap().text, "name=ferret");
-        assert_eq!(m.fragment(s).unwrap().text, "nose");
+        assert_eq!(m.query(s).unwrap().as_str(), "name=ferret");
+        assert_eq!(m.fragment(s).unwrap().as_str(), "nose");
         let s = "//[::1]:80";
         let a = lenient(g, rule, s).authority(s).unwrap();
         assert_eq!(
-            (a.host.component.text, a.port.unwrap().component.text),
+            (a.host().as_str(), a.port().unwrap().as_str()),
             ("[::1]", "80")
         );
-        assert!(matches!(a.host.kind, HostKind::Ipv6 { address } if address.text == "::1"));
+        assert!(matches!(a.host().kind(), HostKind::Ipv6 { address } if address.as_str() == "::1"));
         let s = "//a:b c";
         let a = lenient(g, rule, s).authority(s).unwrap();
-        assert_eq!((a.host.component.text, a.port), ("a:b c", None));
+        assert_eq!((a.host().as_str(), a.port()), ("a:b c", None));
         let s = "//[v1.x";
         let a = lenient(g, rule, s).authority(s).unwrap();
         assert_eq!(
-            (a.host.component.text, a.host.kind),
+            (a.host().as_str(), a.host().kind()),
             ("[v1.x", HostKind::RegName)
         );
         let s = ":a/b";

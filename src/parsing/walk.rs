@@ -53,15 +53,10 @@ pub(crate) fn components<'a>(
         | Rule::Ipv6address
         | Rule::IpvFuture
         | Rule::RegName => Components::Host(host_component(input, tree)?),
-        Rule::Port => Components::Port(Port {
-            component: c(tree.span),
-        }),
+        Rule::Port => Components::Port(Port::new(c(tree.span))),
         Rule::Path => {
             let (span, kind) = path(tree.children.first().unwrap_or(tree))?;
-            Components::Path(Path {
-                component: c(span),
-                kind,
-            })
+            Components::Path(Path::new(c(span), kind))
         }
         Rule::PathAbempty
         | Rule::PathAbsolute
@@ -69,10 +64,7 @@ pub(crate) fn components<'a>(
         | Rule::PathRootless
         | Rule::PathEmpty => {
             let (span, kind) = path(tree)?;
-            Components::Path(Path {
-                component: c(span),
-                kind,
-            })
+            Components::Path(Path::new(c(span), kind))
         }
         _ => Components::Text(c(tree.span)),
     })
@@ -216,10 +208,10 @@ fn host_component<'a>(input: &'a str, node: &SyntaxNode) -> Result<Host<'a>, Tre
                 host_tag: host(input, node)?,
                 has_port: false,
             };
-            return Ok(a.authority(input).host);
+            return Ok(a.authority(input).host());
         }
     };
-    Ok(Host { component, kind })
+    Ok(Host::new(component, kind))
 }
 
 /// `ihost = IP-literal / IPv4address / ireg-name` (or one of its alternatives as the start rule).

@@ -46,15 +46,15 @@ fn check_reference(input: &str, what: &str) -> usize {
             };
             // Spelled out, although equality of the references covers it.
             assert_eq!(r.kind(), w.kind());
-            assert_eq!(r.path().kind, w.path().kind);
+            assert_eq!(r.path().kind(), w.path().kind());
             assert_eq!(
                 r.path().segments().collect::<Vec<_>>(),
                 w.path().segments().collect::<Vec<_>>()
             );
             match (r.authority(), w.authority()) {
                 (Some(a), Some(b)) => {
-                    assert_eq!(a.host, b.host);
-                    assert_eq!(a.port.map(|p| p.value()), b.port.map(|p| p.value()));
+                    assert_eq!(a.host(), b.host());
+                    assert_eq!(a.port().map(|p| p.value()), b.port().map(|p| p.value()));
                     assert_eq!(a.to_string(), b.to_string());
                 }
                 (None, None) => {}

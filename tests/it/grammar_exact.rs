@@ -277,7 +277,7 @@ fn quoted_strings_are_case_insensitive() {
 
 fn host_kind(g: Grammar, input: &str) -> String {
     let r = parse(g, input).unwrap_or_else(|e| panic!("{e}"));
-    match r.authority().expect("authority").host.kind {
+    match r.authority().expect("authority").host().kind() {
         HostKind::Ipv4 { .. } => "ipv4".into(),
         HostKind::Ipv6 { .. } => "ipv6".into(),
         HostKind::IpvFuture { .. } => "ipvfuture".into(),

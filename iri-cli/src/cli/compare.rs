@@ -298,30 +298,21 @@ pub fn input_record<'a>(
 /// host kind and the path kind.
 fn split_of(grammar: Grammar, input: &str) -> Option<String> {
     let r = iri_abnf::parse(grammar, input).ok()?;
-    let span = |c: Option<iri_abnf::Component<'_>>| c.map(|c| (c.span.start, c.span.end));
+    let span = |c: Option<iri_abnf::Component<'_>>| c.map(|c| (c.span().start, c.span().end));
     let authority = r.authority().map(|a| {
         format!(
             "{:?} {:?} {:?} {:?}",
-            span(Some(a.component)),
-            span(a.userinfo),
-            (
-                a.host.component.span.start,
-                a.host.component.span.end,
-                &a.host.kind
-            ),
-            a.port
-                .map(|p| (p.component.span.start, p.component.span.end)),
+            span(Some(a.as_component())),
+            span(a.userinfo()),
+            (a.host().span().start, a.host().span().end, a.host().kind()),
+            a.port().map(|p| (p.span().start, p.span().end)),
         )
     });
     let path = r.path();
     Some(format!(
         "{:?} {authority:?} {:?} {:?} {:?} {:?}",
         span(r.scheme()),
-        (
-            path.component.span.start,
-            path.component.span.end,
-            path.kind
-        ),
+        (path.span().start, path.span().end, path.kind()),
         span(r.query()),
         span(r.fragment()),
         r.kind(),
@@ -388,26 +379,34 @@ fn why(e: &iri_abnf::ParseError) -> String {
 fn components_line(grammar: Grammar, input: &str) -> Option<String> {
     let r = iri_abnf::parse(grammar, input).ok()?;
     let part = |name: &str, c: iri_abnf::Component<'_>| {
-        format!("{name} {} {}..{}", quoted(c.text), c.span.start, c.span.end)
+        format!(
+            "{name} {} {}..{}",
+            quoted(c.as_str()),
+            c.span().start,
+            c.span().end
+        )
     };
     let mut parts = Vec::new();
     parts.extend(r.scheme().map(|c| part("scheme", c)));
     if let Some(a) = r.authority() {
-        parts.extend(a.userinfo.map(|c| part("userinfo", c)));
-        let kind = match a.host.kind {
+        parts.extend(a.userinfo().map(|c| part("userinfo", c)));
+        let kind = match a.host().kind() {
             iri_abnf::HostKind::Ipv4 { .. } => "IPv4address",
             iri_abnf::HostKind::Ipv6 { .. } => "IPv6address",
             iri_abnf::HostKind::IpvFuture { .. } => "IPvFuture",
             _ => "reg-name",
         };
-        parts.push(format!("{} ({kind})", part("host", a.host.component)));
-        parts.extend(a.port.map(|p| part("port", p.component)));
+        parts.push(format!(
+            "{} ({kind})",
+            part("host", a.host().as_component())
+        ));
+        parts.extend(a.port().map(|p| part("port", p.as_component())));
     }
     let path = r.path();
     parts.push(format!(
         "{} ({})",
-        part("path", path.component),
-        path.kind.rule(grammar)
+        part("path", path.as_component()),
+        path.kind().rule(grammar)
     ));
     parts.extend(r.query().map(|c| part("query", c)));
     parts.extend(r.fragment().map(|c| part("fragment", c)));

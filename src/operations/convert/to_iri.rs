@@ -197,21 +197,21 @@ pub fn to_iri(uri: &str, options: &ToIriOptions) -> Result<IriConversion, Conver
 fn pieces(uri: &str, r: &Reference<'_>) -> Vec<Piece> {
     let mut spans = Vec::new();
     if let Some(a) = r.authority() {
-        if let Some(u) = &a.userinfo {
-            spans.push((Kind::Userinfo, u.span));
+        if let Some(u) = a.userinfo() {
+            spans.push((Kind::Userinfo, u.span()));
         }
-        let kind = match a.host.kind {
+        let kind = match a.host().kind() {
             HostKind::RegName => Kind::RegName,
             _ => Kind::Verbatim,
         };
-        spans.push((kind, a.host.component.span));
+        spans.push((kind, a.host().span()));
     }
-    spans.push((Kind::Path, r.path().component.span));
+    spans.push((Kind::Path, r.path().span()));
     if let Some(q) = r.query() {
-        spans.push((Kind::Query, q.span));
+        spans.push((Kind::Query, q.span()));
     }
     if let Some(f) = r.fragment() {
-        spans.push((Kind::Fragment, f.span));
+        spans.push((Kind::Fragment, f.span()));
     }
     let mut out = Vec::new();
     let mut at = 0;

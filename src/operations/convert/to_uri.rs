@@ -167,7 +167,7 @@ pub(crate) fn map_components(
                 done = query.end;
             } else {
                 let why = match parts.scheme(input) {
-                    Some(s) => format!("the scheme is {}", crate::error::quote(s.text)),
+                    Some(s) => format!("the scheme is {}", crate::error::quote(s.as_str())),
                     None => "the reference has no scheme".to_string(),
                 };
                 notes.push(format!(
@@ -191,6 +191,6 @@ pub(crate) fn map_components(
 
 fn is_http(input: &str, parts: &Meta) -> bool {
     parts.scheme(input).is_some_and(|s| {
-        s.text.eq_ignore_ascii_case("http") || s.text.eq_ignore_ascii_case("https")
+        s.as_str().eq_ignore_ascii_case("http") || s.as_str().eq_ignore_ascii_case("https")
     })
 }
