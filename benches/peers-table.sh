@@ -8,24 +8,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target=${CARGO_TARGET_DIR:-target}
-criterion="$target/criterion"
-
-if [[ ${1:-} != --table-only ]]; then
-    [[ ${1:-} == -- ]] && shift
-    cargo bench --bench peers -- "$@" >&2
-fi
-
-# The median of one benchmark in ns per input, or nothing when it did not run.
-per_input() {
-    local dir="$criterion/peers-$1-$2/$3/new"
-    [[ -f $dir/estimates.json && -f $dir/benchmark.json ]] || return 0
-    local median elements
-    median=$(sed -E 's/.*"median":\{"confidence_interval":\{[^}]*\},"point_estimate":([0-9.eE+-]+).*/\1/' \
-        "$dir/estimates.json")
-    elements=$(sed -E 's/.*"Elements":([0-9]+).*/\1/' "$dir/benchmark.json")
-    awk -v m="$median" -v n="$elements" 'BEGIN { printf "%.1f", m / n }'
-}
+bench=peers
+# shellcheck source=benches/criterion.sh
+source benches/criterion.sh
+run_bench "$@"
 
 echo "| set | operation | ours | is_valid | oxiri | fluent-uri | iri-string | url (WHATWG) | ours ÷ fastest RFC peer | ours ÷ fluent-uri |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"

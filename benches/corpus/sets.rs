@@ -30,12 +30,10 @@ pub fn valid(s: &str) -> bool {
 struct Rng(u64);
 
 impl Rng {
+    /// The next number: the library's generator seeding (a splitmix64 finaliser) over a counter.
     fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0 = self.0.wrapping_add(1);
+        iri_abnf::abnf::nth_seed(0x5EED, self.0)
     }
 
     /// A number in `0..n` (`n > 0`).
