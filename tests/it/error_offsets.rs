@@ -3,6 +3,7 @@
 //! cases). Where the two differ, the difference must be of a kind explained in grammar/NOTES.md (note
 //! 32); each kind is counted and reported, and any other difference fails the test.
 
+use crate::common;
 use iri_abnf::abnf::{self, mutate, Generator};
 use iri_abnf::{syntax, Grammar};
 
@@ -86,8 +87,8 @@ fn run(g: Grammar) -> Counts {
 
 #[test]
 fn pest_and_automaton_agree_on_error_offsets() {
+    common::pest_error_detail();
     // pest's most precise position needs its process-wide error detail (this test binary's own).
-    pest::set_error_detail(true);
     let results: Vec<(Grammar, Counts)> = std::thread::scope(|scope| {
         let handles: Vec<_> = Grammar::ALL
             .into_iter()
@@ -129,7 +130,7 @@ fn pest_and_automaton_agree_on_error_offsets() {
 
 #[test]
 fn the_known_difference() {
-    pest::set_error_detail(true);
+    common::pest_error_detail();
     // `[:` can go on as `[::1]`, so the offending character is the one after the colon; pest tried the
     // literal "::" at the colon.
     let input = "http://[:x]";

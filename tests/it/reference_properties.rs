@@ -10,6 +10,7 @@
 //!   used to reach `t`;
 //! - `normalize` is idempotent, valid under the grammar, and consistent along the ladder.
 
+use crate::common;
 use iri_abnf::normalize::{normalize_with, Options};
 use iri_abnf::{parse, relativize, resolve, resolve_with, Grammar, Level, Mode, RelativizeError};
 use proptest::prelude::*;
@@ -333,6 +334,7 @@ proptest! {
 /// ancestor directory: a 240 KB path took gigabytes). A one-megabyte path completes.
 #[test]
 fn relativize_one_megabyte_paths() {
+    common::pest_error_detail();
     let deep = "b/".repeat(500_000);
     let base = iri_abnf::Base::new(Grammar::Iri, &format!("http://a/{deep}c")).unwrap();
     let climb = format!("http://a/{}x/y?q", &deep[2..]);

@@ -2,6 +2,7 @@
 //! with `_`, displays as the spec spells it, and belongs to exactly the grammars whose `.abnf` files
 //! define it; unknown names are errors that suggest the close ones.
 
+use crate::common;
 use std::collections::BTreeSet;
 
 use iri_abnf::abnf::rules;
@@ -9,6 +10,7 @@ use iri_abnf::{AnyGrammar, Grammar, Rule, UnknownRule, UnknownRuleName};
 
 #[test]
 fn every_rule_round_trips_through_its_names() {
+    common::pest_error_detail();
     for g in AnyGrammar::ALL {
         for &rule in g.rules() {
             // As the grammar's files spell it, and as `Rule` spells it.
@@ -35,6 +37,7 @@ fn every_rule_round_trips_through_its_names() {
 
 #[test]
 fn the_rules_are_the_abnf_rules_of_each_grammar() {
+    common::pest_error_detail();
     let mut all = BTreeSet::new();
     for g in AnyGrammar::ALL {
         let abnf = rules(g).expect("the grammar loads").rule_names();
@@ -82,6 +85,7 @@ fn the_rules_are_the_abnf_rules_of_each_grammar() {
 
 #[test]
 fn names_are_case_insensitive_with_either_separator() {
+    common::pest_error_detail();
     assert_eq!("IRI-reference".parse::<Rule>(), Ok(Rule::IriReference));
     assert_eq!("IRI_reference".parse::<Rule>(), Ok(Rule::IriReference));
     assert_eq!("IPv6address".parse::<Rule>(), Ok(Rule::Ipv6address));
@@ -163,6 +167,7 @@ fn names_are_case_insensitive_with_either_separator() {
 
 #[test]
 fn a_rule_of_another_grammar_is_not_a_rule_of_this_one() {
+    common::pest_error_detail();
     assert_eq!(Grammar::Uri.rule(Rule::Ihost), None);
     assert_eq!(Grammar::Uri.rule("ihost"), None);
     assert_eq!(Grammar::Iri.rule(Rule::Host), None);
@@ -184,6 +189,7 @@ fn a_rule_of_another_grammar_is_not_a_rule_of_this_one() {
 
 #[test]
 fn the_reference_rules() {
+    common::pest_error_detail();
     assert_eq!(Grammar::Uri.reference_rule(), Rule::UriReference);
     for g in [Grammar::Rfc3987, Grammar::Iri, Grammar::Leiri] {
         assert_eq!(g.reference_rule(), Rule::IriReference);
@@ -196,6 +202,7 @@ fn the_reference_rules() {
 
 #[test]
 fn uri_counterparts_follow_the_3987bis_renaming() {
+    common::pest_error_detail();
     for rule in Rule::ALL {
         let base = rule.uri_counterpart();
         assert!(Grammar::Uri.has(base) || base == rule, "{rule} → {base}");
@@ -221,6 +228,7 @@ fn uri_counterparts_follow_the_3987bis_renaming() {
 
 #[test]
 fn unknown_names_suggest_the_close_rules() {
+    common::pest_error_detail();
     let e = UnknownRule::new(AnyGrammar::Uri, "ihost");
     let text = e.to_string();
     assert!(
@@ -255,6 +263,7 @@ fn unknown_names_suggest_the_close_rules() {
 
 #[test]
 fn rules_compare_with_their_spelling() {
+    common::pest_error_detail();
     assert_eq!(Rule::IregName, "ireg-name");
     assert_eq!("ireg-name", Rule::IregName);
     assert_ne!(Rule::IregName, "ireg_name");
@@ -265,6 +274,7 @@ fn rules_compare_with_their_spelling() {
 
 #[test]
 fn several_close_rules_are_all_named() {
+    common::pest_error_detail();
     let e = UnknownRule::new(AnyGrammar::Iri, "IPv5address");
     assert!(
         e.to_string().contains(
@@ -290,6 +300,7 @@ fn several_close_rules_are_all_named() {
 /// rule's ABNF (3987bis as printed included: its files are those of `iri` with note 1 taken back).
 #[test]
 fn every_rule_of_every_grammar_compiles() {
+    common::pest_error_detail();
     for g in AnyGrammar::ALL {
         let set = rules(g).expect("the grammar loads");
         for &rule in g.rules() {

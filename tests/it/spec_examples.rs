@@ -90,8 +90,8 @@ fn conversions(example: &common::Example, s: &mut String) {
 
 #[test]
 fn spec_examples_snapshots() {
+    common::pest_error_detail();
     // The errors name the rules pest was inside at the error, as the `iri` command's do.
-    pest::set_error_detail(true);
     let examples = common::spec_examples();
     assert!(examples.len() >= 80, "{} examples", examples.len());
     let mut ids = std::collections::BTreeSet::new();
@@ -118,6 +118,7 @@ fn valid(g: Grammar, s: &str) -> bool {
 /// Verdicts the seed texts state outright, asserted (the snapshots record; these check).
 #[test]
 fn spec_examples_stated_verdicts() {
+    common::pest_error_detail();
     let examples = common::spec_examples();
     let text = |id: &str| -> String {
         let e = examples
@@ -164,6 +165,7 @@ fn spec_examples_stated_verdicts() {
 
 #[test]
 fn seed_urls_validate_as_recorded() {
+    common::pest_error_detail();
     let urls = common::seed_urls();
     assert!(urls.len() >= 50, "{} urls", urls.len());
     let mut counts = std::collections::BTreeMap::<&str, usize>::new();
