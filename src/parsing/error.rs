@@ -176,9 +176,9 @@ impl serde::Serialize for ParseError {
 }
 
 impl ParseError {
-    /// An error at `offset` of `input` with nothing listed as expected (an error that no grammar
-    /// derives, e.g. one a caller makes to report its own input with the same rendering).
-    pub fn new(
+    /// An error at `offset` of `input` with nothing listed as expected (for the rendering tests).
+    #[cfg(test)]
+    pub(crate) fn new(
         grammar: impl Into<AnyGrammar>,
         rule: Rule,
         input: &str,
