@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::check::{write_not_processed, ErrorRecord};
 use super::input::{for_each_item, Decoding, InputArgs};
 use super::output::Out;
-use super::{explained, AnyGrammarArg, EXIT_ERROR};
+use super::{AnyGrammarArg, EXIT_ERROR};
 
 const COMPARE_HELP: &str = "\
 Three modes:
@@ -255,7 +255,7 @@ pub fn input_record<'a>(
         };
         let parse_error = match iri_abnf::validate(g, r, input).map_err(iri_abnf::Error::explain) {
             Ok(()) => None,
-            Err(Error::Parse(e)) => Some(explained(e)),
+            Err(Error::Parse(e)) => Some(e.explain()),
             // `rule_in` gives a rule of the grammar.
             Err(_) => continue,
         };

@@ -15,13 +15,13 @@ use serde::Serialize;
 
 use super::input::{escape, for_each_item, Decoding, InputArgs, Item, NotText, Origin};
 use super::output::{is_false, Out};
-use super::{explained, EXIT_ERROR};
+use super::EXIT_ERROR;
 
-/// A conversion's result with a syntax error fully explained ([`explained`]).
+/// A conversion's result with a syntax error fully explained ([`iri_abnf::ParseError::explain`]).
 fn explain_syntax<T>(result: Result<T, ConvertError>) -> Result<T, ConvertError> {
     result.map_err(|mut e| {
         e.kind = match e.kind {
-            ConvertErrorKind::Syntax(p) => ConvertErrorKind::Syntax(explained(p)),
+            ConvertErrorKind::Syntax(p) => ConvertErrorKind::Syntax(p.explain()),
             other => other,
         };
         e

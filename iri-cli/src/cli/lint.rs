@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::check::{write_invalid, write_not_processed, ErrorRecord};
 use super::input::{for_each_item, Decoding, InputArgs};
 use super::output::Out;
-use super::{explained, GrammarArg, EXIT_ERROR, EXIT_OK};
+use super::{GrammarArg, EXIT_ERROR, EXIT_OK};
 
 const LINT_HELP: &str = "\
 Checks each input against the grammar, then against what the specs say beyond it: bidirectional
@@ -265,7 +265,7 @@ pub fn lint_record<'a>(
 ) -> (LintRecord<'a>, Option<ParseError>) {
     let (diagnostics, error) = match iri_abnf::parse(grammar, input) {
         Ok(r) => (lint(&r, options), None),
-        Err(e) => (Vec::new(), Some(explained(e))),
+        Err(e) => (Vec::new(), Some(e.explain())),
     };
     let record = LintRecord {
         input,

@@ -15,13 +15,7 @@ mod selfcheck;
 mod serve;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use iri_abnf::{AnyGrammar, Grammar, ParseError, Rule};
-
-/// The full explanation of a syntax error that the library returned: the same error with the rules the
-/// pest parser names ([`ParseError::explain`]). Every syntax error that `iri` shows is explained.
-pub fn explained(e: ParseError) -> ParseError {
-    e.explain()
-}
+use iri_abnf::{AnyGrammar, Grammar, Rule};
 
 /// Exit code: every input was valid (or every operation succeeded).
 pub const EXIT_OK: i32 = 0;

@@ -9,7 +9,7 @@ use std::ffi::OsString;
 use super::check::{write_invalid, write_not_text, ErrorRecord};
 use super::input::{escape_bytes, for_each_item, Decoding, InputArgs, NotText};
 use super::output::{is_false, Out};
-use super::{explained, resolve_rule, GrammarArg, EXIT_ERROR};
+use super::{resolve_rule, GrammarArg, EXIT_ERROR};
 
 const PARSE_HELP: &str = "\
 Output:
@@ -121,7 +121,7 @@ pub fn parse_record<'a>(
     // components: the tests compare them).
     let (components, error) = match parse_components(grammar, rule, input) {
         Ok(c) => (Some(c), None),
-        Err(Error::Parse(e)) => (None, Some(explained(e))),
+        Err(Error::Parse(e)) => (None, Some(e.explain())),
         // The rule is the grammar's: resolved before any input is read.
         Err(_) => (None, None),
     };

@@ -12,30 +12,30 @@ use serde::Serialize;
 
 use super::input::{escape, for_each_item, Decoding, InputArgs, Item, NotText};
 use super::output::{is_false, Out};
-use super::{explained, GrammarArg, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
+use super::{GrammarArg, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 
-/// A base error with its syntax error fully explained ([`explained`]).
+/// A base error with its syntax error fully explained ([`iri_abnf::ParseError::explain`]).
 fn explain_base(e: BaseError) -> BaseError {
     match e {
-        BaseError::Invalid(p) => BaseError::Invalid(explained(p)),
+        BaseError::Invalid(p) => BaseError::Invalid(p.explain()),
         other => other,
     }
 }
 
-/// A resolution error with its syntax error fully explained ([`explained`]).
+/// A resolution error with its syntax error fully explained ([`iri_abnf::ParseError::explain`]).
 fn explain_resolve(e: ResolveError) -> ResolveError {
     match e {
         ResolveError::Base(b) => ResolveError::Base(explain_base(b)),
-        ResolveError::Reference(p) => ResolveError::Reference(explained(p)),
+        ResolveError::Reference(p) => ResolveError::Reference(p.explain()),
         other => other,
     }
 }
 
-/// A relativization error with its syntax error fully explained ([`explained`]).
+/// A relativization error with its syntax error fully explained ([`iri_abnf::ParseError::explain`]).
 fn explain_relativize(e: RelativizeError) -> RelativizeError {
     match e {
         RelativizeError::Base(b) => RelativizeError::Base(explain_base(b)),
-        RelativizeError::Target(p) => RelativizeError::Target(explained(p)),
+        RelativizeError::Target(p) => RelativizeError::Target(p.explain()),
         other => other,
     }
 }
@@ -479,7 +479,7 @@ pub fn run_normalize(args: &NormalizeArgs) -> i32 {
         let result = match item.input {
             Ok(input) => normalize_with(grammar, input, &options)
                 .map(String::from)
-                .map_err(|e| explained(e).message()),
+                .map_err(|e| e.explain().message()),
             Err(ref e) => Err(not_text_error(e)),
         };
         emit(
@@ -528,8 +528,8 @@ pub fn run_equal(args: &EqualArgs) -> i32 {
             return EXIT_ERROR;
         }
     };
-    let na = normalize_with(grammar, &a, &options).map_err(explained);
-    let nb = normalize_with(grammar, &b, &options).map_err(explained);
+    let na = normalize_with(grammar, &a, &options).map_err(iri_abnf::ParseError::explain);
+    let nb = normalize_with(grammar, &b, &options).map_err(iri_abnf::ParseError::explain);
     let (result, error) = match (na, nb) {
         (Ok(na), Ok(nb)) => (Some((na == nb, [na, nb])), None),
         (Err(e), _) => (
