@@ -171,37 +171,69 @@ impl Dfa {
     }
 
     /// [`Dfa::is_match`], and for an input in the language the offsets of its first "?" or "#" and of
-    /// its first "#" (the input's length for none), or `None` if the input is not in the language.
+    /// its first "#" (the input's length for none); for an input not in the language, the offset of
+    /// its first offending character, as [`Dfa::check`] gives it.
     ///
     /// For the reference rules (RFC 3986 §3, Appendix B) these are where the path and the query end. The
     /// walk sees every "?" and "#" as the byte of a transition: "?" never continues a run (see
     /// [`Table`]), and "#", which no component has, leaves every state (the fragment's state has no
     /// "#" in its future, the states before it have). The split of a reference ([`crate::parse`])
-    /// reads them from here instead of scanning the path and the query again.
+    /// reads them from here instead of scanning the path and the query again, and its error takes the
+    /// offset from here instead of walking again.
     #[inline]
-    pub(crate) fn match_delimiters(&self, input: &str) -> Option<(usize, usize)> {
+    pub(crate) fn match_delimiters(&self, input: &str) -> Result<(usize, usize), usize> {
         let len = input.len();
         let (mut query_or_hash, mut hash) = (len, len);
-        let matched = match &self.table {
-            Some(table) => table.walk(input.as_bytes(), |i, byte| {
-                if byte == b'?' || byte == b'#' {
-                    query_or_hash = query_or_hash.min(i);
-                    if byte == b'#' {
-                        hash = hash.min(i);
+        match &self.table {
+            Some(table) => table
+                .walk(input.as_bytes(), |i, byte| {
+                    if byte == b'?' || byte == b'#' {
+                        query_or_hash = query_or_hash.min(i);
+                        if byte == b'#' {
+                            hash = hash.min(i);
+                        }
                     }
-                }
-            }),
-            None => {
-                let b = input.as_bytes();
-                query_or_hash = b
-                    .iter()
-                    .position(|&c| c == b'?' || c == b'#')
-                    .unwrap_or(len);
-                hash = b.iter().position(|&c| c == b'#').unwrap_or(len);
-                self.is_match_plain(input)
+                })
+                .map_err(|i| character_start(input, i))?,
+            None => self.offset_plain(input)?,
+        }
+        Ok((query_or_hash, hash))
+    }
+
+    /// `Ok` if `input` is in the language; otherwise the byte offset of the first offending character
+    /// ([`Failure::offset`]): [`Dfa::check`] without the state. One walk, which allocates nothing.
+    #[inline]
+    pub fn failure_offset(&self, input: &str) -> Result<(), usize> {
+        match &self.table {
+            Some(table) => table
+                .walk(input.as_bytes(), |_, _| {})
+                .map_err(|i| character_start(input, i)),
+            None => self.offset_plain(input),
+        }
+    }
+
+    /// [`Dfa::failure_offset`] by the walk of the DFA itself, one byte at a time.
+    #[cold]
+    fn offset_plain(&self, input: &str) -> Result<(), usize> {
+        let dfa = &self.raw();
+        let mut state = self.start;
+        for (i, &byte) in input.as_bytes().iter().enumerate() {
+            state = dfa.next_state(state, byte);
+            if !self.live(dfa, state) {
+                return Err(character_start(input, i));
             }
-        };
-        matched.then_some((query_or_hash, hash))
+        }
+        if dfa.is_match_state(dfa.next_eoi_state(state)) {
+            Ok(())
+        } else {
+            Err(input.len())
+        }
+    }
+
+    /// The state after `prefix`, from the anchored start state.
+    pub(crate) fn state_after(&self, prefix: &[u8]) -> State {
+        let dfa = &self.raw();
+        State(prefix.iter().fold(self.start, |s, &b| dfa.next_state(s, b)))
     }
 
     /// Whether some string of the language starts with what led to `state`.
@@ -211,44 +243,21 @@ impl Dfa {
 
     /// [`Dfa::is_live`] on the borrowed DFA.
     fn live(&self, dfa: &DFA<&[u32]>, state: StateID) -> bool {
-        !(dfa.is_special_state(state)
-            && (dfa.is_dead_state(state)
-                || (dfa.is_match_state(state) && self.dead_ends.binary_search(&state).is_ok())))
+        !((dfa.is_special_state(state) && dfa.is_dead_state(state))
+            || self.dead_ends.binary_search(&state).is_ok())
     }
 
     /// `Ok` if `input` is in the language; otherwise the first offending character (see [`Failure`]).
     /// Allocates nothing.
+    ///
+    /// The offending character is the one after the longest prefix of the input, at a character
+    /// boundary, that some string of the language begins with: one walk finds its offset
+    /// ([`Dfa::failure_offset`]), and the state is the DFA's after the input up to there.
     pub fn check(&self, input: &str) -> Result<(), Failure> {
-        if self.is_match(input) {
-            return Ok(());
-        }
-        // Rejected: walk again one byte at a time, to find where.
-        let dfa = &self.raw();
-        let bytes = input.as_bytes();
-        let mut state = self.start;
-        // The state at the start of the current character and that character's offset.
-        let mut at_boundary = (0, state);
-        for (i, &byte) in bytes.iter().enumerate() {
-            if byte & 0xC0 != 0x80 {
-                at_boundary = (i, state);
-            }
-            state = dfa.next_state(state, byte);
-            if dfa.is_special_state(state) && !self.live(dfa, state) {
-                // Dying inside a multi-byte character: the offending character starts at its lead byte.
-                return Err(Failure {
-                    offset: at_boundary.0,
-                    state: State(at_boundary.1),
-                });
-            }
-        }
-        if dfa.is_match_state(dfa.next_eoi_state(state)) {
-            Ok(())
-        } else {
-            Err(Failure {
-                offset: input.len(),
-                state: State(state),
-            })
-        }
+        self.failure_offset(input).map_err(|offset| Failure {
+            offset,
+            state: self.state_after(&input.as_bytes()[..offset]),
+        })
     }
 
     /// Whether the input may end in `state`.
@@ -385,6 +394,21 @@ impl Tables {
             Tables::Built(dfa) => dfa.as_ref(),
         }
     }
+}
+
+/// The offset of the character that holds the byte at `i` of `input` (its lead byte), or the input's
+/// length when `i` is past its end.
+#[inline]
+fn character_start(input: &str, i: usize) -> usize {
+    let bytes = input.as_bytes();
+    if i >= bytes.len() {
+        return bytes.len();
+    }
+    // Well-formed UTF-8 (RFC 3629 §3): a lead byte is at most 3 bytes before.
+    (i.saturating_sub(3)..=i)
+        .rev()
+        .find(|&j| input.is_char_boundary(j))
+        .unwrap_or(0)
 }
 
 /// The maximal runs of consecutive bytes in `lo..=hi` that share a byte class (and so lead from any
@@ -569,6 +593,11 @@ impl Table {
         }
         let prefixes = PREFIXES.map(|p| {
             let state = p.iter().fold(start, |s, &b| moves.next(s, b));
+            if state == 0 {
+                // No string of the language begins so: the walk takes the bytes one by one, to find
+                // the one that ends it. The bytes 0xFF never occur in UTF-8, so this never matches.
+                return (u64::MAX, u64::MAX, 0, 0);
+            }
             let mut bytes = [0; 8];
             bytes[..p.len()].copy_from_slice(p);
             let mask = u64::MAX >> (8 * (8 - p.len()));
@@ -590,13 +619,16 @@ impl Table {
     /// Whether `input` (well-formed UTF-8) leads from the start state to a state where it may end.
     #[inline]
     fn is_match(&self, input: &[u8]) -> bool {
-        self.walk(input, |_, _| {})
+        self.walk(input, |_, _| {}).is_ok()
     }
 
     /// [`Table::is_match`], calling `transition` with the offset and the byte of every transition the
     /// walk takes (every byte that is not skipped as part of a run or of the beginning looked up once).
+    /// `Err` holds the offset of the byte that led to the dead state (no string of the language
+    /// continues what precedes it and that byte), or the input's length when the input ends in a
+    /// state where it may not end.
     #[inline(always)]
-    fn walk(&self, input: &[u8], transition: impl FnMut(usize, u8)) -> bool {
+    fn walk(&self, input: &[u8], transition: impl FnMut(usize, u8)) -> Result<(), usize> {
         #[cfg(target_arch = "x86_64")]
         if let Some(avx2) = self.avx2 {
             // SAFETY: `avx2` is only `Some` where the CPU has AVX2.
@@ -616,7 +648,7 @@ impl Table {
         avx2: byteset::Avx2,
         input: &[u8],
         transition: impl FnMut(usize, u8),
-    ) -> bool {
+    ) -> Result<(), usize> {
         if input.len() < 32 {
             // A short input is searched as one block of 32 bytes, copied with zeros after it.
             let padded = avx2.pad(input);
@@ -633,11 +665,12 @@ impl Table {
         search: impl Search,
         input: &[u8],
         mut transition: impl FnMut(usize, u8),
-    ) -> bool {
+    ) -> Result<(), usize> {
         let (runs, rows) = (&*self.runs, &*self.rows);
         let (mut s, mut i) = (self.start, 0);
         if let Some(&first) = input.first_chunk::<8>() {
             let first = u64::from_le_bytes(first);
+            // A beginning is only listed with a live state after it (see `Table::new`).
             for &(bytes, mask, len, state) in &self.prefixes {
                 if first & mask == bytes {
                     (s, i) = (state, len);
@@ -646,14 +679,15 @@ impl Table {
             }
         }
         if s == 0 {
-            return false;
+            // The start state is dead: the language is empty.
+            return Err(0);
         }
         while let Some(&byte) = input.get(i) {
             let next = match runs.get(s) {
                 Some(state) => {
                     i = self.skip(search, state, input, i);
                     let Some(&byte) = input.get(i) else {
-                        return state.accept;
+                        return if state.accept { Ok(()) } else { Err(i) };
                     };
                     transition(i, byte);
                     state.next[usize::from(byte)]
@@ -665,13 +699,18 @@ impl Table {
             };
             s = usize::from(next);
             if s == 0 {
-                return false;
+                return Err(i);
             }
             i += 1;
         }
-        match runs.get(s) {
+        let accept = match runs.get(s) {
             Some(state) => state.accept,
             None => rows[s + self.width] != 0,
+        };
+        if accept {
+            Ok(())
+        } else {
+            Err(i)
         }
     }
 
@@ -1120,8 +1159,58 @@ mod tests {
         assert_eq!(dfa.is_match(input), plain, "{input:?}");
         let table = dfa.table.as_ref().unwrap();
         let bytewise = table.walk_with(byteset::Bytewise, input.as_bytes(), |_, _| {});
-        assert_eq!(bytewise, plain, "{input:?} byte by byte");
+        assert_eq!(bytewise.is_ok(), plain, "{input:?} byte by byte");
         assert_eq!(dfa.check(input).is_ok(), plain, "{input:?}");
+        let offset = dfa.failure_offset(input).err();
+        assert_eq!(
+            bytewise.map_err(|i| character_start(input, i)).err(),
+            offset,
+            "{input:?} byte by byte"
+        );
+        assert_eq!(offset, dfa.offset_plain(input).err(), "{input:?} plain");
+        assert_eq!(offset, longest_live_prefix(dfa, input), "{input:?}");
+    }
+
+    /// The offset of the first offending character by its definition, for an input the DFA rejects:
+    /// the end of the longest prefix at a character boundary after which the DFA is in a state from
+    /// which some string reaches acceptance (found here by a search backwards from the accepting
+    /// states, apart from the engine's own).
+    fn longest_live_prefix(dfa: &Dfa, input: &str) -> Option<usize> {
+        if dfa.is_match_plain(input) {
+            return None;
+        }
+        type LiveSets = HashMap<usize, Arc<HashSet<StateID>>>;
+        static LIVE: Mutex<Option<LiveSets>> = Mutex::new(None);
+        let live = LIVE
+            .lock()
+            .unwrap()
+            .get_or_insert_with(HashMap::new)
+            .entry(dfa as *const Dfa as usize)
+            .or_insert_with(|| {
+                let raw = dfa.raw();
+                let states = reachable(&raw, dfa.start, &(0..=255).collect::<Vec<u8>>());
+                let mut live: HashSet<StateID> = states
+                    .iter()
+                    .copied()
+                    .filter(|&s| raw.is_match_state(raw.next_eoi_state(s)))
+                    .collect();
+                loop {
+                    let before = live.len();
+                    for &s in &states {
+                        if (0..=255).any(|b| live.contains(&raw.next_state(s, b))) {
+                            live.insert(s);
+                        }
+                    }
+                    if live.len() == before {
+                        break;
+                    }
+                }
+                Arc::new(live)
+            })
+            .clone();
+        let boundaries = (0..=input.len()).filter(|&j| input.is_char_boundary(j));
+        let ok = |j: usize| live.contains(&dfa.state_after(&input.as_bytes()[..j]).0);
+        Some(boundaries.take_while(|&j| ok(j)).last().unwrap_or(0))
     }
 
     /// The state after `input` in the table's walk one byte at a time.
@@ -1153,8 +1242,9 @@ mod tests {
                 let seed = crate::abnf::case_seed(0xD311, grammar, i);
                 let s = crate::abnf::case_input(&generator, seed, 40);
                 let got = dfa.match_delimiters(&s);
-                assert_eq!(got.is_some(), dfa.is_match(&s), "{grammar} {s:?}");
-                if let Some((query_or_hash, hash)) = got {
+                assert_eq!(got.is_ok(), dfa.is_match(&s), "{grammar} {s:?}");
+                assert_eq!(got.err(), dfa.check(&s).err().map(|f| f.offset), "{s:?}");
+                if let Ok((query_or_hash, hash)) = got {
                     valid += 1;
                     let first = |f: &dyn Fn(u8) -> bool| s.bytes().position(f).unwrap_or(s.len());
                     assert_eq!(query_or_hash, first(&|c| c == b'?' || c == b'#'), "{s:?}");

@@ -99,33 +99,72 @@ pub struct ParseError {
     /// A note on a likely cause, when one is known: a zone identifier in an IP-literal (see
     /// [`zone_id_hint`]). [`ParseError::message`] ends with it.
     pub hint: Option<String>,
-    /// What [`ParseError::expected`] is made of (boxed: an error stays small to return).
-    pub(crate) detail: Box<Detail>,
+    /// What [`ParseError::expected`] is made of (held in the error, so that making one allocates
+    /// nothing but the copy of the input).
+    pub(crate) detail: Detail,
 }
-
-/// A DFA and one of its states.
-type At = (&'static crate::abnf::Dfa, crate::abnf::State);
 
 /// The parts of a [`ParseError`] that [`ParseError::expected`] is made from, on first use.
 #[derive(Clone, Default)]
 pub(crate) struct Detail {
-    /// The rules the pest parser names at the offset ([`ParseError::explain`]).
-    pub(crate) rules: Vec<Rule>,
-    /// The rule's DFA and its state after the input up to the offset, from which the characters that
-    /// could come there are listed.
-    at: Option<At>,
-    /// The list, made on first use.
-    pub(crate) expected: OnceLock<Vec<Expected>>,
+    /// The rule's DFA, from whose state after the input up to the offset the characters that could
+    /// come there are listed, and that state when it is known (otherwise it is found on first use, by
+    /// walking the DFA over the input up to the offset).
+    at: Option<(&'static crate::abnf::Dfa, Option<crate::abnf::State>)>,
+    /// The list, made on first use, or at once when it starts with the rules the pest parser names
+    /// ([`ParseError::explain`]).
+    expected: OnceLock<Box<[Expected]>>,
 }
 
 impl Detail {
-    fn new(rules: Vec<Rule>, at: Option<At>) -> Box<Detail> {
-        Box::new(Detail {
-            rules,
-            at,
+    /// The detail of an error at a DFA's state, with the rules the pest parser names first in the list.
+    fn new(
+        rules: Vec<Rule>,
+        dfa: Option<&'static crate::abnf::Dfa>,
+        state: Option<crate::abnf::State>,
+    ) -> Detail {
+        let detail = Detail {
+            at: dfa.map(|dfa| (dfa, state)),
             expected: OnceLock::new(),
-        })
+        };
+        if rules.is_empty() {
+            return detail;
+        }
+        let mut list: Vec<Expected> = rules.into_iter().map(Expected::Rule).collect();
+        if let Some((dfa, Some(state))) = detail.at {
+            list.extend(characters_at(dfa, state));
+        }
+        Detail {
+            expected: OnceLock::from(list.into_boxed_slice()),
+            ..detail
+        }
     }
+
+    /// Whether the list starts with rules the pest parser names.
+    pub(crate) fn has_rules(&self) -> bool {
+        self.expected
+            .get()
+            .is_some_and(|list| matches!(list.first(), Some(Expected::Rule(_))))
+    }
+
+    /// The same detail with `rules` before what it lists (`expected`, the list without rules).
+    pub(crate) fn with_rules(&self, rules: Vec<Rule>, expected: &[Expected]) -> Detail {
+        let mut list: Vec<Expected> = rules.into_iter().map(Expected::Rule).collect();
+        list.extend_from_slice(expected);
+        Detail {
+            at: self.at,
+            expected: OnceLock::from(list.into_boxed_slice()),
+        }
+    }
+}
+
+/// The characters that could come in `state` of `dfa`, then `end of input` if the input may end there.
+fn characters_at(dfa: &crate::abnf::Dfa, state: crate::abnf::State) -> Vec<Expected> {
+    let mut out = Expected::from_ranges(&dfa.shared_continuations(state));
+    if dfa.accepts_end(state) {
+        out.push(Expected::EndOfInput);
+    }
+    out
 }
 
 impl fmt::Debug for ParseError {
@@ -192,7 +231,7 @@ impl ParseError {
             offset,
             column: column_of(input, offset),
             hint: None,
-            detail: Box::default(),
+            detail: Detail::default(),
         }
     }
 
@@ -203,24 +242,27 @@ impl ParseError {
     ///
     /// Made on first use from the rule's DFA, so an error costs nothing for it until it is asked for.
     pub fn expected(&self) -> &[Expected] {
-        let detail = &*self.detail;
-        detail.expected.get_or_init(|| {
-            let mut out: Vec<Expected> = detail.rules.iter().copied().map(Expected::Rule).collect();
-            if let Some((dfa, state)) = detail.at {
-                out.extend(Expected::from_ranges(&dfa.shared_continuations(state)));
-                if dfa.accepts_end(state) {
-                    out.push(Expected::EndOfInput);
-                }
+        let detail = &self.detail;
+        detail.expected.get_or_init(|| match detail.at {
+            Some((dfa, state)) => {
+                let state =
+                    state.unwrap_or_else(|| dfa.state_after(&self.input.as_bytes()[..self.offset]));
+                characters_at(dfa, state).into_boxed_slice()
             }
-            out
+            None => Box::default(),
         })
     }
 
     /// The same error without the rules of [`ParseError::explain`](crate::ParseError::explain): what [`crate::validate`] gives.
     pub fn without_rules(mut self) -> ParseError {
-        if !self.detail.rules.is_empty() {
-            self.detail.rules.clear();
-            self.detail.expected = OnceLock::new();
+        if self.detail.has_rules() {
+            let rest: Vec<Expected> = self
+                .expected()
+                .iter()
+                .filter(|e| !matches!(e, Expected::Rule(_)))
+                .cloned()
+                .collect();
+            self.detail = self.detail.with_rules(Vec::new(), &rest);
         }
         self
     }
@@ -370,7 +412,12 @@ pub fn column_of(input: &str, offset: usize) -> usize {
     while !input.is_char_boundary(end) {
         end -= 1;
     }
-    input[..end].chars().count() + 1
+    // The characters are the bytes that are not UTF-8 continuation bytes (`10xxxxxx`, RFC 3629 §3).
+    input.as_bytes()[..end]
+        .iter()
+        .filter(|&&b| (b as i8) >= -0x40)
+        .count()
+        + 1
 }
 
 /// Characters that would make a terminal rendering lie about the input: controls, the bidirectional
@@ -547,7 +594,37 @@ pub(crate) fn syntax_error(
         offset: failure.offset,
         column: column_of(input, failure.offset),
         hint: zone_id_hint(grammar, input, failure.offset),
-        detail: Detail::new(rules, Some((dfa, failure.state))),
+        detail: Detail::new(rules, Some(dfa), Some(failure.state)),
+    }
+}
+
+/// The error for an input that `dfa`, the DFA of `rule`, rejects at `offset`
+/// ([`crate::abnf::Dfa::failure_offset`]), with no rules named: what [`crate::validate`] and
+/// [`crate::parse`] return. The DFA's state there is found when [`ParseError::expected`] first asks.
+#[cold]
+#[inline(never)]
+pub(crate) fn rejected_at(
+    grammar: AnyGrammar,
+    rule: Rule,
+    input: &str,
+    dfa: &'static crate::abnf::Dfa,
+    offset: usize,
+) -> ParseError {
+    ParseError {
+        grammar,
+        rule,
+        input: input.to_string(),
+        offset,
+        column: column_of(input, offset),
+        // Only an error at a "%" can be a zone identifier's.
+        hint: match input.as_bytes().get(offset) {
+            Some(b'%') => zone_id_hint(grammar, input, offset),
+            _ => None,
+        },
+        detail: Detail {
+            at: Some((dfa, None)),
+            expected: OnceLock::new(),
+        },
     }
 }
 
@@ -568,7 +645,7 @@ pub(crate) fn pest_only_error(
         offset,
         column: column_of(input, offset),
         hint: zone_id_hint(grammar, input, offset),
-        detail: Detail::new(names, None),
+        detail: Detail::new(names, None, None),
     }
 }
 
@@ -586,7 +663,7 @@ pub(crate) fn unbuilt_error(grammar: AnyGrammar, rule: Rule, input: &str, why: &
         hint: Some(format!(
             "the automaton of the rule could not be built: {why}"
         )),
-        detail: Box::default(),
+        detail: Detail::default(),
     }
 }
 
@@ -690,5 +767,15 @@ mod tests {
             let inner = line.trim_start_matches('…').trim_end_matches('…');
             assert!(inner.starts_with("\\u{200B}") && inner.ends_with("\\u{200B}"));
         }
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    /// An error is returned by value from every parse: it stays within the size at which a `Result`
+    /// carrying it is still cheap to return (clippy's `result_large_err` bound).
+    #[test]
+    fn a_parse_error_stays_small() {
+        assert!(std::mem::size_of::<super::ParseError>() <= 128);
     }
 }

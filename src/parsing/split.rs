@@ -138,14 +138,21 @@ fn path(input: &str, kind: PathKind) -> Path<'_> {
 #[inline]
 pub(crate) fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError> {
     let rule = grammar.reference_rule();
-    let delimiters = match crate::abnf::engine::loaded(grammar.into(), rule) {
-        Ok(dfa) => dfa.match_delimiters(input),
-        Err(_) => None,
-    };
-    let meta = match delimiters {
-        // The walk of the DFA found where the path and the query end.
-        Some(ends) => appendix_b(grammar, rule, input, authority, |_, _| ends),
-        None => {
+    let meta = match crate::abnf::engine::loaded(grammar.into(), rule) {
+        // The walk of the DFA found where the path and the query end, or where the input goes wrong.
+        Ok(dfa) => match dfa.match_delimiters(input) {
+            Ok(ends) => appendix_b(grammar, rule, input, authority, |_, _| ends),
+            Err(offset) => {
+                return Err(crate::error::rejected_at(
+                    grammar.into(),
+                    rule,
+                    input,
+                    dfa,
+                    offset,
+                ))
+            }
+        },
+        Err(_) => {
             not_accepted(grammar, rule, input)?;
             meta(grammar, rule, input)
         }

@@ -356,35 +356,32 @@ pub(crate) fn validate(
     let grammar = grammar.into();
     let r = lookup(grammar, &rule)?;
     match crate::abnf::engine::loaded(grammar, r) {
-        Ok(dfa) if dfa.is_match(input) => Ok(()),
-        _ => rejected(grammar, r, input),
+        Ok(dfa) => dfa.failure_offset(input).map_err(|offset| {
+            ParseOrRuleError::Parse(crate::error::rejected_at(grammar, r, input, dfa, offset))
+        }),
+        Err(why) => unbuilt(grammar, r, input, why),
     }
 }
 
-/// The error of [`validate`] when the DFA of `name` does not accept `input`.
+/// [`validate`] when the DFA of `name` could not be built: pest decides for a rule of a main
+/// grammar; otherwise the error says why. Every rule of every grammar compiles (tested), so this is
+/// never expected.
 #[cold]
 #[inline(never)]
-fn rejected(grammar: AnyGrammar, name: Rule, input: &str) -> Result<(), ParseOrRuleError> {
-    let main = grammar.main();
-    match (crate::abnf::dfa(grammar, name), main) {
-        (Ok(dfa), _) => match dfa.check(input) {
-            Ok(()) => Ok(()),
-            Err(failure) => Err(ParseOrRuleError::Parse(crate::error::syntax_error(
-                grammar, name, input, dfa, failure, None,
-            ))),
-        },
-        // Every rule of every grammar compiles (tested); pest decides if one of a main grammar ever
-        // does not.
-        (_, Some(main)) => parse_tree(main, name, input).map(|_| ()),
-        (built, None) => {
-            let why = match built {
-                Err(e) => e.to_string(),
-                Ok(_) => "no such rule".to_string(),
-            };
-            Err(ParseOrRuleError::Parse(crate::error::unbuilt_error(
-                grammar, name, input, &why,
-            )))
-        }
+fn unbuilt(
+    grammar: AnyGrammar,
+    name: Rule,
+    input: &str,
+    why: &crate::abnf::AbnfError,
+) -> Result<(), ParseOrRuleError> {
+    match grammar.main() {
+        Some(main) => parse_tree(main, name, input).map(|_| ()),
+        None => Err(ParseOrRuleError::Parse(crate::error::unbuilt_error(
+            grammar,
+            name,
+            input,
+            &why.to_string(),
+        ))),
     }
 }
 
@@ -473,13 +470,12 @@ impl ParseError {
         let Some(main) = self.grammar.main() else {
             return self;
         };
-        if !self.detail.rules.is_empty() || self.input.len() > PEST_EXPLAIN_LIMIT {
+        if self.detail.has_rules() || self.input.len() > PEST_EXPLAIN_LIMIT {
             return self;
         }
         if let Err((offset, names)) = pest_parse(main, self.rule, &self.input) {
             if offset == self.offset && !names.is_empty() {
-                self.detail.rules = names;
-                self.detail.expected = std::sync::OnceLock::new();
+                self.detail = self.detail.with_rules(names, self.expected());
             }
         }
         self
