@@ -168,7 +168,7 @@ fn right_to_left_components() {
         "http://a/\u{5D0}\u{5D1}\u{5D2}\u{5B0}",        // אבגְ
         "http://a/2024\u{5E9}\u{5E0}\u{5D4}",           // 2024שנה
         "http://a/\u{5E9}\u{5E0}\u{5D4}2024",           // שנה2024
-        "http://a/\u{5E9}\u{5E0}\u{5D4}\u{662}",        // Arabic-Indic digit at the end
+        "http://a/\u{643}\u{62A}\u{627}\u{628}\u{662}", // كتاب٢: an Arabic-Indic digit at the end
         "http://a/\u{5E9}2024\u{5E0}",                  // digits inside
         "http://a/\u{5D2}\u{5D4}%31",                   // an encoded digit at the end
         "http://a/%32\u{5D8}\u{5D9}",                   // and at the start
