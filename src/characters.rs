@@ -74,29 +74,220 @@ pub fn is_leiri_only(c: char) -> bool {
     is_leiri_ucschar(c) && !is_ucschar(c)
 }
 
-/// The bidirectional formatting characters that an IRI must not contain (3987bis §3.7.1 example 3:
-/// "The direct use of this character is forbidden in an IRI"; §5.1: "the restriction on bidirectional
-/// formatting characters in \[Bidi\]").
+/// The bidirectional formatting characters that an IRI must not contain (RFC 3987 §4.1; 3987bis
+/// §3.7.1 example 3: "The direct use of this character is forbidden in an IRI"; §5.1: "the
+/// restriction on bidirectional formatting characters in \[Bidi\]").
 ///
-/// The list is the one draft-duerst-iri-01 §4.2 prints (and §4.1 restriction 2 forbids in
-/// components), the same seven that RFC 3987 §4.1 names: U+200E LEFT-TO-RIGHT MARK, U+200F
+/// The seven that RFC 3987 §4.1 and draft-duerst-iri-01 §4.2 name (U+200E LEFT-TO-RIGHT MARK, U+200F
 /// RIGHT-TO-LEFT MARK, U+202A LEFT-TO-RIGHT EMBEDDING, U+202B RIGHT-TO-LEFT EMBEDDING, U+202C POP
-/// DIRECTIONAL FORMATTING, U+202D LEFT-TO-RIGHT OVERRIDE and U+202E RIGHT-TO-LEFT OVERRIDE. The
-/// isolates U+2066–U+2069 and U+061C ARABIC LETTER MARK, added to Unicode after these documents, are
-/// not on it (see the interpretation notes).
-pub const BIDI_FORMATTING: [char; 7] = [
-    '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
+/// DIRECTIONAL FORMATTING, U+202D LEFT-TO-RIGHT OVERRIDE, U+202E RIGHT-TO-LEFT OVERRIDE), and the
+/// explicit formatting characters that Unicode added later with the same effect (UAX #9 §2): U+061C
+/// ARABIC LETTER MARK and the isolates U+2066 LEFT-TO-RIGHT ISOLATE, U+2067 RIGHT-TO-LEFT ISOLATE,
+/// U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE (interpretation note 15).
+pub const BIDI_FORMATTING: [char; 12] = [
+    '\u{061C}', '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
+    '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
 ];
 
 /// Whether `c` is one of [`BIDI_FORMATTING`].
 pub fn is_bidi_formatting(c: char) -> bool {
-    BIDI_FORMATTING.contains(&c)
+    matches!(
+        c,
+        '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+    )
+}
+
+/// Why a character outside US-ASCII is not appropriate in an IRI: the source of each part of
+/// [`not_appropriate`], in the order it checks them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum NotAppropriate {
+    /// A bidi formatting character ([`BIDI_FORMATTING`]; RFC 3987 §4.1, 3987bis §3.7.1 example 3).
+    BidiFormatting,
+    /// RFC 3454 Table C.1.2, non-ASCII space characters (prohibited by Nameprep, RFC 3491 §5).
+    NonAsciiSpace,
+    /// RFC 3454 Table C.2.2, non-ASCII control characters, but U+200C ZERO WIDTH NON-JOINER and
+    /// U+200D ZERO WIDTH JOINER, which IDNA2008 allows in context (RFC 5892 Appendix A.1, A.2).
+    NonAsciiControl,
+    /// RFC 3454 Table C.3, private use, outside the query (3987bis §2.2 `iprivate` is allowed in
+    /// `iquery`).
+    PrivateUse,
+    /// RFC 3454 Table C.4, noncharacter code points.
+    Noncharacter,
+    /// RFC 3454 Table C.5, surrogate codes: no `char` is one; their UTF-8-style octets are never
+    /// strictly legal UTF-8, so URI-to-IRI step 3 re-encodes them (3987bis §3.7, RFC 3629 §3). Given
+    /// only by [`not_appropriate_code_point`].
+    Surrogate,
+    /// RFC 3454 Table C.6, inappropriate for plain text.
+    PlainText,
+    /// RFC 3454 Table C.7, inappropriate for canonical representation.
+    CanonicalRepresentation,
+    /// RFC 3454 Table C.8, change display properties or are deprecated.
+    DisplayProperties,
+    /// RFC 3454 Table C.9, tagging characters.
+    Tagging,
+    /// The Halfwidth and Fullwidth Forms U+FF01–U+FFEF: 3987bis §4.1 b names "the full-width
+    /// equivalents of Latin characters, half-width Katakana characters for Japanese" among the
+    /// look-alikes to avoid.
+    HalfwidthFullwidth,
+    /// Not allowed by the `iri` grammar in the component (3987bis §2.2): not a `ucschar`, and outside
+    /// the query not an `iprivate` either (the C1 controls, noncharacters, specials, tags, …).
+    NotUcschar,
+}
+
+impl NotAppropriate {
+    /// Every reason, in the order [`not_appropriate`] checks them.
+    pub const ALL: [NotAppropriate; 12] = [
+        NotAppropriate::BidiFormatting,
+        NotAppropriate::NonAsciiSpace,
+        NotAppropriate::NonAsciiControl,
+        NotAppropriate::PrivateUse,
+        NotAppropriate::Noncharacter,
+        NotAppropriate::Surrogate,
+        NotAppropriate::PlainText,
+        NotAppropriate::CanonicalRepresentation,
+        NotAppropriate::DisplayProperties,
+        NotAppropriate::Tagging,
+        NotAppropriate::HalfwidthFullwidth,
+        NotAppropriate::NotUcschar,
+    ];
+
+    /// The section or table the reason comes from.
+    pub fn source(self) -> &'static str {
+        match self {
+            NotAppropriate::BidiFormatting => "RFC 3987 §4.1; 3987bis §3.7.1; UAX #9 §2",
+            NotAppropriate::NonAsciiSpace => "RFC 3454 Table C.1.2 via RFC 3491 §5",
+            NotAppropriate::NonAsciiControl => "RFC 3454 Table C.2.2 via RFC 3491 §5",
+            NotAppropriate::PrivateUse => {
+                "RFC 3454 Table C.3 via RFC 3491 §5; 3987bis §2.2 iprivate"
+            }
+            NotAppropriate::Noncharacter => "RFC 3454 Table C.4 via RFC 3491 §5",
+            NotAppropriate::Surrogate => "RFC 3454 Table C.5 via RFC 3491 §5",
+            NotAppropriate::PlainText => "RFC 3454 Table C.6 via RFC 3491 §5",
+            NotAppropriate::CanonicalRepresentation => "RFC 3454 Table C.7 via RFC 3491 §5",
+            NotAppropriate::DisplayProperties => "RFC 3454 Table C.8 via RFC 3491 §5",
+            NotAppropriate::Tagging => "RFC 3454 Table C.9 via RFC 3491 §5",
+            NotAppropriate::HalfwidthFullwidth => "3987bis §4.1 b",
+            NotAppropriate::NotUcschar => "3987bis §2.2 (ucschar, iprivate)",
+        }
+    }
+
+    /// What the characters of the reason are, in a few words.
+    pub fn description(self) -> &'static str {
+        match self {
+            NotAppropriate::BidiFormatting => "bidirectional formatting character",
+            NotAppropriate::NonAsciiSpace => "non-ASCII space character",
+            NotAppropriate::NonAsciiControl => "non-ASCII control character",
+            NotAppropriate::PrivateUse => "private-use character outside the query",
+            NotAppropriate::Noncharacter => "noncharacter",
+            NotAppropriate::Surrogate => "surrogate code",
+            NotAppropriate::PlainText => "character inappropriate for plain text",
+            NotAppropriate::CanonicalRepresentation => {
+                "character inappropriate for canonical representation"
+            }
+            NotAppropriate::DisplayProperties => {
+                "character that changes display properties or is deprecated"
+            }
+            NotAppropriate::Tagging => "tagging character",
+            NotAppropriate::HalfwidthFullwidth => "half-width or full-width form",
+            NotAppropriate::NotUcschar => "character outside ucschar",
+        }
+    }
+}
+
+/// Why the character `c` outside US-ASCII is not appropriate in an IRI, or `None` when it is: the
+/// characters that URI-to-IRI conversion keeps percent-encoded (3987bis §3.7 step 4: "characters that
+/// are not appropriate according to Section 2.2 and Section 4.1"), that no normalization level decodes,
+/// and that `lint` never suggests decoding. `in_query`: whether the character is in the query, where
+/// §2.2 allows `iprivate`.
+///
+/// The set, in the order of [`NotAppropriate::ALL`] (interpretation note 15):
+/// - the bidi formatting characters of [`BIDI_FORMATTING`] (RFC 3987 §4.1, 3987bis §3.7.1);
+/// - the tables of RFC 3454 Appendix C that Nameprep prohibits (RFC 3491 §5; 3987bis §4.1 b names
+///   "characters excluded in \[RFC3491\]"), from the `stringprep` crate: C.1.2, C.2.2 but U+200C and
+///   U+200D (RFC 5892 Appendix A.1, A.2), C.3 outside the query, C.4, C.5, C.6, C.7, C.8 and C.9;
+/// - the Halfwidth and Fullwidth Forms U+FF01–U+FFEF (3987bis §4.1 b);
+/// - what §2.2 leaves out of `ucschar` (and, outside the query, of `iprivate`).
+///
+/// US-ASCII characters are not the business of this predicate (`None`): step 2 of §3.7 decides for
+/// them (unreserved characters are decoded, the others stay encoded).
+///
+/// ```
+/// use iri_abnf::characters::{not_appropriate, NotAppropriate};
+///
+/// assert_eq!(not_appropriate('\u{202E}', false), Some(NotAppropriate::BidiFormatting));
+/// assert_eq!(not_appropriate('\u{200B}', false), Some(NotAppropriate::NonAsciiSpace));
+/// assert_eq!(not_appropriate('\u{FF21}', false), Some(NotAppropriate::HalfwidthFullwidth));
+/// assert_eq!(not_appropriate('\u{E000}', false), Some(NotAppropriate::PrivateUse));
+/// assert_eq!(not_appropriate('\u{E000}', true), None);
+/// assert_eq!(not_appropriate('\u{200C}', false), None);
+/// assert_eq!(not_appropriate('\u{E9}', false), None);
+/// ```
+pub fn not_appropriate(c: char, in_query: bool) -> Option<NotAppropriate> {
+    use stringprep::tables;
+    if c.is_ascii() {
+        return None;
+    }
+    // Most text is below U+0340, where only the C1 controls and U+00A0 are not appropriate.
+    if (c as u32) < 0x340 {
+        return match c {
+            '\u{A0}' => Some(NotAppropriate::NonAsciiSpace),
+            '\u{80}'..='\u{9F}' => Some(NotAppropriate::NonAsciiControl),
+            _ => None,
+        };
+    }
+    let reason = if is_bidi_formatting(c) {
+        NotAppropriate::BidiFormatting
+    } else if tables::non_ascii_space_character(c) {
+        NotAppropriate::NonAsciiSpace
+    } else if tables::non_ascii_control_character(c) && !matches!(c, '\u{200C}' | '\u{200D}') {
+        NotAppropriate::NonAsciiControl
+    } else if tables::private_use(c) && !in_query {
+        NotAppropriate::PrivateUse
+    } else if tables::non_character_code_point(c) {
+        NotAppropriate::Noncharacter
+    } else if tables::surrogate_code(c) {
+        NotAppropriate::Surrogate
+    } else if tables::inappropriate_for_plain_text(c) {
+        NotAppropriate::PlainText
+    } else if tables::inappropriate_for_canonical_representation(c) {
+        NotAppropriate::CanonicalRepresentation
+    } else if tables::change_display_properties_or_deprecated(c) {
+        NotAppropriate::DisplayProperties
+    } else if tables::tagging_character(c) {
+        NotAppropriate::Tagging
+    } else if ('\u{FF01}'..='\u{FFEF}').contains(&c) {
+        NotAppropriate::HalfwidthFullwidth
+    } else if !(is_ucschar(c) || in_query && is_iprivate(c)) {
+        NotAppropriate::NotUcschar
+    } else {
+        return None;
+    };
+    Some(reason)
+}
+
+/// [`not_appropriate`] for any code point, surrogates included ([`NotAppropriate::Surrogate`]); `None`
+/// also for a value above U+10FFFF.
+pub fn not_appropriate_code_point(code_point: u32, in_query: bool) -> Option<NotAppropriate> {
+    match char::from_u32(code_point) {
+        Some(c) => not_appropriate(c, in_query),
+        None if (0xD800..=0xDFFF).contains(&code_point) => Some(NotAppropriate::Surrogate),
+        None => None,
+    }
+}
+
+/// Whether URI-to-IRI conversion (3987bis §3.7 step 4) would hold `c`, decoded from octets, as a
+/// character: outside US-ASCII and not [`not_appropriate`]. `in_query` as there.
+pub fn decodes_to_iri(c: char, in_query: bool) -> bool {
+    !c.is_ascii() && not_appropriate(c, in_query).is_none()
 }
 
 /// The characters outside US-ASCII with the Unicode property White_Space: U+0085, U+00A0, U+1680,
 /// U+2000–U+200A, U+2028, U+2029, U+202F, U+205F and U+3000. 3987bis §4.1 b names "look-alikes of
-/// "space"" among the characters to avoid, and draft-masinter-url-i18n-07 §3.1 writes U+00A0 as
-/// `%C2%A0` in an IRI; URI-to-IRI step 4 keeps these percent-encoded.
+/// "space"" among the characters to avoid. [`not_appropriate`] holds every one of them (RFC 3454
+/// Tables C.1.2 and C.2.2).
 pub fn is_non_ascii_white_space(c: char) -> bool {
     matches!(
         c,
@@ -155,5 +346,100 @@ mod tests {
         assert_eq!(pct_octet(b"%4c"), Some(0x4C));
         assert_eq!(pct_octet(b"%4"), None);
         assert_eq!(pct_octet(b"%G0"), None);
+    }
+
+    /// One example of each reason, and the exceptions the issue of each names.
+    #[test]
+    fn not_appropriate_reasons() {
+        use NotAppropriate::*;
+        let cases = [
+            ('\u{061C}', Some(BidiFormatting)),
+            ('\u{200E}', Some(BidiFormatting)),
+            ('\u{202E}', Some(BidiFormatting)),
+            ('\u{2066}', Some(BidiFormatting)),
+            ('\u{2069}', Some(BidiFormatting)),
+            ('\u{A0}', Some(NonAsciiSpace)),
+            ('\u{200B}', Some(NonAsciiSpace)),
+            ('\u{3000}', Some(NonAsciiSpace)),
+            ('\u{85}', Some(NonAsciiControl)),
+            ('\u{2028}', Some(NonAsciiControl)),
+            ('\u{FEFF}', Some(NonAsciiControl)),
+            ('\u{06DD}', Some(NonAsciiControl)),
+            ('\u{200C}', None),
+            ('\u{200D}', None),
+            ('\u{E000}', Some(PrivateUse)),
+            ('\u{10FFFD}', Some(PrivateUse)),
+            ('\u{FDD0}', Some(Noncharacter)),
+            ('\u{1FFFF}', Some(Noncharacter)),
+            ('\u{FFFD}', Some(PlainText)),
+            ('\u{2FF0}', Some(CanonicalRepresentation)),
+            ('\u{0340}', Some(DisplayProperties)),
+            ('\u{206A}', Some(NonAsciiControl)), // also C.8: the first table wins
+            ('\u{341}', Some(DisplayProperties)),
+            ('\u{E0001}', Some(Tagging)),
+            ('\u{E0041}', Some(Tagging)),
+            ('\u{FF21}', Some(HalfwidthFullwidth)),
+            ('\u{FF76}', Some(HalfwidthFullwidth)),
+            ('\u{FFEF}', Some(HalfwidthFullwidth)),
+            ('\u{FF00}', None),
+            ('\u{FFF0}', Some(NotUcschar)),
+            ('\u{E0100}', Some(NotUcschar)),
+            ('\u{E9}', None),
+            ('\u{5D0}', None),
+            ('\u{1F600}', None),
+            ('a', None),
+            (' ', None),
+        ];
+        for (c, want) in cases {
+            assert_eq!(not_appropriate(c, false), want, "U+{:04X}", c as u32);
+        }
+        // In the query, private use and the rest of iprivate are appropriate; tags (C.9) are not.
+        assert_eq!(not_appropriate('\u{E000}', true), None);
+        assert_eq!(not_appropriate('\u{E0100}', true), None);
+        assert_eq!(not_appropriate('\u{E0041}', true), Some(Tagging));
+        assert_eq!(not_appropriate_code_point(0xD800, false), Some(Surrogate));
+        assert_eq!(not_appropriate_code_point(0x110000, false), None);
+    }
+
+    /// The predicate over every code point: what it says of the grammar (§2.2) and of the sets it is
+    /// made of, and that the shortcut below U+0340 agrees with the full check.
+    #[test]
+    fn not_appropriate_every_code_point() {
+        let mut flagged = 0;
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            for in_query in [false, true] {
+                let r = not_appropriate(c, in_query);
+                if c.is_ascii() {
+                    assert_eq!(r, None);
+                    continue;
+                }
+                let grammar = is_ucschar(c) || in_query && is_iprivate(c);
+                if !grammar {
+                    assert!(r.is_some(), "U+{:04X}", c as u32);
+                }
+                if is_bidi_formatting(c) || is_non_ascii_white_space(c) || is_noncharacter(c) {
+                    assert!(r.is_some(), "U+{:04X}", c as u32);
+                }
+                if ('\u{FF01}'..='\u{FFEF}').contains(&c) {
+                    assert!(r.is_some(), "U+{:04X}", c as u32);
+                }
+                if r.is_some() && !in_query {
+                    flagged += 1;
+                }
+            }
+            if (c as u32) < 0x340 && !c.is_ascii() {
+                let full = stringprep::tables::non_ascii_space_character(c)
+                    || stringprep::tables::non_ascii_control_character(c)
+                    || !is_ucschar(c);
+                assert_eq!(
+                    not_appropriate(c, false).is_some(),
+                    full,
+                    "U+{:04X}",
+                    c as u32
+                );
+            }
+        }
+        // The private-use planes alone are more than 130,000.
+        assert!(flagged > 130_000, "{flagged}");
     }
 }

@@ -3,13 +3,8 @@
 use unicode_bidi::{bidi_class, BidiClass};
 
 use super::{code_point, component_at, pct_runs, text_components, Code, Sink};
+use crate::characters::is_bidi_formatting as is_bidi_control;
 use crate::components::{Reference, Span};
-
-/// The characters of [`Code::BidiFormattingCharacter`]: the seven of RFC 3987 §4.1, the isolates
-/// U+2066–U+2069 and U+061C ARABIC LETTER MARK (UAX #9 §2).
-pub(super) fn is_bidi_control(c: char) -> bool {
-    crate::characters::is_bidi_formatting(c) || matches!(c, '\u{2066}'..='\u{2069}' | '\u{61C}')
-}
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     if sink.ascii && !sink.percent {
@@ -32,7 +27,8 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     }
     if sink.percent
         && sink.on(Code::EncodedBidiFormattingCharacter)
-        && (input.contains("%E") || input.contains("%e"))
+        // The UTF-8 of U+061C begins with %D8, that of the others with %E2.
+        && (input.contains("%E") || input.contains("%e") || input.contains("%D8") || input.contains("%d8"))
     {
         for (start, _, octets) in pct_runs(input) {
             let mut at = start;
@@ -106,18 +102,47 @@ fn in_rtl_blocks(c: char) -> bool {
     )
 }
 
-fn is_digit(c: char) -> bool {
-    matches!(bidi_class(c), BidiClass::EN | BidiClass::AN)
+/// The characters of a component for the rules of RFC 3987 §4.2: each run of `%HH` that is UTF-8 is
+/// decoded, wherever it is in the component, so that an encoded character counts as the character
+/// it stands for at either end (`\u{5D2}\u{5D4}%31` and `%32\u{5D8}\u{5D9}` are read alike); a `%HH`
+/// that is not part of UTF-8 stays as its three ASCII characters.
+fn decoded(piece: &str) -> Vec<char> {
+    if !piece.contains('%') {
+        return piece.chars().collect();
+    }
+    let mut out = Vec::with_capacity(piece.len());
+    let mut at = 0;
+    for (start, end, octets) in pct_runs(piece) {
+        out.extend(piece[at..start].chars());
+        let mut i = start;
+        for chunk in octets.utf8_chunks() {
+            out.extend(chunk.valid().chars());
+            i += 3 * chunk.valid().len();
+            out.extend(piece[i..i + 3 * chunk.invalid().len()].chars());
+            i += 3 * chunk.invalid().len();
+        }
+        at = end;
+    }
+    out.extend(piece[at..].chars());
+    out
 }
 
-/// Rules 1 and 2 of RFC 3987 §4.2 on one component.
+/// Rules 1 and 2 of RFC 3987 §4.2 on one component (its characters decoded, [`decoded`]).
+///
+/// Rule 2, "A component using right-to-left characters SHOULD start and end with right-to-left
+/// characters": the first character must be right-to-left (`R` or `AL`); so must the last, after the
+/// nonspacing marks that end the component, which take the direction of the character before them
+/// (UAX #9 rule W1; RFC 5893 §2 rule 3 allows them at the end of a right-to-left label). A digit
+/// (`EN` or `AN`) at either end breaks the rule; digits inside are fine, the softening that
+/// draft-duerst-iri-01 §4.1 asks of its restriction 3.
 fn component_rules(r: &Reference<'_>, piece: &str, span: Span, sink: &mut Sink<'_, '_>) {
-    if !piece.chars().any(is_rtl) {
+    let chars = decoded(piece);
+    if !chars.iter().copied().any(is_rtl) {
         return;
     }
-    if piece
-        .chars()
-        .any(|c| bidi_class(c) == BidiClass::L && !is_bidi_control(c))
+    if chars
+        .iter()
+        .any(|&c| bidi_class(c) == BidiClass::L && !is_bidi_control(c))
     {
         sink.push(
             Code::BidiMixedDirection,
@@ -131,15 +156,20 @@ fn component_rules(r: &Reference<'_>, piece: &str, span: Span, sink: &mut Sink<'
         );
         return;
     }
-    let edge_ok = |c: Option<char>| c.is_some_and(|c| is_rtl(c) || is_digit(c));
-    if !edge_ok(piece.chars().next()) || !edge_ok(piece.chars().next_back()) {
+    let first = chars.first().copied();
+    let last = chars
+        .iter()
+        .rev()
+        .copied()
+        .find(|&c| bidi_class(c) != BidiClass::NSM);
+    if !first.is_some_and(is_rtl) || !last.is_some_and(is_rtl) {
         sink.push(
             Code::BidiComponentBoundary,
             span,
             component_at(r, span.start),
             format!(
                 "the right-to-left component {} does not start and end with a right-to-left \
-                 character or a digit",
+                 character",
                 crate::error::quote(piece)
             ),
             None,
@@ -165,5 +195,75 @@ mod tests {
         // Hebrew and Arabic alone have more than a thousand.
         assert!(rtl > 1000, "{rtl}");
         assert!(!in_rtl_blocks('a') && !in_rtl_blocks('\u{58F}') && in_rtl_blocks('\u{5D0}'));
+    }
+
+    fn codes(input: &str) -> Vec<&'static str> {
+        let r = crate::parsing::split::parse(crate::grammar::Grammar::Leiri, input).unwrap();
+        crate::lint::lint(&r, &crate::lint::LintOptions::default())
+            .into_iter()
+            .map(|d| d.code.info().name)
+            .filter(|n| n.starts_with("bidi") || n.starts_with("encoded-bidi"))
+            .collect()
+    }
+
+    #[test]
+    fn combining_marks_at_the_end_are_fine() {
+        // UAX #9 W1: the marks take the direction of the letter before them.
+        assert_eq!(
+            codes("http://a/\u{643}\u{62A}\u{627}\u{628}\u{64C}"),
+            Vec::<&str>::new()
+        );
+        assert_eq!(
+            codes("http://a/\u{5D0}\u{5D1}\u{5D2}\u{5B0}"),
+            Vec::<&str>::new()
+        );
+        // A mark at the start has no letter before it.
+        assert_eq!(
+            codes("http://a/\u{5B0}\u{5D0}"),
+            ["bidi-component-boundary"]
+        );
+    }
+
+    #[test]
+    fn digits_at_either_end_warn_and_inside_do_not() {
+        for input in [
+            "http://a/2024\u{5E9}\u{5E0}\u{5D4}",
+            "http://a/\u{5E9}\u{5E0}\u{5D4}2024",
+            "http://a/\u{660}\u{643}\u{62A}\u{627}\u{628}",
+            "http://a/\u{643}\u{62A}\u{627}\u{628}\u{661}",
+        ] {
+            assert_eq!(codes(input), ["bidi-component-boundary"], "{input}");
+        }
+        assert_eq!(codes("http://a/\u{5E9}2024\u{5E0}"), Vec::<&str>::new());
+        assert_eq!(codes("http://a/\u{643}\u{661}\u{628}"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn percent_encoded_ends_are_decoded_alike() {
+        assert_eq!(codes("/\u{5D2}\u{5D4}%31"), ["bidi-component-boundary"]);
+        assert_eq!(codes("/%32\u{5D8}\u{5D9}"), ["bidi-component-boundary"]);
+        // An encoded right-to-left letter at the end is a right-to-left letter.
+        assert_eq!(codes("/\u{5D2}\u{5D4}%D7%90"), Vec::<&str>::new());
+        assert_eq!(codes("/%D7%90\u{5D2}"), Vec::<&str>::new());
+        // Octets that are not UTF-8 stay "%" and hex digits, as they are displayed.
+        assert_eq!(codes("/\u{5D2}%FF"), ["bidi-mixed-direction"]);
+        assert_eq!(codes("/\u{5D2}%80"), ["bidi-component-boundary"]);
+        assert_eq!(
+            decoded("a%D7%90%FFb%41"),
+            ['a', '\u{5D0}', '%', 'F', 'F', 'b', 'A']
+        );
+    }
+
+    #[test]
+    fn every_bidi_formatting_character_is_reported_raw_and_encoded() {
+        assert_eq!(codes("/a\u{61C}b"), ["bidi-formatting-character"]);
+        assert_eq!(codes("/a%D8%9Cb"), ["encoded-bidi-formatting-character"]);
+        assert_eq!(codes("/a%E2%81%A6b"), ["encoded-bidi-formatting-character"]);
+        for c in crate::characters::BIDI_FORMATTING {
+            let mut encoded = String::from("/");
+            crate::characters::push_pct_utf8(&mut encoded, c);
+            assert_eq!(codes(&encoded), ["encoded-bidi-formatting-character"]);
+            assert_eq!(codes(&format!("/{c}")), ["bidi-formatting-character"]);
+        }
     }
 }

@@ -28,10 +28,11 @@ but leiri accepts them raw.\n\nExample: `http://example.org/\\u{202E}txt.exe` (L
         spec: "RFC 3987 §4.1; 3987bis §3.7 (step 4), §3.7.1",
         summary: "a percent-encoded bidirectional formatting character",
         explanation: "The UTF-8 octets of a bidirectional formatting character, percent-encoded \
-(`%E2%80%AE` for U+202E). The reference is valid and URI-to-IRI conversion keeps them encoded \
+(`%E2%80%AE` for U+202E), one of the bidi formatting characters of `bidi-formatting-character` \
+(the isolates and U+061C ARABIC LETTER MARK, `%D8%9C`, included). The reference is valid and URI-to-IRI conversion keeps them encoded \
 (3987bis §3.7 step 4, §3.7.1 example 3), but any software that decodes them for display shows text \
 in another order than it is stored (RFC 3987 §4.1).",
-        fires: ["http://xn--99zt52a.example.org/%e2%80%ae", "/%E2%80%8F"],
+        fires: ["http://xn--99zt52a.example.org/%e2%80%ae", "/%E2%80%8F", "/%D8%9C", "/%E2%81%A6x"],
         quiet: ["http://xn--99zt52a.example.org/%e2%80%af", "/%E2%80%90"],
     }
     /// A component that mixes right-to-left and left-to-right characters.
@@ -56,14 +57,18 @@ order of the characters is not predictable from their logical order.\n\nExample:
         family: Bidi,
         severity: Warning,
         spec: "RFC 3987 §4.2 (rule 2); draft-duerst-iri-01 §4.1 (restriction 3)",
-        summary: "a right-to-left component starts or ends with a neutral character",
+        summary: "a right-to-left component starts or ends with a digit or a neutral character",
         explanation: "RFC 3987 §4.2: \"A component using right-to-left characters SHOULD start and end \
-with right-to-left characters.\" Digits are allowed at either end, as the softening of \
-draft-duerst-iri-01 §4.1 restriction 3 asks. A neutral character (punctuation, a symbol, a space) at \
-the edge of a right-to-left component is displayed on a side that depends on its neighbours, so the \
-reader cannot tell the order.\n\nExample: `/\\u{5D0}\\u{5D1}~` ends with a neutral \"~\".",
-        fires: ["/\u{5D0}\u{5D1}~", "/_\u{5D0}"],
-        quiet: ["/\u{5D0}\u{5D1}", "/\u{5D0}\u{5D1}1", "/~"],
+with right-to-left characters.\" A digit (European or Arabic-Indic) or a neutral character \
+(punctuation, a symbol, a space) at the edge of a right-to-left component is displayed on a side that \
+depends on its neighbours, so the reader cannot tell the order; digits inside the component are \
+fine, the softening that draft-duerst-iri-01 §4.1 asks of its restriction 3. Nonspacing marks at the \
+end take the direction of the letter before them (UAX #9 rule W1; RFC 5893 §2 rule 3 allows them at \
+the end of a right-to-left label), so `\\u{5D0}\\u{5D1}\\u{5B0}` ends right-to-left. Percent-encoded \
+characters are decoded for the check, so an encoded digit counts as a digit at either end.\n\n\
+Example: `/\\u{5D0}\\u{5D1}~` ends with a neutral \"~\", `/2024\\u{5E9}\\u{5E0}\\u{5D4}` starts with digits.",
+        fires: ["/\u{5D0}\u{5D1}~", "/_\u{5D0}", "/\u{5D0}\u{5D1}1", "/%32\u{5D8}\u{5D9}", "/\u{5D2}\u{5D4}%31"],
+        quiet: ["/\u{5D0}\u{5D1}", "/\u{5D0}1\u{5D1}", "/~", "/\u{5D0}\u{5D1}\u{5D2}\u{5B0}", "/\u{5D2}\u{5D4}%D7%90"],
     }
     /// Text that is not in Normalization Form C.
     NotNfc {
@@ -90,12 +95,14 @@ Example: `r\\u{65}\\u{301}sum\\u{e9}` (an \"e\" with a combining acute accent) i
         explanation: "3987bis §4.1 b: characters with strong visual look-alikes \"should be avoided\", \
 including \"the full-width equivalents of Latin characters, half-width Katakana characters for \
 Japanese, and many others\". The characters that Unicode Normalization Form KC maps to other \
-characters are such look-alikes (full-width letters, ligatures, superscripts, circled digits). This is \
+characters are such look-alikes (ligatures, superscripts, circled digits, full-width signs). This is \
 advice (info) rather than a warning: many of these characters are ordinary in their scripts' text, and \
 a whole-corpus run should not drown in them. The suggestion is the NFKC form.\n\nExample: \
-`http://example.org/\\u{FF21}` (FULLWIDTH LATIN CAPITAL LETTER A) is `A` under NFKC.",
-        fires: ["/\u{FF21}", "/\u{FB01}le"],
-        quiet: ["/A", "/file"],
+`http://example.org/\\u{FB01}le` (LATIN SMALL LIGATURE FI) is `file` under NFKC. The half-width and \
+full-width forms U+FF01-U+FFEF, which URI-to-IRI conversion keeps percent-encoded (3987bis §3.7 step 4), \
+are `not-appropriate-character`'s.",
+        fires: ["/\u{2460}", "/\u{FB01}le"],
+        quiet: ["/A", "/file", "/\u{FF21}"],
     }
     /// Lower-case hexadecimal digits in a percent-encoding.
     LowercasePercentEncoding {
@@ -203,10 +210,14 @@ check for it. It is seldom intended.\n\nExample: `/file%00.txt`.",
         summary: "a percent-encoded character that an IRI could hold as it is",
         explanation: "The octets are the UTF-8 of a `ucschar` that URI-to-IRI conversion decodes \
 (3987bis §3.7 step 4): an IRI could show the character itself, which is what IRIs are for (§1.2). \
-This is advice for IRIs; in a URI the encoding is required. The suggestion is the character.\n\n\
+This is advice for IRIs; in a URI the encoding is required. The suggestion is the character. A \
+character that step 4 keeps encoded is never suggested: the bidi formatting characters, the tables \
+of RFC 3454 that Nameprep prohibits (U+200B ZERO WIDTH SPACE among them), the half-width and \
+full-width forms and what §2.2 leaves out (the one set of `not-appropriate-character`, interpretation \
+note 15).\n\n\
 Example: `/r%C3%A9sum%C3%A9` could be `/r\\u{e9}sum\\u{e9}`.",
-        fires: ["/r%C3%A9sum%C3%A9"],
-        quiet: ["/r%E9sum%E9", "/%C2%A0"],
+        fires: ["/r%C3%A9sum%C3%A9", "/%E2%80%8C"],
+        quiet: ["/r%E9sum%E9", "/%C2%A0", "/%E2%80%8B", "/%EF%BC%A1", "/%D8%9C"],
     }
     /// A private-use character outside the query.
     PrivateUseCharacter {
@@ -296,25 +307,40 @@ b) prohibits, lists them too. Their use is strongly discouraged by Unicode itsel
         fires: ["/a\u{206A}b", "/\u{149}"],
         quiet: ["/a\u{2010}b", "/\u{148}"],
     }
-    /// A character that UTR #20 and RFC 3454 call unsuitable: separators, annotations, object
-    /// replacement, musical format characters, ideographic description characters.
+    /// A character that URI-to-IRI conversion keeps percent-encoded (3987bis §3.7 step 4) and that no
+    /// other code reports: the rest of `characters::not_appropriate`.
     NotAppropriateCharacter {
         name: "not-appropriate-character",
         family: Characters,
         severity: Warning,
-        spec: "3987bis §4.1 (b) (UNIXML: UTR #20 §3); RFC 3454 Tables C.6, C.7",
-        summary: "a character not appropriate in text identifiers (UTR #20, RFC 3454 C.6, C.7)",
-        explanation: "3987bis §4.1 b: UNIXML (UTR #20, Unicode in XML and other markup) \"discusses \
-many of the categories of characters not appropriate for IRIs\", and §4.1 b names the characters \
-\"excluded in\" RFC 3491. Reported here, from UTR #20 §3 and RFC 3454 Tables C.6 and C.7 (which \
-nameprep prohibits): the interlinear annotation characters U+FFF9-U+FFFB, U+FFFC OBJECT REPLACEMENT CHARACTER, U+FFFD REPLACEMENT CHARACTER (the mark \
-of a failed decoding), the ideographic description characters U+2FF0-U+2FFB and the musical format \
-characters U+1D173-U+1D17A. The bidi controls, the deprecated format characters, the tags, U+FEFF and the line \
-and paragraph separators U+2028 and U+2029 (white space), which UTR #20 lists too, have their own \
-codes.\n\nExample: `/caf\\u{FFFD}` (a byte lost in a \
-conversion).",
-        fires: ["/caf\u{FFFD}", "/a\u{FFFC}b", "/\u{2FF0}\u{4E00}\u{4E8C}"],
-        quiet: ["/caf\u{E9}", "/a\u{2027}b"],
+        spec: "3987bis §3.7 (step 4), §4.1 (b), §2.2; RFC 3491 §5; RFC 3454 Appendix C",
+        summary: "a character not appropriate in an IRI (3987bis §3.7 step 4, §4.1 b)",
+        explanation: "3987bis §3.7 step 4 re-percent-encodes the characters \"that are not appropriate \
+according to Section 2.2 and Section 4.1\" when converting a URI to an IRI. This crate has one \
+definition of them (`characters::not_appropriate`, interpretation note 15), used by `to-iri`, by every \
+`normalize` level (none decodes into one) and by `lint` (`encoded-iri-character` never suggests \
+decoding into one). The set, with the source of each part:\n\n\
+- the bidi formatting characters U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069 (RFC 3987 §4.1; \
+3987bis §3.7.1; UAX #9 §2);\n\
+- the tables of RFC 3454 that Nameprep prohibits (RFC 3491 §5; §4.1 b names the characters \
+\"excluded in\" RFC 3491), from the `stringprep` crate: C.1.2 non-ASCII space (U+200B ZERO WIDTH SPACE among them), \
+C.2.2 non-ASCII control but U+200C ZWNJ and U+200D ZWJ, which Persian and Indic words need and IDNA2008 \
+allows in context (RFC 5892 A.1, A.2), C.3 private use outside the query (§2.2 `iprivate`), C.4 \
+noncharacters, C.5 surrogates, C.6 inappropriate for plain text (U+FFF9-U+FFFD), C.7 inappropriate for \
+canonical representation (U+2FF0-U+2FFB), C.8 change display properties or deprecated (U+0340, U+0341, \
+U+206A-U+206F), C.9 tagging characters;\n\
+- the Halfwidth and Fullwidth Forms U+FF01-U+FFEF: §4.1 b names \"the full-width equivalents of Latin \
+characters, half-width Katakana characters for Japanese\" among the look-alikes to avoid;\n\
+- what §2.2 leaves out of `ucschar` (and outside the query of `iprivate`).\n\n\
+This code reports such a character as it is, when no more specific code does: the bidi formatting \
+characters are `bidi-formatting-character`'s, private use outside the query `private-use-character`'s, \
+the noncharacters `noncharacter`'s, U+E0000-U+E0FFF `tag-character`'s, white space, controls and \
+invisible format characters `invisible-character`'s, and deprecated characters \
+`deprecated-character`'s. The message names the table or section.\n\n\
+Example: `/caf\\u{FFFD}` (a byte lost in a conversion; RFC 3454 C.6), `/\\u{FF21}` (FULLWIDTH LATIN \
+CAPITAL LETTER A).",
+        fires: ["/caf\u{FFFD}", "/a\u{FFFC}b", "/\u{2FF0}\u{4E00}\u{4E8C}", "/\u{FF21}", "/\u{FF76}", "/a\u{6DD}", "/\u{340}"],
+        quiet: ["/caf\u{E9}", "/a\u{2027}b", "/a\u{200C}b", "/A"],
     }
     /// A registered name with upper-case letters.
     UppercaseHost {

@@ -6,6 +6,7 @@ use unicode_security::general_security_profile::IdentifierType;
 use unicode_security::GeneralSecurityProfile;
 
 use super::{code_point, component_at, Code, Sink};
+use crate::characters::{not_appropriate, NotAppropriate};
 use crate::components::{Reference, Span};
 
 /// The private-use planes and area (the code points of `iprivate` but the tag block).
@@ -19,15 +20,6 @@ fn is_invisible_format(c: char) -> bool {
     matches!(
         c,
         '\u{AD}' | '\u{180E}' | '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}'
-    )
-}
-
-/// The characters of [`Code::NotAppropriateCharacter`]: from UTR #20 §3 and RFC 3454 Tables C.6 and
-/// C.7, those no other code reports.
-fn is_not_appropriate(c: char) -> bool {
-    matches!(
-        c,
-        '\u{FFF9}'..='\u{FFFD}' | '\u{2FF0}'..='\u{2FFB}' | '\u{1D173}'..='\u{1D17A}'
     )
 }
 
@@ -67,10 +59,27 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             // all assigned (Unicode 14 filled U+9FFD-U+9FFF), U+0149 the only deprecated one, and
             // the rest of this chain has nothing here (the common cases, without a table look-up).
             continue;
-        } else if is_not_appropriate(c) {
-            (Code::NotAppropriateCharacter, "unsuitable character")
         } else if c.identifier_type() == Some(IdentifierType::Deprecated) {
             (Code::DeprecatedCharacter, "deprecated character")
+        } else if let Some(reason) = not_appropriate(c, component_at(r, i) == "query")
+            .filter(|&reason| reason != NotAppropriate::BidiFormatting)
+        {
+            // The rest of the one set of 3987bis §3.7 step 4 (the bidi formatting characters are
+            // `bidi-formatting-character`'s).
+            let component = component_at(r, i);
+            sink.push(
+                Code::NotAppropriateCharacter,
+                span,
+                component,
+                format!(
+                    "{} {} in the {component}: not appropriate in an IRI ({})",
+                    reason.description(),
+                    code_point(c),
+                    reason.source(),
+                ),
+                None,
+            );
+            continue;
         } else if c.script() == Script::Unknown && !crate::characters::is_noncharacter(c) {
             // Unknown: unassigned, private use, noncharacters and surrogates (UAX #24); the
             // private use outside the query and the noncharacters are reported above.
@@ -117,7 +126,10 @@ mod tests {
                     "U+{:04X}",
                     c as u32
                 );
-                assert!(!is_not_appropriate(c));
+                // White space and controls are reported before the skip.
+                if !c.is_control() && !crate::characters::is_non_ascii_white_space(c) {
+                    assert_eq!(not_appropriate(c, false), None, "U+{:04X}", c as u32);
+                }
             }
         }
         assert_eq!(

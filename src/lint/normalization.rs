@@ -46,10 +46,13 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
         }
     }
     if sink.on(Code::CompatibilityCharacter) && is_nfkc_quick(input.chars()) != IsNormalized::Yes {
-        // White space is `invisible-character`'s.
-        let candidates = input
-            .char_indices()
-            .filter(|&(_, c)| !c.is_ascii() && !crate::characters::is_non_ascii_white_space(c));
+        // White space is `invisible-character`'s, the half-width and full-width forms (and the rest
+        // of `characters::not_appropriate`) `not-appropriate-character`'s.
+        let candidates = input.char_indices().filter(|&(_, c)| {
+            !c.is_ascii()
+                && !crate::characters::is_non_ascii_white_space(c)
+                && crate::characters::not_appropriate(c, true).is_none()
+        });
         for (i, c) in candidates {
             let one = std::iter::once(c);
             if is_nfkc_quick(one.clone()) == IsNormalized::Yes {

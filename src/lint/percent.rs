@@ -1,7 +1,7 @@
 //! Percent-encoding (RFC 3986 §2.1, §2.3, §7.3; RFC 3629 §3; 3987bis §3.7; draft-duerst-iri-01 §7).
 
-use super::{bidi::is_bidi_control, code_point, component_at, pct_runs, Code, Sink};
-use crate::characters::{is_noncharacter, is_unreserved};
+use super::{code_point, component_at, pct_runs, Code, Sink};
+use crate::characters::{decodes_to_iri, is_noncharacter, is_unreserved};
 use crate::components::{Reference, Span};
 
 /// One decoded unit of a run of octets.
@@ -140,10 +140,13 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
                     format!("{text} encodes the noncharacter {}", code_point(c)),
                     None,
                 ),
-                // What URI-to-IRI conversion would decode there (3987bis §3.7 step 4).
+                // What URI-to-IRI conversion would decode there (3987bis §3.7 step 4): never a
+                // character of `characters::not_appropriate`.
                 Unit::Char(c)
-                    if !is_bidi_control(c)
-                        && crate::convert::to_iri::decodes_in(c, component_at(r, span.start)) =>
+                    if matches!(
+                        component_at(r, span.start),
+                        "userinfo" | "host" | "path" | "query" | "fragment"
+                    ) && decodes_to_iri(c, component_at(r, span.start) == "query") =>
                 {
                     sink.push(
                         Code::EncodedIriCharacter,

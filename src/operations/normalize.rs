@@ -46,7 +46,10 @@ use std::str::FromStr;
 
 use unicode_normalization::UnicodeNormalization;
 
-use crate::characters::{is_iprivate, is_leiri_ucschar, is_ucschar, is_unreserved, pct_octet};
+use crate::characters::{
+    decodes_to_iri, is_iprivate, is_leiri_ucschar, is_ucschar, is_unreserved, not_appropriate,
+    pct_octet,
+};
 use crate::components::{compose, HostKind, Reference, ReferenceBuf};
 use crate::error::ParseError;
 use crate::grammar::Grammar;
@@ -472,8 +475,10 @@ fn nonascii_allowed(grammar: Grammar, comp: Comp, c: char) -> bool {
 }
 
 /// Decodes `%HH` of unreserved characters and, when `iri`, percent-encoded UTF-8 of `ucschar`
-/// characters (the non-ASCII part of `iunreserved`); every other `%HH` is kept, with uppercase hex
-/// digits. Invalid UTF-8 (overlong forms, surrogates, truncated sequences) is never decoded.
+/// characters (the non-ASCII part of `iunreserved`) that URI-to-IRI conversion would decode
+/// ([`decodes_to_iri`]: never a character of [`not_appropriate`], 3987bis §3.7 step 4; `iprivate`
+/// stays encoded even in the query); every other `%HH` is kept, with uppercase hex digits. Invalid
+/// UTF-8 (overlong forms, surrogates, truncated sequences) is never decoded.
 fn decode_unreserved(s: &str, iri: bool) -> String {
     let b = s.as_bytes();
     let mut out = String::with_capacity(s.len());
@@ -515,7 +520,7 @@ fn decode_unreserved(s: &str, iri: bool) -> String {
                     .ok()
                     .and_then(|t| t.chars().next())
                 {
-                    if is_ucschar(c) {
+                    if is_ucschar(c) && decodes_to_iri(c, false) {
                         decoded = Some(c);
                     }
                 }
@@ -539,8 +544,10 @@ fn decode_unreserved(s: &str, iri: bool) -> String {
 /// every `%HH`, is a boundary that NFC does not cross, so that no delimiter is composed away (`=` and
 /// U+0338 would compose to `≠`). A character that NFC brings in and that the component does not allow
 /// literally is percent-encoded: an ASCII symbol from a singleton decomposition (U+037E GREEK QUESTION
-/// MARK is canonically `;`, U+1FEF GREEK VARIA is `` ` ``), or a non-ASCII character outside the
-/// grammar's set.
+/// MARK is canonically `;`, U+1FEF GREEK VARIA is `` ` ``), a non-ASCII character outside the
+/// grammar's set, or one of [`not_appropriate`] that the text did not hold before (NFC maps U+2000 EN
+/// QUAD to U+2002 EN SPACE, both non-ASCII spaces); a character of [`not_appropriate`] that the input
+/// holds as it is stays as it is.
 fn nfc(s: &str, grammar: Grammar, comp: Comp) -> String {
     let mut out = String::with_capacity(s.len());
     let b = s.as_bytes();
@@ -552,7 +559,10 @@ fn nfc(s: &str, grammar: Grammar, comp: Comp) -> String {
             return;
         }
         for c in text.nfc() {
-            if c.is_ascii_alphanumeric() || !c.is_ascii() && nonascii_allowed(grammar, comp, c) {
+            let kept = || not_appropriate(c, comp == Comp::Query).is_none() || text.contains(c);
+            if c.is_ascii_alphanumeric()
+                || !c.is_ascii() && nonascii_allowed(grammar, comp, c) && kept()
+            {
                 out.push(c);
             } else {
                 let mut buf = [0u8; 4];

@@ -26,6 +26,7 @@ mod history_matrix;
 mod lint_catalogue;
 mod normalize_examples;
 mod normalize_suites;
+mod not_appropriate;
 mod reference_properties;
 mod resolve_rfc3986;
 mod resolve_suites;

@@ -37,7 +37,9 @@ Starts a local web server with the live viewer: a page where you type a string a
 type, which grammars accept it (and where the others stop), its components coloured over the
 input, its parse tree (each rule linked to its ABNF line and section), its IRI -> URI, URI -> IRI
 and LEIRI -> IRI conversions, its resolution against a base, and the lint diagnostics. Control,
-bidi formatting and invisible characters are shown as <U+XXXX> badges. The state is in the page
+bidi formatting and invisible characters are shown as <U+XXXX> badges, and the characters that are
+not appropriate in an IRI (those `iri to-iri` keeps percent-encoded, 3987bis §3.7 step 4) are marked,
+with the reason. The state is in the page
 address's fragment, so a link reproduces the view. The page and its scripts are built into the
 binary and need no network.
 
@@ -320,6 +322,9 @@ impl Server {
             "/style.css" => static_file("text/css; charset=utf-8", STYLE_CSS),
             "/app.js" => static_file("text/javascript; charset=utf-8", APP_JS),
             "/needs-escape.js" => static_file("text/javascript; charset=utf-8", needs_escape_js()),
+            "/not-appropriate.js" => {
+                static_file("text/javascript; charset=utf-8", not_appropriate_js())
+            }
             path if path.starts_with("/api/") => self
                 .api(path, request.query)
                 .unwrap_or_else(|usage| Response::error(400, &usage)),
@@ -590,6 +595,48 @@ fn needs_escape_js() -> &'static str {
             "// The characters that iri_abnf::error::needs_escape shows escaped, as ranges.\n\
              const NEEDS_ESCAPE = [{}];\n",
             list.join(",")
+        )
+    })
+}
+
+/// The script that tells the page which characters are not appropriate in an IRI outside the query
+/// ([`iri_abnf::characters::not_appropriate`], the set that URI-to-IRI conversion keeps
+/// percent-encoded, 3987bis §3.7 step 4), as ranges of code points with the index of their reason in
+/// `NOT_APPROPRIATE_REASONS` (the reason's description and source).
+fn not_appropriate_js() -> &'static str {
+    use iri_abnf::characters::{not_appropriate, NotAppropriate};
+    static JS: OnceLock<String> = OnceLock::new();
+    JS.get_or_init(|| {
+        let mut ranges: Vec<(u32, u32, usize)> = Vec::new();
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let Some(reason) = not_appropriate(c, false) else {
+                continue;
+            };
+            let k = NotAppropriate::ALL
+                .iter()
+                .position(|&r| r == reason)
+                .unwrap_or(0);
+            let c = c as u32;
+            match ranges.last_mut() {
+                Some((_, end, j)) if *end + 1 == c && *j == k => *end = c,
+                _ => ranges.push((c, c, k)),
+            }
+        }
+        let list: Vec<String> = ranges
+            .iter()
+            .map(|(a, b, k)| format!("[0x{a:X},0x{b:X},{k}]"))
+            .collect();
+        let reasons: Vec<String> = NotAppropriate::ALL
+            .iter()
+            .map(|r| format!("{:?}", format!("{} ({})", r.description(), r.source())))
+            .collect();
+        format!(
+            "// The characters that iri_abnf::characters::not_appropriate holds outside the query, as\n\
+             // ranges [first, last, reason], and the reasons.\n\
+             const NOT_APPROPRIATE = [{}];\n\
+             const NOT_APPROPRIATE_REASONS = [{}];\n",
+            list.join(","),
+            reasons.join(",")
         )
     })
 }

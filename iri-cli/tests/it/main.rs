@@ -15,6 +15,7 @@ mod common {
     pub mod http;
 }
 
+mod characters_cli;
 mod cli;
 mod cli_bulk;
 mod cli_reference;

@@ -322,6 +322,52 @@ fn the_badge_characters_of_the_page_are_those_of_the_library() {
     }
 }
 
+/// The page marks the characters of the library's one definition of "not appropriate in an IRI"
+/// (3987bis §3.7 step 4), outside the query, each with its reason.
+#[test]
+fn the_marked_characters_of_the_page_are_those_of_the_library() {
+    use iri_abnf::characters::{not_appropriate, NotAppropriate};
+    let server = Server::start(&[]);
+    let page = get(&server.addr, "/").text();
+    assert!(page.contains("/not-appropriate.js"));
+    let js = get(&server.addr, "/not-appropriate.js").text();
+    let list = js
+        .split_once("NOT_APPROPRIATE = [")
+        .and_then(|(_, rest)| rest.split_once("];"))
+        .map(|(list, _)| list)
+        .expect("a list of ranges");
+    let ranges: Vec<(u32, u32, usize)> = list
+        .trim_matches(|c| c == '[' || c == ']')
+        .split("],[")
+        .map(|triple| {
+            let mut parts = triple.split(',');
+            let hex = |s: &str| u32::from_str_radix(s.trim_start_matches("0x"), 16).unwrap();
+            let a = hex(parts.next().unwrap());
+            let b = hex(parts.next().unwrap());
+            (a, b, parts.next().unwrap().parse().unwrap())
+        })
+        .collect();
+    assert!(ranges.len() > 10, "{ranges:?}");
+    let reasons = js
+        .split_once("NOT_APPROPRIATE_REASONS = [")
+        .map(|(_, rest)| rest)
+        .expect("the reasons");
+    for r in NotAppropriate::ALL {
+        assert!(reasons.contains(r.source()), "{r:?}");
+    }
+    let mut at = 0;
+    for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+        while ranges.get(at).is_some_and(|&(_, b, _)| b < c as u32) {
+            at += 1;
+        }
+        let listed = ranges
+            .get(at)
+            .filter(|&&(a, _, _)| a <= c as u32)
+            .map(|&(_, _, k)| NotAppropriate::ALL[k]);
+        assert_eq!(listed, not_appropriate(c, false), "U+{:04X}", c as u32);
+    }
+}
+
 /// After every hostile request, the server is still running and still answers.
 fn still_answers(server: &mut Server) {
     assert!(server.running(), "the server is running");

@@ -23,9 +23,7 @@
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
-use crate::characters::{
-    is_bidi_formatting, is_sub_delim, is_ucschar, is_unreserved, pct_octet, push_pct,
-};
+use crate::characters::{is_bidi_formatting, is_sub_delim, is_unreserved, pct_octet, push_pct};
 
 /// One line naming the IDNA processing and its flags, as shown by the command line.
 pub const IDNA_PROCESSING: &str = "UTS #46 ToASCII, nontransitional, UseSTD3ASCIIRules=true, \
@@ -385,8 +383,9 @@ fn describe_char(c: char) -> String {
 /// any case), when that form is valid; `None` leaves the label as it is.
 ///
 /// Valid means: UTS #46 ToUnicode reports no error (same flags as ToASCII, see the
-/// [module docs](self)); the result is not ASCII; every character is one `ireg-name` allows unencoded
-/// (`ucschar`) and none is a bidi formatting character (§3.7 step 4); and ToASCII of the result gives
+/// [module docs](self)); the result is not ASCII; every character is one that step 4 of §3.7 keeps
+/// as it is ([`decodes_to_iri`](crate::characters::decodes_to_iri): a `ucschar`, not
+/// [`not_appropriate`](crate::characters::not_appropriate)); and ToASCII of the result gives
 /// the label back (up to ASCII case), so that mapping the IRI back to a URI with IDNA (§3.4.2)
 /// restores it.
 ///
@@ -409,7 +408,7 @@ pub fn punycode_label_to_unicode(label: &str) -> Option<String> {
     if unicode.is_ascii()
         || unicode.contains('.')
         || !unicode.chars().all(|c| {
-            (c.is_ascii() && (is_unreserved(c))) || (is_ucschar(c) && !is_bidi_formatting(c))
+            (c.is_ascii() && (is_unreserved(c))) || crate::characters::decodes_to_iri(c, false)
         })
     {
         return None;

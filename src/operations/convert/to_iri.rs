@@ -22,13 +22,14 @@
 //! - Step 3 keeps only octets that form strictly legal UTF-8 (RFC 3629): overlong forms (`%C0%AF`,
 //!   draft-duerst-iri-01 §7), surrogates (`%ED%A0%80`), values above U+10FFFF (`%F4%90%80%80`) and
 //!   truncated or stray sequences are re-encoded.
-//! - Step 4 re-encodes a character that the `iri` grammar does not allow in the component it is in
-//!   (§2.2: `ucschar` everywhere, `iprivate` in the query only; so the C1 controls, noncharacters,
-//!   specials, tags and private use outside the query) and the bidi formatting characters of
-//!   [`BIDI_FORMATTING`](crate::characters::BIDI_FORMATTING) (§4.1 and §3.7.1 example 3), and the
-//!   non-ASCII white space characters (§4.1 b "look-alikes of "space"",
-//!   [`is_non_ascii_white_space`]). Other look-alikes are kept: §3.7 says "results may vary".
-//!   Re-encoding uses uppercase hex digits, as example 3 shows.
+//! - Step 4 re-encodes every character of [`not_appropriate`] (interpretation note 15), the one
+//!   definition that normalization and `lint` use too: the bidi formatting characters
+//!   ([`BIDI_FORMATTING`](crate::characters::BIDI_FORMATTING), §3.7.1 example 3), the tables of
+//!   RFC 3454 that Nameprep prohibits (§4.1 b "characters excluded in \[RFC3491\]"; U+200C and
+//!   U+200D stay, RFC 5892 A.1, A.2), the half-width and full-width forms (§4.1 b), and what the
+//!   `iri` grammar does not allow in the component (§2.2: `ucschar` everywhere, `iprivate` in the
+//!   query only). Other look-alikes are kept: §3.7 says "results may vary". Re-encoding uses
+//!   uppercase hex digits, as example 3 shows.
 //! - Step 6 converts the labels of a `reg-name` that begin with `xn--` with UTS #46 ToUnicode, only
 //!   when the result is valid ([`punycode_label_to_unicode`]); it can be switched off with
 //!   [`ToIriOptions::convert_punycode`]. §3.7.1 calls `xn--99zt52a` "not converted" and then shows it
@@ -40,10 +41,7 @@
 
 use super::reg_name::punycode_label_to_unicode;
 use super::{push_xml_notation, syntax_error, ConvertError};
-use crate::characters::{
-    is_bidi_formatting, is_iprivate, is_non_ascii_white_space, is_ucschar, is_unreserved,
-    pct_octet, push_pct,
-};
+use crate::characters::{is_unreserved, not_appropriate, pct_octet, push_pct};
 use crate::components::{HostKind, Reference};
 use crate::grammar::Grammar;
 
@@ -331,28 +329,16 @@ fn step4(p: &mut Piece) {
     });
 }
 
-/// Whether step 4 decodes `c` in the component named `component` (`userinfo`, `host`, `path`,
-/// `query`, `fragment`; nothing elsewhere), as [`to_iri`] does: `lint`'s `encoded-iri-character`.
-pub(crate) fn decodes_in(c: char, component: &str) -> bool {
-    let kind = match component {
-        "userinfo" => Kind::Userinfo,
-        "host" => Kind::RegName,
-        "path" => Kind::Path,
-        "query" => Kind::Query,
-        "fragment" => Kind::Fragment,
-        _ => Kind::Verbatim,
-    };
-    appropriate(c, kind)
-}
-
-/// Whether a character decoded from octets may stay a character in the component (step 4).
+/// Whether a character decoded from octets may stay a character in the component (step 4): never in
+/// the scheme, port or an IP literal; elsewhere when it is not [`not_appropriate`].
 fn appropriate(c: char, kind: Kind) -> bool {
-    let grammar = match kind {
-        Kind::Query => is_ucschar(c) || is_iprivate(c),
-        Kind::Userinfo | Kind::RegName | Kind::Path | Kind::Fragment => is_ucschar(c),
+    match kind {
         Kind::Verbatim => false,
-    };
-    grammar && !is_bidi_formatting(c) && !is_non_ascii_white_space(c)
+        Kind::Query => not_appropriate(c, true).is_none(),
+        Kind::Userinfo | Kind::RegName | Kind::Path | Kind::Fragment => {
+            not_appropriate(c, false).is_none()
+        }
+    }
 }
 
 /// Step 5: the octets, now legal UTF-8 of appropriate characters, read as characters.
@@ -437,9 +423,20 @@ mod tests {
             iri("/%C2%85%EF%B7%90%EF%BF%BE%F3%A0%80%81"),
             "/%C2%85%EF%B7%90%EF%BF%BE%F3%A0%80%81"
         );
-        // Bidi formatting characters, even in the query; white space look-alikes.
+        // Bidi formatting characters, even in the query, the isolates and ALM too; white space
+        // look-alikes, U+200B ZERO WIDTH SPACE among them (RFC 3454 C.1.2).
         assert_eq!(iri("?%E2%80%8E%E2%80%AA"), "?%E2%80%8E%E2%80%AA");
-        assert_eq!(iri("/%C2%A0%E3%80%80%E2%80%8B"), "/%C2%A0%E3%80%80\u{200B}");
+        assert_eq!(iri("/%E2%81%A6x%D8%9C"), "/%E2%81%A6x%D8%9C");
+        assert_eq!(
+            iri("/%C2%A0%E3%80%80%E2%80%8B"),
+            "/%C2%A0%E3%80%80%E2%80%8B"
+        );
+        // Full-width Latin and half-width Katakana (3987bis §4.1 b).
+        assert_eq!(iri("/%EF%BC%A1%EF%BD%B6"), "/%EF%BC%A1%EF%BD%B6");
+        // ZWNJ and ZWJ, which Persian and Indic words need, are decoded (RFC 5892 A.1, A.2).
+        assert_eq!(iri("/%E2%80%8C%E2%80%8D"), "/\u{200C}\u{200D}");
+        // A tag (RFC 3454 C.9) stays encoded even in the query, where iprivate would allow it.
+        assert_eq!(iri("?%F3%A0%80%81"), "?%F3%A0%80%81");
         // Reserved and not-allowed US-ASCII characters stay encoded, in their case.
         assert_eq!(iri("/%2f%3A%20%3c%7F%25"), "/%2f%3A%20%3c%7F%25");
         // userinfo and host are decoded too; port and IP literals are untouched.

@@ -1,7 +1,9 @@
 // The live viewer of `iri serve`. It shows what the JSON API answers (the records of `iri check`,
 // `parse`, `compare`, `lint`, `to-uri`, `to-iri`, `from-leiri`, `resolve` and `rules`); it decides
 // nothing itself. User text is put in the page with textContent only, and the characters of
-// NEEDS_ESCAPE (needs-escape.js, from the library) are shown as <U+XXXX> badges, never raw.
+// NEEDS_ESCAPE (needs-escape.js, from the library) are shown as <U+XXXX> badges, never raw. The
+// characters of NOT_APPROPRIATE (not-appropriate.js, from the library's one definition of what URI-to-IRI
+// conversion keeps percent-encoded, 3987bis §3.7 step 4) are marked, with their reason as the title.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -40,6 +42,20 @@ function needsEscape(cp) {
   return false;
 }
 
+/** The reason (description and source) why `cp` is not appropriate in an IRI outside the query, or null. */
+function notAppropriate(cp) {
+  let lo = 0;
+  let hi = NOT_APPROPRIATE.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [a, b, k] = NOT_APPROPRIATE[mid];
+    if (cp < a) hi = mid - 1;
+    else if (cp > b) lo = mid + 1;
+    else return NOT_APPROPRIATE_REASONS[k];
+  }
+  return null;
+}
+
 function utf8Length(cp) {
   return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
 }
@@ -75,11 +91,18 @@ function appendText(parent, points) {
     run = "";
   };
   for (const p of points) {
+    const reason = notAppropriate(p.cp);
+    const why = reason ? "; not appropriate in an IRI outside the query: " + reason : "";
     if (needsEscape(p.cp)) {
       flush();
-      const b = el("span", "badge", "<U+" + hex(p.cp) + ">");
-      b.title = "U+" + hex(p.cp) + " at byte " + p.offset;
+      const b = el("span", reason ? "badge not-appropriate" : "badge", "<U+" + hex(p.cp) + ">");
+      b.title = "U+" + hex(p.cp) + " at byte " + p.offset + why;
       parent.appendChild(b);
+    } else if (reason) {
+      flush();
+      const m = el("span", "not-appropriate", p.ch);
+      m.title = "U+" + hex(p.cp) + " at byte " + p.offset + why;
+      parent.appendChild(m);
     } else {
       run += p.ch;
     }
