@@ -34,3 +34,10 @@ def test_typed_package_ships_stubs():
     for name in iri_abnf.__all__:
         if name != "__version__":
             assert re.search(rf"^(def|class) {name}\b", stubs, re.M), name
+
+
+def test_readme_python_example_runs():
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"```python\n(import iri_abnf\n.*?)```", text, re.S)
+    assert m, "README.md has a Python example"
+    exec(compile(m.group(1), "README.md", "exec"), {})
