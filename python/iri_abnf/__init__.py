@@ -1,0 +1,86 @@
+"""Reference parser and validator for URIs (RFC 3986), IRIs (RFC 3987, draft-ietf-iri-3987bis) and
+LEIRIs (3987bis §5.1), driven by the specs' ABNF: the Python bindings of the Rust library iri-abnf.
+
+Grammars (``grammar=``): ``uri`` (RFC 3986 Appendix A), ``rfc3987`` (RFC 3987 §2.2), ``iri``
+(3987bis §2.2, the default) and ``leiri`` (3987bis §5.1); the checks and ``compare`` also take the
+grammars with a language only (``rfc2396``, ``rfc2732``, ``masinter07``, ``duerst01``,
+``iri-printed``). Rules (``rule=``) are named as in the spec (``IRI-reference``, ``ihost``); ``None``
+is the grammar's reference rule.
+
+Strings: a ``str`` holding a lone surrogate (which UTF-8 cannot encode) is valid in no grammar: the
+checks answer ``False`` for it, the other functions raise ``ValueError``. A non-``str`` argument
+raises ``TypeError``. Spans are ``str`` indices (code points); ``IriSyntaxError.offset`` is the UTF-8
+byte offset that the ``iri`` command reports, ``column`` the 1-based character column.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, List, Optional
+
+from . import _iri_abnf
+from ._iri_abnf import (
+    Diagnostic,
+    IriSyntaxError,
+    Reference,
+    __version__,
+    check_many,
+    compare,
+    compare_languages,
+    equivalent,
+    from_leiri,
+    is_valid,
+    lint,
+    normalize,
+    parse,
+    preprocess,
+    relativize,
+    resolve,
+    to_iri,
+    to_uri,
+    validate,
+)
+
+__all__ = [
+    "Diagnostic",
+    "IriSyntaxError",
+    "Reference",
+    "__version__",
+    "check_arrow",
+    "check_many",
+    "compare",
+    "compare_languages",
+    "equivalent",
+    "from_leiri",
+    "is_valid",
+    "lint",
+    "normalize",
+    "parse",
+    "preprocess",
+    "relativize",
+    "resolve",
+    "to_iri",
+    "to_uri",
+    "validate",
+]
+
+
+def check_arrow(array: Any, grammar: str = "iri", rule: Optional[str] = None) -> Any:
+    """The verdicts of :func:`is_valid` on a pyarrow ``string`` or ``large_string`` array (or chunked
+    array) as a ``pyarrow.BooleanArray`` (a ``ChunkedArray`` for a chunked input).
+
+    The strings are read in place through the Arrow C data interface (no copy); a null element gives
+    a null verdict, a value that is not UTF-8 ``False``. Checks on every core, without the GIL.
+    """
+    import pyarrow as pa
+
+    if isinstance(array, pa.ChunkedArray):
+        return pa.chunked_array(
+            [check_arrow(c, grammar, rule) for c in array.chunks], type=pa.bool_()
+        )
+    n, verdicts, validity = _iri_abnf._check_arrow(array, grammar, rule)
+    buffers: List[Any] = [
+        None if validity is None else pa.py_buffer(validity),
+        pa.py_buffer(verdicts),
+    ]
+    return pa.Array.from_buffers(pa.bool_(), n, buffers)
+

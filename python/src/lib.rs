@@ -1,0 +1,929 @@
+//! The extension module `iri_abnf._iri_abnf`: the library's entry points for Python. The package
+//! `iri_abnf` (python/iri_abnf/__init__.py) re-exports it with docstrings and type stubs.
+//!
+//! Strings: a Python `str` is read as UTF-8. A `str` that holds a lone surrogate (which UTF-8 cannot
+//! encode) is not a valid reference of any grammar: the checks answer `False` for it, every other
+//! function raises `ValueError`. An argument that is not a `str` raises `TypeError`.
+//!
+//! Spans and offsets: spans (`Reference`, `Diagnostic`) are Python string indices (code points), so
+//! that `s[start:end]` is the component; `IriSyntaxError.offset` is the UTF-8 byte offset of the
+//! `iri` command and `column` its 1-based character column (`column - 1` indexes the `str`).
+
+use std::ffi::{c_char, c_void, CStr};
+use std::thread;
+
+use iri_abnf::convert::{
+    leiri_to_iri, leiri_to_uri, preprocess as lib_preprocess, to_iri as lib_to_iri,
+    to_uri as lib_to_uri, Charset, ConvertErrorKind, HostMapping, PreprocessOptions, Spaces,
+    ToIriOptions, ToUriOptions,
+};
+use iri_abnf::lint::{lint as lib_lint, LintOptions, Profile};
+use iri_abnf::normalize::{normalize_with, Options as NormalizeOptions};
+use iri_abnf::resolve::BaseError;
+use iri_abnf::{
+    AnyGrammar, Base, Grammar, HostKind, Level, Mode, ParseError, RelativizeError, ResolveError,
+    Rule,
+};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+
+pyo3::create_exception!(
+    _iri_abnf,
+    IriSyntaxError,
+    PyValueError,
+    "The input does not match the rule of the grammar."
+);
+
+// `PyUnicode_AsUTF8AndSize` is in the stable ABI from CPython 3.10 and exported by every CPython 3;
+// declared here because the abi3-py39 bindings leave it out. It returns the string's UTF-8 (cached
+// in the object, alive as long as it), or NULL with UnicodeEncodeError set for a lone surrogate.
+extern "C" {
+    fn PyUnicode_AsUTF8AndSize(
+        unicode: *mut pyo3::ffi::PyObject,
+        size: *mut pyo3::ffi::Py_ssize_t,
+    ) -> *const c_char;
+}
+
+/// The UTF-8 of a `str`, borrowed from it; `None` for a lone surrogate (the error is cleared).
+fn utf8<'a>(s: &'a Bound<'_, PyString>) -> Option<&'a str> {
+    let mut size: pyo3::ffi::Py_ssize_t = 0;
+    // SAFETY: `s` is a str; the buffer lives as long as the object, which `s` borrows.
+    let ptr = unsafe { PyUnicode_AsUTF8AndSize(s.as_ptr(), &mut size) };
+    if ptr.is_null() {
+        // Clears the UnicodeEncodeError.
+        drop(PyErr::take(s.py()));
+        return None;
+    }
+    // SAFETY: CPython gives valid UTF-8 of `size` bytes.
+    Some(unsafe {
+        std::str::from_utf8_unchecked(std::slice::from_raw_parts(ptr.cast::<u8>(), size as usize))
+    })
+}
+
+/// The `str` argument `what`, or `TypeError`.
+fn as_pystr<'a, 'py>(
+    value: &'a Bound<'py, PyAny>,
+    what: &str,
+) -> PyResult<&'a Bound<'py, PyString>> {
+    value.cast::<PyString>().map_err(|_| {
+        let ty = value
+            .get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_else(|_| "?".into());
+        PyTypeError::new_err(format!("{what} must be str, not {ty}"))
+    })
+}
+
+/// The text of the `str` argument `what`: `TypeError` for another type, `ValueError` for a lone
+/// surrogate.
+fn text<'a>(value: &'a Bound<'_, PyAny>, what: &str) -> PyResult<&'a str> {
+    let s = as_pystr(value, what)?;
+    utf8(s).ok_or_else(|| {
+        let index = s
+            .to_string_lossy()
+            .chars()
+            .position(|c| c == '\u{FFFD}')
+            .unwrap_or(0);
+        PyValueError::new_err(format!(
+            "{what} holds a lone surrogate at index {index}, which UTF-8 cannot encode (no URI, IRI \
+             or LEIRI can contain it)"
+        ))
+    })
+}
+
+fn main_grammar(name: &str) -> PyResult<Grammar> {
+    name.parse::<Grammar>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+fn any_grammar(name: &str) -> PyResult<AnyGrammar> {
+    name.parse::<AnyGrammar>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// The rule `name` of `grammar` (its reference rule when `None`).
+fn rule_of(grammar: AnyGrammar, name: Option<&str>) -> PyResult<Rule> {
+    match name {
+        None => Ok(grammar.reference_rule()),
+        Some(n) => grammar.rule(n).ok_or_else(|| {
+            PyValueError::new_err(format!("the grammar {grammar} has no rule {n:?}"))
+        }),
+    }
+}
+
+fn level(name: &str) -> PyResult<Level> {
+    name.parse::<Level>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// The code point index of byte offset `b` of `s`.
+fn char_index(s: &str, b: usize) -> usize {
+    s.get(..b).map_or(b, |p| p.chars().count())
+}
+
+/// `IriSyntaxError` for `e` (explained: the rules pest names, as the `iri` command shows them).
+fn syntax_error(py: Python<'_>, e: ParseError, prefix: &str) -> PyErr {
+    let e = e.explain();
+    let message = format!("{prefix}{}\n{}", e.message(), e.render_caret());
+    let err = IriSyntaxError::new_err(message);
+    let value = err.value(py);
+    let expected: Vec<String> = e.expected().iter().map(|x| x.to_string()).collect();
+    let set = |k: &str, v: Bound<'_, PyAny>| {
+        let _ = value.setattr(k, v);
+    };
+    set("offset", e.offset.into_pyobject(py).unwrap().into_any());
+    set("column", e.column.into_pyobject(py).unwrap().into_any());
+    set("expected", PyList::new(py, expected).unwrap().into_any());
+    set("input", PyString::new(py, &e.input).into_any());
+    set("grammar", PyString::new(py, e.grammar.name()).into_any());
+    set(
+        "rule",
+        PyString::new(py, e.grammar.rule_name(e.rule)).into_any(),
+    );
+    set("reason", PyString::new(py, &e.message()).into_any());
+    set("caret", PyString::new(py, &e.render_caret()).into_any());
+    err
+}
+
+/// Whether `s` matches `rule` (the reference rule when `None`) of `grammar`.
+#[pyfunction]
+#[pyo3(signature = (s, grammar="iri", rule=None))]
+fn is_valid(s: &Bound<'_, PyAny>, grammar: &str, rule: Option<&str>) -> PyResult<bool> {
+    let g = any_grammar(grammar)?;
+    let r = rule_of(g, rule)?;
+    let s = as_pystr(s, "s")?;
+    Ok(utf8(s).is_some_and(|t| iri_abnf::is_valid(g, r, t)))
+}
+
+/// Raises `IriSyntaxError` unless `s` matches the rule.
+#[pyfunction]
+#[pyo3(signature = (s, grammar="iri", rule=None))]
+fn validate(
+    py: Python<'_>,
+    s: &Bound<'_, PyAny>,
+    grammar: &str,
+    rule: Option<&str>,
+) -> PyResult<()> {
+    let g = any_grammar(grammar)?;
+    let r = rule_of(g, rule)?;
+    let t = text(s, "s")?;
+    match iri_abnf::validate(g, r, t) {
+        Ok(()) => Ok(()),
+        Err(iri_abnf::Error::Parse(e)) => Err(syntax_error(py, e, "")),
+        Err(e) => Err(PyValueError::new_err(e.to_string())),
+    }
+}
+
+/// A component: its text and its span (code point indices).
+type Part = Option<(String, (usize, usize))>;
+
+/// A parsed reference.
+#[pyclass(frozen, get_all, module = "iri_abnf")]
+struct Reference {
+    /// The input.
+    input: String,
+    grammar: &'static str,
+    /// `iri`, `absolute-iri`, `network-path`, `absolute-path`, `relative-path` or `empty`.
+    kind: &'static str,
+    scheme: Option<String>,
+    userinfo: Option<String>,
+    host: Option<String>,
+    host_kind: Option<&'static str>,
+    port: Option<String>,
+    path: String,
+    query: Option<String>,
+    fragment: Option<String>,
+    scheme_span: Option<(usize, usize)>,
+    userinfo_span: Option<(usize, usize)>,
+    host_span: Option<(usize, usize)>,
+    port_span: Option<(usize, usize)>,
+    path_span: (usize, usize),
+    query_span: Option<(usize, usize)>,
+    fragment_span: Option<(usize, usize)>,
+}
+
+#[pymethods]
+impl Reference {
+    fn __str__(&self) -> &str {
+        &self.input
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Reference({:?}, grammar={:?})", self.input, self.grammar)
+    }
+}
+
+/// Parses `s` as a whole reference of `grammar`.
+#[pyfunction]
+#[pyo3(signature = (s, grammar="iri"))]
+fn parse(py: Python<'_>, s: &Bound<'_, PyAny>, grammar: &str) -> PyResult<Reference> {
+    let g = main_grammar(grammar)?;
+    let t = text(s, "s")?;
+    let r = iri_abnf::parse(g, t).map_err(|e| syntax_error(py, e, ""))?;
+    let span = |sp: iri_abnf::Span| (char_index(t, sp.start), char_index(t, sp.end));
+    let part = |c: Option<iri_abnf::Component<'_>>| -> Part {
+        c.map(|c| (c.as_str().to_string(), span(c.span())))
+    };
+    let auth = r.authority();
+    let scheme = part(r.scheme());
+    let userinfo = part(auth.as_ref().and_then(|a| a.userinfo()));
+    let host = auth.as_ref().map(|a| {
+        let h = a.host();
+        let kind = match h.kind() {
+            HostKind::Ipv4 { .. } => "ipv4",
+            HostKind::Ipv6 { .. } => "ipv6",
+            // As the `iri` command's JSON names them.
+            HostKind::IpvFuture { .. } => "ipv-future",
+            HostKind::RegName => "reg-name",
+            _ => "other",
+        };
+        (h.as_str().to_string(), span(h.span()), kind)
+    });
+    let port = part(
+        auth.as_ref()
+            .and_then(|a| a.port().map(|p| p.as_component())),
+    );
+    let path = r.path();
+    let query = part(r.query());
+    let fragment = part(r.fragment());
+    let split = |p: Part| match p {
+        Some((t, s)) => (Some(t), Some(s)),
+        None => (None, None),
+    };
+    let (scheme, scheme_span) = split(scheme);
+    let (userinfo, userinfo_span) = split(userinfo);
+    let (port, port_span) = split(port);
+    let (query, query_span) = split(query);
+    let (fragment, fragment_span) = split(fragment);
+    Ok(Reference {
+        input: t.to_string(),
+        grammar: g.name(),
+        kind: r.kind().as_str(),
+        scheme,
+        userinfo,
+        host: host.as_ref().map(|h| h.0.clone()),
+        host_kind: host.as_ref().map(|h| h.2),
+        port,
+        path: path.as_str().to_string(),
+        query,
+        fragment,
+        scheme_span,
+        userinfo_span,
+        host_span: host.as_ref().map(|h| h.1),
+        port_span,
+        path_span: span(path.span()),
+        query_span,
+        fragment_span,
+    })
+}
+
+fn convert_error(py: Python<'_>, e: iri_abnf::ConvertError) -> PyErr {
+    let message = e.message();
+    match e.kind {
+        ConvertErrorKind::Syntax(p) => syntax_error(py, p, ""),
+        _ => PyValueError::new_err(message),
+    }
+}
+
+/// IRI → URI (3987bis §3.3–§3.6).
+#[pyfunction]
+#[pyo3(signature = (s, *, host="percent", query_charset=None, raw=false))]
+fn to_uri(
+    py: Python<'_>,
+    s: &Bound<'_, PyAny>,
+    host: &str,
+    query_charset: Option<&str>,
+    raw: bool,
+) -> PyResult<String> {
+    let t = text(s, "s")?;
+    let host = match host {
+        "percent" => HostMapping::Percent,
+        "idna" => HostMapping::Idna,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "host must be \"percent\" or \"idna\", not {other:?}"
+            )))
+        }
+    };
+    let charset = query_charset
+        .map(|l| Charset::for_label(l).map_err(|e| PyValueError::new_err(e.to_string())))
+        .transpose()?;
+    let options = ToUriOptions::default()
+        .with_host(host)
+        .with_query_charset(charset)
+        .with_raw(raw);
+    lib_to_uri(t, &options)
+        .map(|c| c.uri)
+        .map_err(|e| convert_error(py, e))
+}
+
+/// URI → IRI (3987bis §3.7).
+#[pyfunction]
+#[pyo3(signature = (s, *, keep_punycode=false))]
+fn to_iri(py: Python<'_>, s: &Bound<'_, PyAny>, keep_punycode: bool) -> PyResult<String> {
+    let t = text(s, "s")?;
+    let options = ToIriOptions::default().with_convert_punycode(!keep_punycode);
+    lib_to_iri(t, &options)
+        .map(|c| c.iri)
+        .map_err(|e| convert_error(py, e))
+}
+
+/// LEIRI → IRI or URI (3987bis §5.1).
+#[pyfunction]
+#[pyo3(signature = (s, *, to="iri", raw=false))]
+fn from_leiri(py: Python<'_>, s: &Bound<'_, PyAny>, to: &str, raw: bool) -> PyResult<String> {
+    let t = text(s, "s")?;
+    match to {
+        "iri" => {
+            let c = leiri_to_iri(t);
+            if !c.input_valid && !raw {
+                if let Err(iri_abnf::Error::Parse(e)) =
+                    iri_abnf::validate(Grammar::Leiri, Rule::IriReference, t)
+                {
+                    return Err(syntax_error(py, e, ""));
+                }
+            }
+            Ok(c.iri)
+        }
+        "uri" => {
+            let options = ToUriOptions::default().with_raw(raw);
+            leiri_to_uri(t, &options)
+                .map(|c| c.uri)
+                .map_err(|e| convert_error(py, e))
+        }
+        other => Err(PyValueError::new_err(format!(
+            "to must be \"iri\" or \"uri\", not {other:?}"
+        ))),
+    }
+}
+
+/// Preprocesses a raw string (draft-weber-iri-guidelines §4).
+#[pyfunction]
+#[pyo3(signature = (s, *, split=false, encode_spaces=false, nfc=false, decode_ncr=false))]
+fn preprocess(
+    s: &Bound<'_, PyAny>,
+    split: bool,
+    encode_spaces: bool,
+    nfc: bool,
+    decode_ncr: bool,
+) -> PyResult<Vec<String>> {
+    let t = text(s, "s")?;
+    let options = PreprocessOptions::default()
+        .with_spaces(if split {
+            Spaces::Split
+        } else if encode_spaces {
+            Spaces::Encode
+        } else {
+            Spaces::Keep
+        })
+        .with_decode_ncr(decode_ncr)
+        .with_nfc(nfc);
+    Ok(lib_preprocess(t, &options))
+}
+
+fn base_error(py: Python<'_>, e: BaseError) -> PyErr {
+    match e {
+        BaseError::Invalid(p) => syntax_error(py, p, "base: "),
+        other => PyValueError::new_err(other.to_string()),
+    }
+}
+
+/// Resolves `reference` against `base` (RFC 3986 §5.2).
+#[pyfunction]
+#[pyo3(signature = (base, reference, *, grammar="iri", non_strict=false))]
+fn resolve(
+    py: Python<'_>,
+    base: &Bound<'_, PyAny>,
+    reference: &Bound<'_, PyAny>,
+    grammar: &str,
+    non_strict: bool,
+) -> PyResult<String> {
+    let g = main_grammar(grammar)?;
+    let (b, r) = (text(base, "base")?, text(reference, "reference")?);
+    let base = Base::new(g, b).map_err(|e| base_error(py, e))?;
+    let mode = if non_strict {
+        Mode::NonStrict
+    } else {
+        Mode::Strict
+    };
+    base.resolve_with(r, mode)
+        .map(String::from)
+        .map_err(|e| match e {
+            ResolveError::Base(b) => base_error(py, b),
+            ResolveError::Reference(p) => syntax_error(py, p, ""),
+            other => PyValueError::new_err(other.to_string()),
+        })
+}
+
+/// The shortest reference from `base` to `target`.
+#[pyfunction]
+#[pyo3(signature = (base, target, *, grammar="iri"))]
+fn relativize(
+    py: Python<'_>,
+    base: &Bound<'_, PyAny>,
+    target: &Bound<'_, PyAny>,
+    grammar: &str,
+) -> PyResult<String> {
+    let g = main_grammar(grammar)?;
+    let (b, t) = (text(base, "base")?, text(target, "target")?);
+    let base = Base::new(g, b).map_err(|e| base_error(py, e))?;
+    base.relativize(t).map(String::from).map_err(|e| match e {
+        RelativizeError::Base(b) => base_error(py, b),
+        RelativizeError::Target(p) => syntax_error(py, p, ""),
+        other => PyValueError::new_err(other.to_string()),
+    })
+}
+
+/// Normalizes `s` up to `level` of the comparison ladder (RFC 3986 §6.2, RFC 3987 §5.3).
+#[pyfunction]
+#[pyo3(signature = (s, *, grammar="iri", level="path", ipv6_rfc5952=false))]
+fn normalize(
+    py: Python<'_>,
+    s: &Bound<'_, PyAny>,
+    grammar: &str,
+    level: &str,
+    ipv6_rfc5952: bool,
+) -> PyResult<String> {
+    let g = main_grammar(grammar)?;
+    let options = NormalizeOptions::default()
+        .with_level(self::level(level)?)
+        .with_ipv6_rfc5952(ipv6_rfc5952);
+    let t = text(s, "s")?;
+    normalize_with(g, t, &options)
+        .map(String::from)
+        .map_err(|e| syntax_error(py, e, ""))
+}
+
+/// Whether `a` and `b` normalize to the same reference at `level`.
+#[pyfunction]
+#[pyo3(signature = (a, b, *, grammar="iri", level="path", ipv6_rfc5952=false))]
+fn equivalent(
+    py: Python<'_>,
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
+    grammar: &str,
+    level: &str,
+    ipv6_rfc5952: bool,
+) -> PyResult<bool> {
+    let g = main_grammar(grammar)?;
+    let options = NormalizeOptions::default()
+        .with_level(self::level(level)?)
+        .with_ipv6_rfc5952(ipv6_rfc5952);
+    let (a, b) = (text(a, "a")?, text(b, "b")?);
+    let na = normalize_with(g, a, &options).map_err(|e| syntax_error(py, e, "argument 1: "))?;
+    let nb = normalize_with(g, b, &options).map_err(|e| syntax_error(py, e, "argument 2: "))?;
+    Ok(na == nb)
+}
+
+/// One diagnostic of `lint`.
+#[pyclass(frozen, get_all, module = "iri_abnf")]
+struct Diagnostic {
+    code: &'static str,
+    severity: &'static str,
+    /// Code point indices.
+    span: (usize, usize),
+    component: &'static str,
+    message: String,
+    spec: &'static str,
+    suggestion: Option<String>,
+}
+
+#[pymethods]
+impl Diagnostic {
+    fn __repr__(&self) -> String {
+        format!(
+            "Diagnostic(code={:?}, severity={:?}, span={:?}, message={:?})",
+            self.code, self.severity, self.span, self.message
+        )
+    }
+}
+
+fn lint_options(
+    profile: &str,
+    allow: Vec<String>,
+    warn: Vec<String>,
+    deny: Vec<String>,
+) -> PyResult<LintOptions> {
+    let mut options = LintOptions::default();
+    Profile::from_name(profile)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown profile {profile:?}")))?
+        .apply(&mut options)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    // As `iri lint`: families before codes, and deny over warn over allow at the same rank.
+    let mut given: Vec<(bool, u8, String, Option<iri_abnf::lint::Severity>)> = Vec::new();
+    for (rank, values, level) in [
+        (0, allow, None),
+        (1, warn, Some(iri_abnf::lint::Severity::Warning)),
+        (2, deny, Some(iri_abnf::lint::Severity::Error)),
+    ] {
+        for v in values {
+            let is_code = iri_abnf::lint::Code::from_name(&v).is_some();
+            given.push((is_code, rank, v, level));
+        }
+    }
+    given.sort_by_key(|&(is_code, rank, _, _)| (is_code, rank));
+    for (_, _, name, level) in given {
+        options
+            .set(&name, level)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    }
+    Ok(options)
+}
+
+/// The diagnostics of `s` (which must be a reference of `grammar`).
+#[pyfunction]
+#[pyo3(signature = (s, *, grammar="iri", profile="default", allow=Vec::new(), warn=Vec::new(), deny=Vec::new()))]
+fn lint(
+    py: Python<'_>,
+    s: &Bound<'_, PyAny>,
+    grammar: &str,
+    profile: &str,
+    allow: Vec<String>,
+    warn: Vec<String>,
+    deny: Vec<String>,
+) -> PyResult<Vec<Diagnostic>> {
+    let g = main_grammar(grammar)?;
+    let options = lint_options(profile, allow, warn, deny)?;
+    let t = text(s, "s")?;
+    let r = iri_abnf::parse(g, t).map_err(|e| syntax_error(py, e, ""))?;
+    Ok(lib_lint(&r, &options)
+        .into_iter()
+        .map(|d| Diagnostic {
+            code: d.code.name(),
+            severity: d.severity.name(),
+            span: (char_index(t, d.span.start), char_index(t, d.span.end)),
+            component: d.component,
+            message: d.message,
+            spec: d.spec,
+            suggestion: d.suggestion,
+        })
+        .collect())
+}
+
+/// The verdict of every grammar (reference rule, or `rule`'s counterpart) on `s`, with the why.
+#[pyfunction]
+#[pyo3(signature = (s, rule=None))]
+fn compare<'py>(
+    py: Python<'py>,
+    s: &Bound<'py, PyAny>,
+    rule: Option<&str>,
+) -> PyResult<Bound<'py, PyList>> {
+    let t = text(s, "s")?;
+    let rule = rule
+        .map(|n| {
+            n.parse::<Rule>()
+                .map_err(|e| PyValueError::new_err(e.to_string()))
+        })
+        .transpose()?;
+    let out = PyList::empty(py);
+    for g in AnyGrammar::ALL {
+        let r = match rule {
+            None => g.reference_rule(),
+            Some(r) => match iri_abnf::compare::counterpart(r, g) {
+                Some(r) => r,
+                None => continue,
+            },
+        };
+        let d = PyDict::new(py);
+        d.set_item("grammar", g.name())?;
+        d.set_item("rule", g.rule_name(r))?;
+        match iri_abnf::validate(g, r, t).map_err(iri_abnf::Error::explain) {
+            Ok(()) => {
+                d.set_item("valid", true)?;
+                d.set_item("error", py.None())?;
+            }
+            Err(iri_abnf::Error::Parse(e)) => {
+                d.set_item("valid", false)?;
+                let err = PyDict::new(py);
+                err.set_item("offset", e.offset)?;
+                err.set_item("column", e.column)?;
+                let expected: Vec<String> = e.expected().iter().map(|x| x.to_string()).collect();
+                err.set_item("expected", expected)?;
+                err.set_item("message", e.message())?;
+                d.set_item("error", err)?;
+            }
+            Err(_) => continue,
+        }
+        out.append(d)?;
+    }
+    Ok(out)
+}
+
+fn witnesses<'py>(
+    py: Python<'py>,
+    ws: &[iri_abnf::compare::Witness],
+) -> PyResult<Bound<'py, PyList>> {
+    let out = PyList::empty(py);
+    for w in ws {
+        let d = PyDict::new(py);
+        d.set_item("text", &w.text)?;
+        d.set_item("offset", w.offset)?;
+        d.set_item("column", w.column)?;
+        d.set_item(
+            "range",
+            w.range.map(|(a, b)| (a.to_string(), b.to_string())),
+        )?;
+        out.append(d)?;
+    }
+    Ok(out)
+}
+
+/// How the language of grammar `a` relates to that of grammar `b` (reference rules, or `rule`'s
+/// counterparts), with witnesses.
+#[pyfunction]
+#[pyo3(signature = (a, b, *, rule=None, witnesses=3))]
+fn compare_languages<'py>(
+    py: Python<'py>,
+    a: &str,
+    b: &str,
+    rule: Option<&str>,
+    witnesses: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let (ga, gb) = (any_grammar(a)?, any_grammar(b)?);
+    let rule = rule
+        .map(|n| {
+            n.parse::<Rule>()
+                .map_err(|e| PyValueError::new_err(e.to_string()))
+        })
+        .transpose()?;
+    let side = |g: AnyGrammar| match rule {
+        None => Some(g.reference_rule()),
+        Some(r) => iri_abnf::compare::counterpart(r, g),
+    };
+    let (Some(ra), Some(rb)) = (side(ga), side(gb)) else {
+        return Err(PyValueError::new_err(format!(
+            "the rule has no counterpart in both {ga} and {gb}"
+        )));
+    };
+    let c = py
+        .detach(|| iri_abnf::compare::compare_rules((ga, ra), (gb, rb), witnesses))
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let d = PyDict::new(py);
+    d.set_item("a", (ga.name(), ga.rule_name(ra)))?;
+    d.set_item("b", (gb.name(), gb.rule_name(rb)))?;
+    d.set_item("relation", relation_name(c.relation))?;
+    d.set_item("symbol", c.relation.symbol())?;
+    d.set_item("only_a", self::witnesses(py, &c.only_a)?)?;
+    d.set_item("only_b", self::witnesses(py, &c.only_b)?)?;
+    d.set_item("common", c.common)?;
+    Ok(d)
+}
+
+fn relation_name(r: iri_abnf::compare::Relation) -> &'static str {
+    use iri_abnf::compare::Relation::*;
+    match r {
+        Equal => "equal",
+        ProperSubset => "proper-subset",
+        ProperSuperset => "proper-superset",
+        Overlapping => "overlapping",
+        Disjoint => "disjoint",
+    }
+}
+
+/// A string's UTF-8 as the checking threads see it: a pointer into a `str` that the caller keeps
+/// alive, or `None` for a lone surrogate.
+#[derive(Clone, Copy)]
+struct Text(Option<(*const u8, usize)>);
+
+// SAFETY: the bytes are immutable and outlive the threads (the caller holds the objects).
+unsafe impl Send for Text {}
+unsafe impl Sync for Text {}
+
+impl Text {
+    fn get(&self) -> Option<&[u8]> {
+        // SAFETY: see the type.
+        self.0
+            .map(|(p, n)| unsafe { std::slice::from_raw_parts(p, n) })
+    }
+}
+
+/// The threads to check with: every core.
+fn threads(n: usize) -> usize {
+    let cores = thread::available_parallelism().map_or(1, |c| c.get());
+    // Below a few thousand strings one thread is faster than starting more.
+    cores.min(n / 4096 + 1).max(1)
+}
+
+/// `f(i)` for every `i < n` into `out`, in chunks over every core.
+fn parallel(out: &mut [bool], f: impl Fn(usize) -> bool + Sync) {
+    let n = out.len();
+    let k = threads(n);
+    if k <= 1 {
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = f(i);
+        }
+        return;
+    }
+    let chunk = n.div_ceil(k);
+    thread::scope(|scope| {
+        for (c, part) in out.chunks_mut(chunk).enumerate() {
+            let f = &f;
+            scope.spawn(move || {
+                for (j, o) in part.iter_mut().enumerate() {
+                    *o = f(c * chunk + j);
+                }
+            });
+        }
+    });
+}
+
+/// The verdicts of `is_valid` on every string of an iterable, checked without the GIL on every core.
+#[pyfunction]
+#[pyo3(signature = (strings, grammar="iri", rule=None))]
+fn check_many(
+    py: Python<'_>,
+    strings: &Bound<'_, PyAny>,
+    grammar: &str,
+    rule: Option<&str>,
+) -> PyResult<Vec<bool>> {
+    let g = any_grammar(grammar)?;
+    let r = rule_of(g, rule)?;
+    // Builds the DFA of a rule that is not precompiled once, before the threads.
+    iri_abnf::is_valid(g, r, "");
+    let mut held: Vec<Bound<'_, PyString>> = Vec::new();
+    let mut texts: Vec<Text> = Vec::new();
+    for item in strings.try_iter()? {
+        let item = item?;
+        let s = as_pystr(&item, "every item")?;
+        texts.push(Text(utf8(s).map(|t| (t.as_ptr(), t.len()))));
+        held.push(s.clone());
+    }
+    let mut out = vec![false; texts.len()];
+    py.detach(|| {
+        parallel(&mut out, |i| {
+            texts[i]
+                .get()
+                // SAFETY: CPython's UTF-8 of a str.
+                .is_some_and(|b| {
+                    iri_abnf::is_valid(g, r, unsafe { std::str::from_utf8_unchecked(b) })
+                })
+        })
+    });
+    drop(held);
+    Ok(out)
+}
+
+/// The Arrow C data interface (arrow/c/abi.h).
+#[repr(C)]
+struct ArrowSchema {
+    format: *const c_char,
+    name: *const c_char,
+    metadata: *const c_char,
+    flags: i64,
+    n_children: i64,
+    children: *mut *mut ArrowSchema,
+    dictionary: *mut ArrowSchema,
+    release: Option<unsafe extern "C" fn(*mut ArrowSchema)>,
+    private_data: *mut c_void,
+}
+
+#[repr(C)]
+struct ArrowArray {
+    length: i64,
+    null_count: i64,
+    offset: i64,
+    n_buffers: i64,
+    n_children: i64,
+    buffers: *mut *const c_void,
+    children: *mut *mut ArrowArray,
+    dictionary: *mut ArrowArray,
+    release: Option<unsafe extern "C" fn(*mut ArrowArray)>,
+    private_data: *mut c_void,
+}
+
+fn capsule_pointer<T>(capsule: &Bound<'_, PyAny>, name: &CStr) -> PyResult<*mut T> {
+    // SAFETY: PyCapsule_GetPointer checks the type and the name, and sets an error on failure.
+    let p = unsafe { pyo3::ffi::PyCapsule_GetPointer(capsule.as_ptr(), name.as_ptr()) };
+    if p.is_null() {
+        return Err(PyErr::take(capsule.py())
+            .unwrap_or_else(|| PyValueError::new_err("not an Arrow capsule")));
+    }
+    Ok(p.cast::<T>())
+}
+
+/// The verdicts on a pyarrow string or large_string array, read in place through the Arrow C data
+/// interface (`__arrow_c_array__`): `(length, verdict bitmap, validity bitmap or None)`, bit `i` of
+/// the bitmaps for element `i` (LSB first), a null element null in the result.
+#[pyfunction]
+#[pyo3(signature = (array, grammar="iri", rule=None))]
+fn _check_arrow<'py>(
+    py: Python<'py>,
+    array: &Bound<'py, PyAny>,
+    grammar: &str,
+    rule: Option<&str>,
+) -> PyResult<(usize, Bound<'py, PyBytes>, Option<Bound<'py, PyBytes>>)> {
+    let g = any_grammar(grammar)?;
+    let r = rule_of(g, rule)?;
+    iri_abnf::is_valid(g, r, "");
+    if !array.hasattr("__arrow_c_array__")? {
+        return Err(PyTypeError::new_err(
+            "check_arrow needs a pyarrow string array (an object with __arrow_c_array__)",
+        ));
+    }
+    let capsules = array.call_method0("__arrow_c_array__")?;
+    let (schema, arr): (Bound<'_, PyAny>, Bound<'_, PyAny>) = capsules.extract()?;
+    let schema = capsule_pointer::<ArrowSchema>(&schema, c"arrow_schema")?;
+    let arr = capsule_pointer::<ArrowArray>(&arr, c"arrow_array")?;
+    // SAFETY: the capsules own live structs (released by their destructors, after this call).
+    let (schema, arr) = unsafe { (&*schema, &*arr) };
+    // SAFETY: the format is a nul-terminated string.
+    let format = unsafe { CStr::from_ptr(schema.format) }.to_bytes();
+    let large = match format {
+        b"u" => false,
+        b"U" => true,
+        other => {
+            return Err(PyTypeError::new_err(format!(
+                "check_arrow needs a string or large_string array, not Arrow format {:?}",
+                String::from_utf8_lossy(other)
+            )))
+        }
+    };
+    let (n, offset) = (arr.length as usize, arr.offset as usize);
+    if arr.n_buffers != 3 {
+        return Err(PyValueError::new_err("malformed Arrow string array"));
+    }
+    // SAFETY: a string array has the validity, offsets and data buffers.
+    let bufs = unsafe { std::slice::from_raw_parts(arr.buffers, 3) };
+    let (validity, offsets, data) = (
+        bufs[0].cast::<u8>(),
+        bufs[1] as usize,
+        bufs[2].cast::<u8>() as usize,
+    );
+    let has_nulls = arr.null_count != 0 && !validity.is_null();
+    let validity = validity as usize;
+    let bit = |i: usize| -> bool {
+        if !has_nulls {
+            return true;
+        }
+        let j = offset + i;
+        // SAFETY: the validity bitmap has offset + length bits.
+        unsafe { (*((validity as *const u8).add(j / 8)) >> (j % 8)) & 1 == 1 }
+    };
+    let value = |i: usize| -> &[u8] {
+        let j = offset + i;
+        // SAFETY: offsets has offset + length + 1 entries, pointing into data.
+        unsafe {
+            let (a, b) = if large {
+                let o = offsets as *const i64;
+                (*o.add(j) as usize, *o.add(j + 1) as usize)
+            } else {
+                let o = offsets as *const i32;
+                (*o.add(j) as usize, *o.add(j + 1) as usize)
+            };
+            if b <= a {
+                return &[];
+            }
+            std::slice::from_raw_parts((data as *const u8).add(a), b - a)
+        }
+    };
+    let mut out = vec![false; n];
+    py.detach(|| {
+        parallel(&mut out, |i| {
+            bit(i) && std::str::from_utf8(value(i)).is_ok_and(|t| iri_abnf::is_valid(g, r, t))
+        })
+    });
+    let pack = |f: &dyn Fn(usize) -> bool| {
+        let mut bytes = vec![0u8; n.div_ceil(8)];
+        for i in 0..n {
+            if f(i) {
+                bytes[i / 8] |= 1 << (i % 8);
+            }
+        }
+        bytes
+    };
+    let verdicts = PyBytes::new(py, &pack(&|i| out[i]));
+    let nulls = has_nulls.then(|| PyBytes::new(py, &pack(&bit)));
+    Ok((n, verdicts, nulls))
+}
+
+/// The library's version.
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+#[pymodule]
+fn _iri_abnf(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The rules pest names in errors, as the `iri` command shows them (ParseError::explain).
+    pest::set_error_detail(true);
+    m.add("__version__", VERSION)?;
+    m.add("IriSyntaxError", m.py().get_type::<IriSyntaxError>())?;
+    m.add_class::<Reference>()?;
+    m.add_class::<Diagnostic>()?;
+    m.add_function(wrap_pyfunction!(is_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(to_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(to_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(from_leiri, m)?)?;
+    m.add_function(wrap_pyfunction!(preprocess, m)?)?;
+    m.add_function(wrap_pyfunction!(resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(relativize, m)?)?;
+    m.add_function(wrap_pyfunction!(normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(equivalent, m)?)?;
+    m.add_function(wrap_pyfunction!(lint, m)?)?;
+    m.add_function(wrap_pyfunction!(compare, m)?)?;
+    m.add_function(wrap_pyfunction!(compare_languages, m)?)?;
+    m.add_function(wrap_pyfunction!(check_many, m)?)?;
+    m.add_function(wrap_pyfunction!(_check_arrow, m)?)?;
+    Ok(())
+}
