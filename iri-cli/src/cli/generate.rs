@@ -10,7 +10,6 @@ use iri_abnf::{is_valid, AnyGrammar};
 use serde::Serialize;
 
 use super::compare::{named_rule, rule_in};
-use super::input::escape;
 use super::output::Out;
 use super::{AnyGrammarArg, EXIT_ERROR};
 
@@ -141,12 +140,12 @@ pub fn run(args: &GenerateArgs) -> i32 {
         }
     }
     let mut out = Out::new();
-    for s in &strings {
+    for (i, s) in strings.iter().enumerate() {
         if out.broken() {
             break;
         }
         match args.format {
-            GenerateFormat::Text => out.line(&escape(s)),
+            GenerateFormat::Text => out.value(format_args!("string {}", i + 1), s),
             GenerateFormat::Json => {
                 let valid = AnyGrammar::ALL
                     .iter()
