@@ -285,7 +285,7 @@ fn invalid_record(e: &ParseError) -> String {
     let mut text = format!(
         "invalid {}\n  {}\n",
         iri_abnf::error::quote(&e.input),
-        e.message()
+        super::output::parse_message(e)
     );
     for l in e.render_caret().lines() {
         text.push_str("  | ");

@@ -485,7 +485,11 @@ struct PreprocessRecord<'a> {
 /// Reports a failed conversion in text mode: the message once, as the `error:` record in place of the
 /// result on standard output, and on standard error only where it is: the input with a caret.
 fn report_error(out: &mut Out, origin: Origin<'_>, input: &str, e: &ConvertError) {
-    out.error_line(origin, &e.message());
+    let message = match &e.kind {
+        ConvertErrorKind::Syntax(p) => super::output::parse_message(p),
+        _ => e.message(),
+    };
+    out.error_line(origin, &message);
     let mut msg = format!(
         "{origin}: the error is at byte offset {} (column {}):",
         e.offset,

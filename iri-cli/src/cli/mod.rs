@@ -97,6 +97,11 @@ pub struct Cli {
     /// ends with a NUL instead of its final line feed.
     #[arg(short = '0', long = "null", global = true)]
     null: bool,
+    /// Messages of invalid inputs list in full, in ABNF notation, what the grammar expected at the
+    /// error (by default a list of more than six items is summarized by class: "a letter, a digit,
+    /// one of - . _ ~, ..."; JSON records always carry the full list as "expected").
+    #[arg(long, short = 'v', global = true)]
+    verbose: bool,
 }
 
 #[derive(Subcommand)]
@@ -254,6 +259,7 @@ pub fn main() -> i32 {
     output::configure(output::Settings {
         escape: cli.escape,
         null: cli.null,
+        verbose: cli.verbose,
     });
     match cli.command {
         Command::Check(args) => check::run(&args),

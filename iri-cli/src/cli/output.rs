@@ -36,6 +36,8 @@ pub struct Settings {
     pub escape: EscapeMode,
     /// `-0`/`--null`: records are read and written NUL-terminated.
     pub null: bool,
+    /// `--verbose`: messages list in full what was expected.
+    pub verbose: bool,
 }
 
 static SETTINGS: OnceLock<Settings> = OnceLock::new();
@@ -53,6 +55,16 @@ pub fn settings() -> Settings {
 /// Records are NUL-terminated (`-0`/`--null`), in input and in output.
 pub fn null_records() -> bool {
     settings().null
+}
+
+/// The text message of a syntax error: what [`iri_abnf::ParseError::message`] says, with the full
+/// list of what was expected under `--verbose`.
+pub fn parse_message(e: &iri_abnf::ParseError) -> String {
+    if settings().verbose {
+        e.message_verbose()
+    } else {
+        e.message()
+    }
 }
 
 /// Whether data values are escaped for display, for `mode` and whether standard output is a

@@ -562,11 +562,9 @@ pub fn run_equal(args: &EqualArgs) -> i32 {
                 out.line(&format!("  {}", quote(nb)));
                 out.end_record();
             }
-            // The error once, as the record (JSON carries it in its record).
-            None => out.record(&format!(
-                "error: {}",
-                super::input::escape_controls(error.as_deref().unwrap_or_default())
-            )),
+            // The error once: on standard error with the other usage errors (exit status 2);
+            // JSON carries it in its record.
+            None => out.note(error.as_deref().unwrap_or_default()),
         },
     }
     let code = out.finish(true);
