@@ -301,7 +301,10 @@ impl ParseError {
     /// ```
     pub fn advice(&self) -> Option<String> {
         let input = self.input.as_str();
-        let at = self.offset.min(input.len());
+        let mut at = self.offset.min(input.len());
+        while !input.is_char_boundary(at) {
+            at -= 1;
+        }
         let before = &input[..at];
         let c = input[at..].chars().next();
         let uri = matches!(
@@ -309,19 +312,15 @@ impl ParseError {
             AnyGrammar::Uri | AnyGrammar::Rfc2396 | AnyGrammar::Rfc2732
         );
         let what = if uri { "a URI" } else { "an IRI" };
-        // A `%` at the offset or one or two characters before it that does not start `%HH`.
-        let percent = |s: &str| {
-            let b = s.as_bytes();
-            b.len() < 3 || !b[1].is_ascii_hexdigit() || !b[2].is_ascii_hexdigit()
+        // A `%` at the offset or one or two bytes before it that does not start `%HH`.
+        let bytes = input.as_bytes();
+        let percent = |p: usize| {
+            let hex = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_hexdigit);
+            bytes.get(p) == Some(&b'%') && !(hex(p + 1) && hex(p + 2))
         };
         for back in 1..=2 {
             if let Some(p) = at.checked_sub(back) {
-                let rest = &input[p..];
-                if input.is_char_boundary(p)
-                    && rest.starts_with('%')
-                    && input[p + 1..at].bytes().all(|b| b.is_ascii_hexdigit())
-                    && percent(rest)
-                {
+                if percent(p) && bytes[p + 1..at].iter().all(u8::is_ascii_hexdigit) {
                     return Some(
                         "'%' must start a percent-encoding, '%' and two hex digits (%HH); to write \
                          a '%' itself, write %25"
@@ -331,13 +330,43 @@ impl ParseError {
             }
         }
         if let Some(c) = c {
-            if c == '%' && percent(&input[at..]) && !self.in_authority_port(at) {
+            if c == '%' && percent(at) && !self.in_authority_port(at) {
                 return Some(
                     "'%' must start a percent-encoding, '%' and two hex digits (%HH); to write a \
                      '%' itself, write %25"
                         .to_string(),
                 );
             }
+        }
+        let encoded = |c: char| {
+            let mut buf = [0; 4];
+            c.encode_utf8(&mut buf)
+                .bytes()
+                .map(|b| format!("%{b:02X}"))
+                .collect::<String>()
+        };
+        let plain = c.and_then(|c| match c {
+            ' ' => Some(format!("a space is not allowed in {what}: encode it as %20")),
+            '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`' => Some(format!(
+                "the character {} is not allowed anywhere in {what}: encode it as {}",
+                quote_char(c),
+                encoded(c)
+            )),
+            c if c.is_control() => Some(format!(
+                "a control character ({}) is not allowed in {what}: encode it as {}",
+                quote_char(c),
+                encoded(c)
+            )),
+            c if !c.is_ascii() && uri => Some(format!(
+                "a URI holds only US-ASCII characters, and {} is not: convert the IRI to a URI \
+                 with `iri to-uri` (it becomes {}), or check it as an IRI (--grammar iri)",
+                quote_char(c),
+                encoded(c)
+            )),
+            _ => None,
+        });
+        if plain.is_some() {
+            return plain;
         }
         // Inside an IP literal: `[` before the offset in the authority, with no `]` after it.
         if let Some(open) = self.authority_before(at).and_then(|a| a.rfind('[')) {
@@ -363,27 +392,15 @@ impl ParseError {
                 return Some(format!(
                     "the port after ':' in the authority must be decimal digits only, and \"{}\" is \
                      not; a ':' in a host name is allowed only inside [ ] around an IPv6 address",
-                    display_text(shown)
+                    display_text(&shown.chars().take(40).collect::<String>())
+                        + if shown.chars().nth(40).is_some() { "…" } else { "" }
                 ));
             }
         }
         let Some(c) = c else {
             return self.missing_scheme(before);
         };
-        let encoded = || {
-            let mut buf = [0; 4];
-            c.encode_utf8(&mut buf)
-                .bytes()
-                .map(|b| format!("%{b:02X}"))
-                .collect::<String>()
-        };
         match c {
-            ' ' => Some(format!("a space is not allowed in {what}: encode it as %20")),
-            '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`' => Some(format!(
-                "the character {} is not allowed anywhere in {what}: encode it as {}",
-                quote_char(c),
-                encoded()
-            )),
             '#' if before.contains('#') => Some(
                 "only the first '#' starts the fragment; a '#' inside the fragment must be \
                  encoded as %23"
@@ -392,25 +409,14 @@ impl ParseError {
             '[' | ']' => Some(format!(
                 "square brackets are allowed only around an IP literal in the host: elsewhere \
                  encode them as %5B and %5D (here: {})",
-                encoded()
-            )),
-            c if c.is_control() => Some(format!(
-                "a control character ({}) is not allowed in {what}: encode it as {}",
-                quote_char(c),
-                encoded()
-            )),
-            c if !c.is_ascii() && uri => Some(format!(
-                "a URI holds only US-ASCII characters, and {} is not: convert the IRI to a URI \
-                 with `iri to-uri` (it becomes {}), or check it as an IRI (--grammar iri)",
-                quote_char(c),
-                encoded()
+                encoded(c)
             )),
             c if !c.is_ascii() => Some(format!(
                 "the character {} (U+{:04X}) is not allowed here in {what}: percent-encode its \
                  UTF-8 octets as {}",
                 quote_char(c),
                 c as u32,
-                encoded()
+                encoded(c)
             )),
             _ => None,
         }
@@ -419,7 +425,7 @@ impl ParseError {
     /// The authority up to byte `at`, when `at` is inside the authority of an absolute reference or
     /// a network-path reference (`//` after an optional scheme).
     fn authority_before(&self, at: usize) -> Option<&str> {
-        let input = &self.input[..at];
+        let input = self.input.get(..at)?;
         let start = match input.find("//") {
             Some(i) if i == 0 || input[..i].strip_suffix(':').is_some_and(is_scheme) => i + 2,
             _ => return None,
@@ -439,7 +445,7 @@ impl ParseError {
             return None;
         }
         // A ':' with '@' later in the input may be userinfo: only when no '@' follows the offset.
-        if self.input[at..].split(['/', '?', '#']).next()?.contains('@') {
+        if self.input.get(at..)?.split(['/', '?', '#']).next()?.contains('@') {
             return None;
         }
         Some(&host[colon + 1..])
@@ -956,6 +962,83 @@ mod tests {
             _ => assert_eq!(before, full, "{offset}"),
         }
         (line.to_string(), col)
+    }
+
+    fn advice_of(grammar: AnyGrammar, input: &str) -> String {
+        let rule = grammar.reference_rule();
+        match crate::validate(grammar, rule, input) {
+            Err(crate::Error::Parse(e)) => e.advice().unwrap_or_default(),
+            other => panic!("{input}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn advice_names_the_mistake_and_its_fix() {
+        let iri = AnyGrammar::Iri;
+        let cases = [
+            (iri, "http://a/b c", "a space is not allowed in an IRI: encode it as %20"),
+            (iri, "%zz", "to write a '%' itself, write %25"),
+            (iri, "http://a/%4", "to write a '%' itself, write %25"),
+            (iri, "http://a/%", "to write a '%' itself, write %25"),
+            (iri, "http://a/<b>", "'<' is not allowed anywhere in an IRI: encode it as %3C"),
+            (iri, "http://a/{", "encode it as %7B"),
+            (iri, "http://a/\\", "encode it as %5C"),
+            (iri, "http://a/x#y#z", "encoded as %23"),
+            (iri, "http://a/[x]", "encode them as %5B and %5D"),
+            (iri, "http://a:80x/", "the port after ':' in the authority must be decimal digits only, and \"80x\" is not"),
+            (iri, "http://a:8 0/", "a space is not allowed"),
+            (iri, "http://[::g]/", "not a valid IP literal"),
+            (iri, "http://a/\u{1}", "a control character ('\\u{1}') is not allowed in an IRI: encode it as %01"),
+            (iri, "http://a/\u{E000}", "percent-encode its UTF-8 octets as %EE%80%80"),
+            (AnyGrammar::Uri, "http://a/é", "convert the IRI to a URI with `iri to-uri` (it becomes %C3%A9)"),
+        ];
+        for (grammar, input, want) in cases {
+            let got = advice_of(grammar, input);
+            assert!(got.contains(want), "{input}: {got}");
+        }
+        // The advice comes first in the message, the ABNF detail after it.
+        let Err(crate::Error::Parse(e)) = crate::validate(iri, Rule::IriReference, "a b") else {
+            panic!()
+        };
+        assert!(e.message().starts_with("a space is not allowed in an IRI: encode it as %20. invalid character ' '"), "{}", e.message());
+        // An absolute rule names the missing scheme.
+        let Err(crate::Error::Parse(e)) = crate::validate(iri, Rule::Iri, "hello") else {
+            panic!()
+        };
+        assert!(e.advice().unwrap().contains("starts with a scheme and ':'"));
+        // No advice where no common mistake is recognized.
+        let Err(crate::Error::Parse(e)) = crate::validate(iri, Rule::Ipv4address, "1.2.3") else {
+            panic!()
+        };
+        assert_eq!(e.advice(), None, "{}", e.message());
+    }
+
+    #[test]
+    fn long_expected_lists_are_summarized_and_verbose_keeps_them() {
+        let Err(crate::Error::Parse(e)) =
+            crate::validate(AnyGrammar::Iri, Rule::IriReference, "http://a/b c")
+        else {
+            panic!()
+        };
+        assert!(e.expected().len() > EXPECTED_SHOWN);
+        let m = e.message();
+        assert!(
+            m.contains("expected a letter, a digit, one of ! # $ % & ' ( ) * + , - . / : ; = ? @ _ ~, a character outside US-ASCII (17 ranges from U+00A0), or end of input"),
+            "{m}"
+        );
+        let v = e.message_verbose();
+        assert!(v.contains("expected one of \"!\", %x23-3B"), "{v}");
+        assert!(v.contains("%xE1000-EFFFD, end of input"), "{v}");
+        // A short list stays as it is.
+        assert_eq!(
+            summarize_expected(&[Expected::Range('0', '9'), Expected::Range('a', 'f'), Expected::Range('A', 'F')]),
+            "a hex digit"
+        );
+        assert_eq!(summarize_expected(&[]), "nothing more");
+        assert_eq!(
+            summarize_expected(&[Expected::Literal(']'), Expected::Literal('\u{7F}')]),
+            "one of ] %x7F"
+        );
     }
 
     #[test]
