@@ -346,7 +346,9 @@ impl ParseError {
                 .collect::<String>()
         };
         let plain = c.and_then(|c| match c {
-            ' ' => Some(format!("a space is not allowed in {what}: encode it as %20")),
+            ' ' => Some(format!(
+                "a space is not allowed in {what}: encode it as %20"
+            )),
             '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`' => Some(format!(
                 "the character {} is not allowed anywhere in {what}: encode it as {}",
                 quote_char(c),
@@ -445,7 +447,13 @@ impl ParseError {
             return None;
         }
         // A ':' with '@' later in the input may be userinfo: only when no '@' follows the offset.
-        if self.input.get(at..)?.split(['/', '?', '#']).next()?.contains('@') {
+        if self
+            .input
+            .get(at..)?
+            .split(['/', '?', '#'])
+            .next()?
+            .contains('@')
+        {
             return None;
         }
         Some(&host[colon + 1..])
@@ -605,7 +613,8 @@ pub fn summarize_expected(items: &[Expected]) -> String {
             Expected::EndOfInput => end = true,
         }
     }
-    let all = |r: std::ops::RangeInclusive<u8>, set: &[bool; 128]| r.into_iter().all(|b| set[b as usize]);
+    let all =
+        |r: std::ops::RangeInclusive<u8>, set: &[bool; 128]| r.into_iter().all(|b| set[b as usize]);
     let letters = all(b'a'..=b'z', &ascii) && all(b'A'..=b'Z', &ascii);
     let digits = all(b'0'..=b'9', &ascii);
     let hex = !letters && digits && all(b'a'..=b'f', &ascii) && all(b'A'..=b'F', &ascii);
@@ -1000,7 +1009,13 @@ mod tests {
         let Err(crate::Error::Parse(e)) = crate::validate(iri, Rule::IriReference, "a b") else {
             panic!()
         };
-        assert!(e.message().starts_with("a space is not allowed in an IRI: encode it as %20. invalid character ' '"), "{}", e.message());
+        assert!(
+            e.message().starts_with(
+                "a space is not allowed in an IRI: encode it as %20. invalid character ' '"
+            ),
+            "{}",
+            e.message()
+        );
         // An absolute rule names the missing scheme.
         let Err(crate::Error::Parse(e)) = crate::validate(iri, Rule::Iri, "hello") else {
             panic!()
@@ -1031,7 +1046,11 @@ mod tests {
         assert!(v.contains("%xE1000-EFFFD, end of input"), "{v}");
         // A short list stays as it is.
         assert_eq!(
-            summarize_expected(&[Expected::Range('0', '9'), Expected::Range('a', 'f'), Expected::Range('A', 'F')]),
+            summarize_expected(&[
+                Expected::Range('0', '9'),
+                Expected::Range('a', 'f'),
+                Expected::Range('A', 'F')
+            ]),
             "a hex digit"
         );
         assert_eq!(summarize_expected(&[]), "nothing more");

@@ -54,8 +54,9 @@ The input must be a valid IRI-reference (grammar iri) unless --raw is given: Sec
 string.
 
 Output (--format text): the URI, one line per input; a failed input gives the line
-`error: ORIGIN: MESSAGE` in its place, and the message with a caret under the error on standard error,
-where notes go too.
+`error: ORIGIN: MESSAGE` in its place (the message is printed once: standard error shows only the
+input with a caret under the error), and notes go to standard error. The URI is written exactly into
+a pipe or a file, and escaped for display on a terminal (--escape).
 Output (--format json): one object per line:
   {\"input\": str | null, \"output\": str | null, \"input_valid\": bool, \"output_valid\": bool, \"notes\": [str],
    \"error\": null | {\"kind\": \"syntax\" | \"idna\" | \"unmappable\", \"offset\": int, \"message\": str,
@@ -721,7 +722,9 @@ pub fn run_preprocess(args: &PreprocessArgs) -> i32 {
                         let shown: Result<Vec<_>, String> =
                             refs.iter().map(|r| out.shown(r)).collect();
                         match shown {
-                            Ok(shown) if refs.len() > 1 && shown.iter().any(|r| r.contains('\t')) => {
+                            Ok(shown)
+                                if refs.len() > 1 && shown.iter().any(|r| r.contains('\t')) =>
+                            {
                                 out.error_line(
                                     item.origin,
                                     "a reference of --split holds a tab, which separates the \

@@ -805,12 +805,7 @@ fn lines_of(data: &[u8], bound: usize, utf16: Option<Utf16>) -> Vec<(Vec<u8>, u6
 
 /// Reads all of a reader, lines or NUL-terminated records (for tests of the line reader).
 #[cfg(test)]
-fn records_of(
-    data: &[u8],
-    bound: usize,
-    utf16: Option<Utf16>,
-    null: bool,
-) -> Vec<(Vec<u8>, u64)> {
+fn records_of(data: &[u8], bound: usize, utf16: Option<Utf16>, null: bool) -> Vec<(Vec<u8>, u64)> {
     let mut r = LineReader::new(BufReader::with_capacity(3, data), bound, utf16, null);
     let mut out = Vec::new();
     while let Some(l) = r.next_line().unwrap() {
@@ -851,7 +846,10 @@ mod tests {
             .flat_map(u16::to_le_bytes)
             .collect();
         let got = records_of(&le, 100, Some(Utf16::Le), true);
-        assert_eq!(got, vec![(vec![b'x', 0, b'\n', 0, b'y', 0], 6), (vec![b'z', 0], 2)]);
+        assert_eq!(
+            got,
+            vec![(vec![b'x', 0, b'\n', 0, b'y', 0], 6), (vec![b'z', 0], 2)]
+        );
     }
 
     #[test]

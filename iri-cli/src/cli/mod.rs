@@ -90,7 +90,13 @@ pub struct Cli {
     /// resolve, relativize, normalize, and the values of parse) with control, bidi formatting and
     /// invisible characters as \u{X} and `\` as `\\`: auto does so only when standard output is a
     /// terminal, and writes the exact strings into a pipe or a file. Messages are always escaped.
-    #[arg(long, global = true, value_enum, default_value = "auto", value_name = "WHEN")]
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        default_value = "auto",
+        value_name = "WHEN"
+    )]
     escape: output::EscapeMode,
     /// NUL-terminated records, in input and output (as `find -print0` and `xargs -0`): input records
     /// end at a NUL byte (line feeds and carriage returns are part of them), and every output record
@@ -191,7 +197,8 @@ impl From<AnyGrammarArg> for AnyGrammar {
 }
 
 /// The help of `--absolute`.
-pub const ABSOLUTE_HELP: &str = "Check against the grammar's absolute reference rule instead of the \
+pub const ABSOLUTE_HELP: &str =
+    "Check against the grammar's absolute reference rule instead of the \
 reference rule: URI (RFC 3986 §4.3 with a fragment) for uri, IRI for rfc3987, iri and leiri, \
 absoluteURI or absoluteIRI (no fragment) for the grammars that have no such rule. The same as \
 --rule URI or --rule IRI. Under the default rule a relative reference is valid: the empty string \

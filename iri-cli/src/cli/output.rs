@@ -85,11 +85,17 @@ pub fn shown_value(value: &str, escape_values: bool, null: bool) -> Result<Cow<'
         return Ok(escape(value));
     }
     let bad = if null {
-        value.find('\0').map(|at| (at, "a NUL character (U+0000)", "--escape always"))
-    } else {
         value
-            .find(['\n', '\r'])
-            .map(|at| (at, "a line break", "-0 (--null, NUL-terminated records) or --escape always"))
+            .find('\0')
+            .map(|at| (at, "a NUL character (U+0000)", "--escape always"))
+    } else {
+        value.find(['\n', '\r']).map(|at| {
+            (
+                at,
+                "a line break",
+                "-0 (--null, NUL-terminated records) or --escape always",
+            )
+        })
     };
     match bad {
         None => Ok(Cow::Borrowed(value)),

@@ -1,7 +1,6 @@
 //! `iri selfcheck`: a differential campaign, pest grammars against the ABNF automata, or (with
 //! `--components`) the fast component parser against the tree walker.
 
-
 use clap::Args;
 use iri_abnf::Grammar;
 use iri_test::{run as run_campaign, Config};

@@ -24,7 +24,13 @@ fn uri_rejects_resume_at_offset_8() {
     );
     // --verbose lists it in full, in ABNF notation.
     let (_, verbose, _) = iri(
-        &["check", "-v", "--grammar", "uri", "http://résumé.example.org"],
+        &[
+            "check",
+            "-v",
+            "--grammar",
+            "uri",
+            "http://résumé.example.org",
+        ],
         None,
     );
     assert!(

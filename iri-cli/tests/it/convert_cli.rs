@@ -223,7 +223,10 @@ fn from_leiri() {
     assert_eq!(code, 1);
     assert!(out.starts_with("error: argument 1: "), "{out}");
     assert!(out.contains("for leiri `IRI-reference`"), "{out}");
-    assert!(!err.contains("for leiri `IRI-reference`"), "printed once: {err}");
+    assert!(
+        !err.contains("for leiri `IRI-reference`"),
+        "printed once: {err}"
+    );
     let (code, out, _) = iri(
         &["from-leiri", "--raw", "-f", "json", "http://a/%zz b"],
         None,

@@ -177,7 +177,13 @@ fn text_output_escapes_controls_so_one_input_stays_one_line() {
     // second line; written exactly into a pipe, the record is an error that says why; with -0 the
     // record is exact and NUL-terminated. JSON keeps it exact.
     let (code, out, _) = iri(
-        &["preprocess", "--escape", "always", "--decode-ncr", "a&#10;b&#13;c"],
+        &[
+            "preprocess",
+            "--escape",
+            "always",
+            "--decode-ncr",
+            "a&#10;b&#13;c",
+        ],
         None,
     );
     assert_eq!((code, out.as_str()), (0, "a\\u{A}b\\u{D}c\n"));
@@ -224,7 +230,14 @@ fn text_output_escapes_controls_so_one_input_stays_one_line() {
         );
     }
     let (_, out, _) = iri(
-        &["normalize", "--escape", "always", "--grammar", "leiri", leiri],
+        &[
+            "normalize",
+            "--escape",
+            "always",
+            "--grammar",
+            "leiri",
+            leiri,
+        ],
         None,
     );
     assert_eq!(out, "http://a/b\\u{1}c\\u{202E}d\\\\e\n");

@@ -10,7 +10,8 @@ use std::process::{Command, Stdio};
 use common::cli::iri;
 
 /// The Persian word of the issue: ZWNJ (U+200C) is part of it.
-const FA: &str = "https://fa.wikipedia.org/wiki/%D9%85%DB%8C%E2%80%8C%D8%AE%D9%88%D8%A7%D9%87%D9%85";
+const FA: &str =
+    "https://fa.wikipedia.org/wiki/%D9%85%DB%8C%E2%80%8C%D8%AE%D9%88%D8%A7%D9%87%D9%85";
 
 #[test]
 fn to_iri_output_checks_as_valid_in_a_pipe() {
@@ -34,7 +35,9 @@ fn generated_strings_check_as_generated() {
     let (code, out, _) = iri(&["check", "--count"], Some(generated.as_bytes()));
     assert_eq!((code, out.as_str()), (0, "valid: 1000, invalid: 0\n"));
     // LEIRIs outside iri may hold line breaks: with -0 every one survives the pipe.
-    let args = ["-0", "generate", "--in", "leiri", "--not-in", "iri", "--count", "300"];
+    let args = [
+        "-0", "generate", "--in", "leiri", "--not-in", "iri", "--count", "300",
+    ];
     let (_, generated, err) = iri(&args, None);
     let records: Vec<&str> = generated.split_terminator('\0').collect();
     assert_eq!(records.len(), 300, "{err}");
@@ -42,8 +45,14 @@ fn generated_strings_check_as_generated() {
     // record is an error that says so.
     let (errors, strings): (Vec<&str>, Vec<&str>) =
         records.iter().partition(|r| r.starts_with("error: "));
-    assert!(errors.iter().all(|e| e.contains("holds a NUL character")), "{errors:?}");
-    assert!(strings.iter().any(|s| s.contains('\n')), "the sample holds a line break");
+    assert!(
+        errors.iter().all(|e| e.contains("holds a NUL character")),
+        "{errors:?}"
+    );
+    assert!(
+        strings.iter().any(|s| s.contains('\n')),
+        "the sample holds a line break"
+    );
     let kept: String = strings.iter().map(|s| format!("{s}\0")).collect();
     let (code, out, err) = iri(
         &["-0", "check", "--grammar", "leiri", "--count"],
@@ -64,7 +73,9 @@ fn generated_strings_check_as_generated() {
     let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("error: ")).collect();
     assert!(!errors.is_empty());
     assert!(
-        errors.iter().all(|l| l.contains("holds a line break") && l.contains("-0")),
+        errors
+            .iter()
+            .all(|l| l.contains("holds a line break") && l.contains("-0")),
         "{errors:?}"
     );
 }
@@ -85,7 +96,10 @@ fn nul_records_carry_line_breaks_in_and_out() {
     let records: Vec<&str> = out.split_terminator('\0').collect();
     assert_eq!(records.len(), 2, "{out:?}");
     assert!(records[0].starts_with("input: argument 1 \"http://a/\"\ngrammar: iri"));
-    assert!(records[1].starts_with("input: argument 2 \"x\"\n"), "{out:?}");
+    assert!(
+        records[1].starts_with("input: argument 2 \"x\"\n"),
+        "{out:?}"
+    );
     // Without -0, a NUL in an input is part of the line; with it, a value holding NUL cannot be
     // written exactly.
     let (code, out, _) = iri(&["-0", "from-leiri", "--raw", "--to", "iri"], Some(b"a\0"));
@@ -115,10 +129,16 @@ fn absolute_is_the_grammars_absolute_rule() {
     assert_eq!(code, 0);
     let (code, out, _) = iri(&["check", "--absolute", "hello"], None);
     assert_eq!(code, 1);
-    assert!(out.contains("for iri `IRI`") && out.contains("starts with a scheme"), "{out}");
+    assert!(
+        out.contains("for iri `IRI`") && out.contains("starts with a scheme"),
+        "{out}"
+    );
     let (code, out, _) = iri(&["check", "-A", "--grammar", "uri", "http://a/#f"], None);
     assert_eq!(code, 0, "{out}");
-    let (_, out, _) = iri(&["check", "-A", "--grammar", "rfc2396", "x:y", "-f", "json"], None);
+    let (_, out, _) = iri(
+        &["check", "-A", "--grammar", "rfc2396", "x:y", "-f", "json"],
+        None,
+    );
     assert!(out.contains("\"rule\":\"absoluteURI\""), "{out}");
     let (code, out, _) = iri(&["parse", "-A", "/a"], None);
     assert_eq!(code, 1, "{out}");
@@ -131,7 +151,11 @@ fn absolute_is_the_grammars_absolute_rule() {
 fn closed_pipe(args: &[&str], stdin: Option<&str>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
         .args(args)
-        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -150,7 +174,10 @@ fn closed_pipe(args: &[&str], stdin: Option<&str>) {
         .unwrap();
     let status = child.wait().unwrap();
     assert_ne!(status.code(), Some(101), "{args:?} panicked: {err}");
-    assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{args:?}: {err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("Broken pipe"),
+        "{args:?}: {err}"
+    );
     assert!(!err.contains("writing output"), "{args:?}: {err}");
 }
 

@@ -63,7 +63,9 @@ pub fn external_dir() -> PathBuf {
 pub fn required() -> bool {
     std::env::var(REQUIRE_VAR).is_ok_and(|v| v == "1")
         || (std::env::var("CI").is_ok_and(|v| v == "true")
-            && PathBuf::from(crate::ROOT).join("../shared/corpora").is_dir())
+            && PathBuf::from(crate::ROOT)
+                .join("../shared/corpora")
+                .is_dir())
 }
 
 fn read_path(path: &Path) -> String {
