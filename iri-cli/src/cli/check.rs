@@ -45,7 +45,8 @@ invalid input). --profile, --allow, --warn, --deny, --config and --no-config set
 Inputs: the INPUT arguments, then the lines of each --input FILE (`-` is standard input); with
 neither, the lines of standard input. Only the line terminator \\n or \\r\\n is removed (spaces and
 tabs are part of the input); a UTF-8 byte order mark at the start of a file or of standard input is
-removed and reported.
+removed and reported. With -0 (--null), inputs end at a NUL byte (a line feed is part of the input)
+and every record ends with a NUL instead of its final line feed.
 
 Relative references: the default rule is the grammar's reference rule (IRI-reference, URI-reference),
 which takes relative references too: the empty string and `hello` are valid (a relative path).

@@ -32,7 +32,9 @@ when standard output is not a terminal, and escaped for display on a terminal (-
 An input that is not processed (not UTF-8, or longer than --max-length) is shown as in `iri check`.
 
 Inputs: the INPUT arguments, then the lines of each --input FILE (`-` is standard input); with
-neither, every line of standard input.
+neither, every line of standard input (with -0, NUL-terminated records instead of lines). An input
+that holds a line break is written exactly only with -0 or escaped (--escape always); otherwise its
+record is `error: ORIGIN: ...` saying so.
 
 Exit status: 0 all inputs valid, 1 at least one invalid (or not UTF-8, or too long), 2 usage error,
 unknown rule, unreadable file or write error.
