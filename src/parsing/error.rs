@@ -596,7 +596,7 @@ pub const EXPECTED_SHOWN: usize = 6;
 /// ];
 /// assert_eq!(
 ///     summarize_expected(&items),
-///     "a letter, a digit, one of -, a character outside US-ASCII (1 range from U+00A0), \
+///     "a letter, a digit, '-', a character outside US-ASCII (1 range from U+00A0), \
 ///      or end of input"
 /// );
 /// ```
