@@ -285,9 +285,21 @@ impl ParseError {
         }
     }
 
-    /// One line: `invalid character 'é' (U+00E9) at byte offset 8 (column 9); expected …`, and the
-    /// [hint](ParseError::hint) if there is one.
+    /// One line: first, for the common mistakes, what is wrong in plain words and how to fix it
+    /// ([`ParseError::advice`]); then `invalid character 'é' (U+00E9) at byte offset 8 (column 9) for
+    /// …; expected …`, with a list of more than [`EXPECTED_SHOWN`] items summarized by class ("a
+    /// letter, a digit, one of - . _ ~, …"; the full list is [`ParseError::expected`] and
+    /// [`ParseError::message_verbose`]), and the [hint](ParseError::hint) if there is one.
     pub fn message(&self) -> String {
+        self.message_with(false)
+    }
+
+    /// [`ParseError::message`] with the full list of what was expected, in ABNF notation.
+    pub fn message_verbose(&self) -> String {
+        self.message_with(true)
+    }
+
+    fn message_with(&self, full: bool) -> String {
         let found = self.found();
         let what = if found == "end of input" {
             "unexpected end of input".to_string()
@@ -298,14 +310,214 @@ impl ParseError {
             .hint
             .as_ref()
             .map_or(String::new(), |h| format!("; note: {h}"));
+        let advice = self.advice().map_or(String::new(), |a| format!("{a}. "));
+        let expected = if full || self.expected().len() <= EXPECTED_SHOWN {
+            self.expected_text()
+        } else {
+            summarize_expected(self.expected())
+        };
         format!(
-            "{what} at byte offset {} (column {}) for {} `{}`; expected {}{hint}",
+            "{advice}{what} at byte offset {} (column {}) for {} `{}`; expected {expected}{hint}",
             self.offset,
             self.column,
             self.grammar,
             self.grammar.rule_name(self.rule),
-            self.expected_text()
         )
+    }
+
+    /// What is wrong, in plain words, and how to fix it, for the common mistakes: a space or another
+    /// character that no URI or IRI may hold raw (RFC 3986 §2, 3987bis §2.2: encode it as `%HH`), a
+    /// `%` not followed by two hex digits (RFC 3986 §2.1: write `%25`), a character outside US-ASCII
+    /// in a URI (RFC 3986 §2; 3987bis §3.6: `iri to-uri`), a second `#`, square brackets outside the
+    /// host, a port that is not digits (RFC 3986 §3.2.3), an IP literal that is not an IPv6 address
+    /// (RFC 3986 §3.2.2), a missing scheme where an absolute reference is expected (RFC 3986 §4.3).
+    /// `None` when no such cause is recognized: the ABNF detail of [`ParseError::message`] says it all.
+    ///
+    /// ```
+    /// use iri_abnf::{validate, Error, Grammar};
+    ///
+    /// let Err(Error::Parse(e)) = validate(Grammar::Iri, "IRI-reference", "http://a/b c") else {
+    ///     panic!()
+    /// };
+    /// assert_eq!(e.advice().unwrap(), "a space is not allowed in an IRI: encode it as %20");
+    /// ```
+    pub fn advice(&self) -> Option<String> {
+        let input = self.input.as_str();
+        let mut at = self.offset.min(input.len());
+        while !input.is_char_boundary(at) {
+            at -= 1;
+        }
+        let before = &input[..at];
+        let c = input[at..].chars().next();
+        let uri = matches!(
+            self.grammar,
+            AnyGrammar::Uri | AnyGrammar::Rfc2396 | AnyGrammar::Rfc2732
+        );
+        let what = if uri { "a URI" } else { "an IRI" };
+        // A `%` at the offset or one or two bytes before it that does not start `%HH`.
+        let bytes = input.as_bytes();
+        let percent = |p: usize| {
+            let hex = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_hexdigit);
+            bytes.get(p) == Some(&b'%') && !(hex(p + 1) && hex(p + 2))
+        };
+        for back in 1..=2 {
+            if let Some(p) = at.checked_sub(back) {
+                if percent(p) && bytes[p + 1..at].iter().all(u8::is_ascii_hexdigit) {
+                    return Some(
+                        "'%' must start a percent-encoding, '%' and two hex digits (%HH); to write \
+                         a '%' itself, write %25"
+                            .to_string(),
+                    );
+                }
+            }
+        }
+        if let Some(c) = c {
+            if c == '%' && percent(at) && !self.in_authority_port(at) {
+                return Some(
+                    "'%' must start a percent-encoding, '%' and two hex digits (%HH); to write a \
+                     '%' itself, write %25"
+                        .to_string(),
+                );
+            }
+        }
+        let encoded = |c: char| {
+            let mut buf = [0; 4];
+            c.encode_utf8(&mut buf)
+                .bytes()
+                .map(|b| format!("%{b:02X}"))
+                .collect::<String>()
+        };
+        let plain = c.and_then(|c| match c {
+            ' ' => Some(format!(
+                "a space is not allowed in {what}: encode it as %20"
+            )),
+            '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`' => Some(format!(
+                "the character {} is not allowed anywhere in {what}: encode it as {}",
+                quote_char(c),
+                encoded(c)
+            )),
+            c if c.is_control() => Some(format!(
+                "a control character ({}) is not allowed in {what}: encode it as {}",
+                quote_char(c),
+                encoded(c)
+            )),
+            c if !c.is_ascii() && uri => Some(format!(
+                "a URI holds only US-ASCII characters, and {} is not: convert the IRI to a URI \
+                 with `iri to-uri` (it becomes {}), or check it as an IRI (--grammar iri)",
+                quote_char(c),
+                encoded(c)
+            )),
+            _ => None,
+        });
+        if plain.is_some() {
+            return plain;
+        }
+        // Inside an IP literal: `[` before the offset in the authority, with no `]` after it.
+        if let Some(open) = self.authority_before(at).and_then(|a| a.rfind('[')) {
+            let authority = self.authority_before(at).unwrap_or_default();
+            if !authority[open..].contains(']') && self.hint.is_none() {
+                return Some(
+                    "not a valid IP literal: between '[' and ']' the host must be an IPv6 address \
+                     (up to eight groups of 1 to 4 hex digits separated by ':', at most one '::', \
+                     optionally ending in an IPv4 address) or IPvFuture ('v', a hex version, '.', \
+                     then characters)"
+                        .to_string(),
+                );
+            }
+        }
+        if let Some(port) = self.port_before(at) {
+            let digits = port.bytes().all(|b| b.is_ascii_digit());
+            if !digits || c.is_some_and(|c| !matches!(c, '/' | '?' | '#')) {
+                let shown = if digits {
+                    &input[at - port.len()..(at + c.map_or(0, char::len_utf8))]
+                } else {
+                    port
+                };
+                return Some(format!(
+                    "the port after ':' in the authority must be decimal digits only, and \"{}\" is \
+                     not; a ':' in a host name is allowed only inside [ ] around an IPv6 address",
+                    display_text(&shown.chars().take(40).collect::<String>())
+                        + if shown.chars().nth(40).is_some() { "…" } else { "" }
+                ));
+            }
+        }
+        let Some(c) = c else {
+            return self.missing_scheme(before);
+        };
+        match c {
+            '#' if before.contains('#') => Some(
+                "only the first '#' starts the fragment; a '#' inside the fragment must be \
+                 encoded as %23"
+                    .to_string(),
+            ),
+            '[' | ']' => Some(format!(
+                "square brackets are allowed only around an IP literal in the host: elsewhere \
+                 encode them as %5B and %5D (here: {})",
+                encoded(c)
+            )),
+            c if !c.is_ascii() => Some(format!(
+                "the character {} (U+{:04X}) is not allowed here in {what}: percent-encode its \
+                 UTF-8 octets as {}",
+                quote_char(c),
+                c as u32,
+                encoded(c)
+            )),
+            _ => None,
+        }
+    }
+
+    /// The authority up to byte `at`, when `at` is inside the authority of an absolute reference or
+    /// a network-path reference (`//` after an optional scheme).
+    fn authority_before(&self, at: usize) -> Option<&str> {
+        let input = self.input.get(..at)?;
+        let start = match input.find("//") {
+            Some(i) if i == 0 || input[..i].strip_suffix(':').is_some_and(is_scheme) => i + 2,
+            _ => return None,
+        };
+        let authority = &input[start..];
+        (!authority.contains(['/', '?', '#'])).then_some(authority)
+    }
+
+    /// The port digits before `at` when `at` is in the port of an authority (after the host's ':',
+    /// with no userinfo '@' after it).
+    fn port_before(&self, at: usize) -> Option<&str> {
+        let authority = self.authority_before(at)?;
+        let host = &authority[authority.rfind('@').map_or(0, |i| i + 1)..];
+        let host_end = host.rfind(']').unwrap_or(0);
+        let colon = host[host_end..].find(':')? + host_end;
+        if host.starts_with('[') && host_end == 0 {
+            return None;
+        }
+        // A ':' with '@' later in the input may be userinfo: only when no '@' follows the offset.
+        if self
+            .input
+            .get(at..)?
+            .split(['/', '?', '#'])
+            .next()?
+            .contains('@')
+        {
+            return None;
+        }
+        Some(&host[colon + 1..])
+    }
+
+    fn in_authority_port(&self, at: usize) -> bool {
+        self.port_before(at).is_some()
+    }
+
+    /// The advice at the end of the input for an absolute rule: a scheme and ':' are missing.
+    fn missing_scheme(&self, before: &str) -> Option<String> {
+        let name = self.grammar.rule_name(self.rule);
+        let absolute = matches!(
+            name,
+            "URI" | "IRI" | "absolute-URI" | "absolute-IRI" | "absoluteURI" | "absoluteIRI"
+        );
+        (absolute && !before.contains(':')).then(|| {
+            format!(
+                "{name} is an absolute reference: it starts with a scheme and ':' (such as \
+                 \"http:\"); relative references are valid under the reference rule (the default)"
+            )
+        })
     }
 
     fn expected_text(&self) -> String {
@@ -403,6 +615,122 @@ pub fn display_text(input: &str) -> String {
         push_display(c, &mut out);
     }
     out
+}
+
+/// Lists of at most this many expected items are shown whole in [`ParseError::message`]; longer ones
+/// are summarized by class.
+pub const EXPECTED_SHOWN: usize = 6;
+
+/// A list of expected items summarized by class, for people: the rules by name, then `a letter`, `a
+/// digit` or `a hex digit` where the whole class is in the list, the other ASCII characters one by one
+/// (`one of - . _ ~`), `a character outside US-ASCII (N ranges from U+00A0)`, and `end of input`.
+///
+/// ```
+/// use iri_abnf::error::{summarize_expected, Expected};
+///
+/// let items = [
+///     Expected::Range('a', 'z'),
+///     Expected::Range('A', 'Z'),
+///     Expected::Range('0', '9'),
+///     Expected::Literal('-'),
+///     Expected::Range('\u{A0}', '\u{D7FF}'),
+///     Expected::EndOfInput,
+/// ];
+/// assert_eq!(
+///     summarize_expected(&items),
+///     "a letter, a digit, '-', a character outside US-ASCII (1 range from U+00A0), \
+///      or end of input"
+/// );
+/// ```
+pub fn summarize_expected(items: &[Expected]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut ascii = [false; 128];
+    let mut wide: Vec<(char, char)> = Vec::new();
+    let mut end = false;
+    for item in items {
+        match *item {
+            Expected::Rule(r) => parts.push(r.name().to_string()),
+            Expected::Literal(c) => mark(&mut ascii, &mut wide, c, c),
+            Expected::Range(a, b) => mark(&mut ascii, &mut wide, a, b),
+            Expected::EndOfInput => end = true,
+        }
+    }
+    let all =
+        |r: std::ops::RangeInclusive<u8>, set: &[bool; 128]| r.into_iter().all(|b| set[b as usize]);
+    let letters = all(b'a'..=b'z', &ascii) && all(b'A'..=b'Z', &ascii);
+    let digits = all(b'0'..=b'9', &ascii);
+    let hex = !letters && digits && all(b'a'..=b'f', &ascii) && all(b'A'..=b'F', &ascii);
+    let mut covered = [false; 128];
+    if letters {
+        parts.push("a letter".to_string());
+        for b in (b'a'..=b'z').chain(b'A'..=b'Z') {
+            covered[b as usize] = true;
+        }
+    }
+    if hex {
+        parts.push("a hex digit".to_string());
+        for b in (b'0'..=b'9').chain(b'a'..=b'f').chain(b'A'..=b'F') {
+            covered[b as usize] = true;
+        }
+    } else if digits {
+        parts.push("a digit".to_string());
+        for b in b'0'..=b'9' {
+            covered[b as usize] = true;
+        }
+    }
+    let rest: Vec<String> = (0u8..128)
+        .filter(|&b| ascii[b as usize] && !covered[b as usize])
+        .map(|b| {
+            let c = b as char;
+            if c.is_ascii_graphic() {
+                c.to_string()
+            } else {
+                format!("%x{b:02X}")
+            }
+        })
+        .collect();
+    match rest.as_slice() {
+        [] => {}
+        [one] => parts.push(format!("'{one}'")),
+        many => parts.push(format!("one of {}", many.join(" "))),
+    }
+    if let Some(&(first, _)) = wide.first() {
+        let n = wide.len();
+        parts.push(format!(
+            "a character outside US-ASCII ({n} range{} from U+{:04X})",
+            if n == 1 { "" } else { "s" },
+            first as u32
+        ));
+    }
+    if end {
+        parts.push("end of input".to_string());
+    }
+    match parts.len() {
+        0 => "nothing more".to_string(),
+        1 => parts.remove(0),
+        _ => {
+            let last = parts.pop().unwrap_or_default();
+            format!("{}, or {last}", parts.join(", "))
+        }
+    }
+}
+
+/// Marks the ASCII part of `a..=b` in `ascii` and keeps the rest in `wide`.
+fn mark(ascii: &mut [bool; 128], wide: &mut Vec<(char, char)>, a: char, b: char) {
+    for c in (a as u32)..=(b as u32).min(127) {
+        ascii[c as usize] = true;
+    }
+    if b as u32 > 127 {
+        let from = char::from_u32((a as u32).max(128)).unwrap_or(a);
+        wide.push((from, b));
+    }
+}
+
+/// A scheme: a letter, then letters, digits, `+`, `-` and `.` (RFC 3986 §3.1).
+fn is_scheme(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
 }
 
 /// 1-based character column of a byte offset (the offset is clamped to the input and to a character
@@ -720,6 +1048,93 @@ mod tests {
             _ => assert_eq!(before, full, "{offset}"),
         }
         (line.to_string(), col)
+    }
+
+    fn advice_of(grammar: AnyGrammar, input: &str) -> String {
+        let rule = grammar.reference_rule();
+        match crate::validate(grammar, rule, input) {
+            Err(crate::Error::Parse(e)) => e.advice().unwrap_or_default(),
+            other => panic!("{input}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn advice_names_the_mistake_and_its_fix() {
+        let iri = AnyGrammar::Iri;
+        let cases = [
+            (iri, "http://a/b c", "a space is not allowed in an IRI: encode it as %20"),
+            (iri, "%zz", "to write a '%' itself, write %25"),
+            (iri, "http://a/%4", "to write a '%' itself, write %25"),
+            (iri, "http://a/%", "to write a '%' itself, write %25"),
+            (iri, "http://a/<b>", "'<' is not allowed anywhere in an IRI: encode it as %3C"),
+            (iri, "http://a/{", "encode it as %7B"),
+            (iri, "http://a/\\", "encode it as %5C"),
+            (iri, "http://a/x#y#z", "encoded as %23"),
+            (iri, "http://a/[x]", "encode them as %5B and %5D"),
+            (iri, "http://a:80x/", "the port after ':' in the authority must be decimal digits only, and \"80x\" is not"),
+            (iri, "http://a:8 0/", "a space is not allowed"),
+            (iri, "http://[::g]/", "not a valid IP literal"),
+            (iri, "http://a/\u{1}", "a control character ('\\u{1}') is not allowed in an IRI: encode it as %01"),
+            (iri, "http://a/\u{E000}", "percent-encode its UTF-8 octets as %EE%80%80"),
+            (AnyGrammar::Uri, "http://a/é", "convert the IRI to a URI with `iri to-uri` (it becomes %C3%A9)"),
+        ];
+        for (grammar, input, want) in cases {
+            let got = advice_of(grammar, input);
+            assert!(got.contains(want), "{input}: {got}");
+        }
+        // The advice comes first in the message, the ABNF detail after it.
+        let Err(crate::Error::Parse(e)) = crate::validate(iri, Rule::IriReference, "a b") else {
+            panic!()
+        };
+        assert!(
+            e.message().starts_with(
+                "a space is not allowed in an IRI: encode it as %20. invalid character ' '"
+            ),
+            "{}",
+            e.message()
+        );
+        // An absolute rule names the missing scheme.
+        let Err(crate::Error::Parse(e)) = crate::validate(iri, Rule::Iri, "hello") else {
+            panic!()
+        };
+        assert!(e.advice().unwrap().contains("starts with a scheme and ':'"));
+        // No advice where no common mistake is recognized.
+        let Err(crate::Error::Parse(e)) = crate::validate(iri, Rule::Ipv4address, "1.2.3") else {
+            panic!()
+        };
+        assert_eq!(e.advice(), None, "{}", e.message());
+    }
+
+    #[test]
+    fn long_expected_lists_are_summarized_and_verbose_keeps_them() {
+        let Err(crate::Error::Parse(e)) =
+            crate::validate(AnyGrammar::Iri, Rule::IriReference, "http://a/b c")
+        else {
+            panic!()
+        };
+        assert!(e.expected().len() > EXPECTED_SHOWN);
+        let m = e.message();
+        assert!(
+            m.contains("expected a letter, a digit, one of ! # $ % & ' ( ) * + , - . / : ; = ? @ _ ~, a character outside US-ASCII (17 ranges from U+00A0), or end of input"),
+            "{m}"
+        );
+        let v = e.message_verbose();
+        assert!(v.contains("expected one of \"!\", %x23-3B"), "{v}");
+        assert!(v.contains("%xE1000-EFFFD, end of input"), "{v}");
+        // A short list stays as it is.
+        assert_eq!(
+            summarize_expected(&[
+                Expected::Range('0', '9'),
+                Expected::Range('a', 'f'),
+                Expected::Range('A', 'F')
+            ]),
+            "a hex digit"
+        );
+        assert_eq!(summarize_expected(&[]), "nothing more");
+        assert_eq!(
+            summarize_expected(&[Expected::Literal(']'), Expected::Literal('\u{7F}')]),
+            "one of ] %x7F"
+        );
     }
 
     #[test]

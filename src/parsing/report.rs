@@ -9,9 +9,12 @@ use crate::error::quote;
 use crate::grammar::Grammar;
 use crate::rule::RuleName;
 
-fn comp(c: Option<&Component<'_>>) -> String {
+/// How [`describe_with`] quotes a component's text.
+pub type Quote = fn(&str) -> String;
+
+fn comp(q: Quote, c: Option<&Component<'_>>) -> String {
     match c {
-        Some(c) => format!("{} {}..{}", quote(c.as_str()), c.span().start, c.span().end),
+        Some(c) => format!("{} {}..{}", q(c.as_str()), c.span().start, c.span().end),
         None => "-".to_string(),
     }
 }
@@ -28,66 +31,85 @@ fn comp(c: Option<&Component<'_>>) -> String {
 /// assert!(text.contains("path: \"/b\" 13..15 (path-abempty)"));
 /// ```
 pub fn describe(grammar: Grammar, rule: impl RuleName, components: &Components<'_>) -> String {
+    describe_with(grammar, rule, components, quote)
+}
+
+/// [`describe`] with each component's text quoted by `q` (for example exactly, in double quotes,
+/// where [`describe`] escapes the characters of [`crate::error::needs_escape`] for display).
+///
+/// ```
+/// use iri_abnf::{report::describe_with, tree, Grammar};
+///
+/// let p = tree::parse(Grammar::Iri, "IRI-reference", "/a\u{200B}").unwrap();
+/// let text = describe_with(p.grammar, p.rule, &p.components, |s| format!("<{s}>"));
+/// assert!(text.contains("path: </a\u{200B}> 0..5"));
+/// ```
+pub fn describe_with(
+    grammar: Grammar,
+    rule: impl RuleName,
+    components: &Components<'_>,
+    q: Quote,
+) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "grammar: {grammar}\nrule: {}", rule.as_name());
     match components {
-        Components::Reference(r) => reference(grammar, r, &mut s),
-        Components::Authority(a) => authority(grammar, a, "", &mut s),
-        Components::Host(h) => host(h, "", &mut s),
-        Components::Port(p) => port(Some(p), "", &mut s),
-        Components::Path(p) => path(grammar, p, "", &mut s),
+        Components::Reference(r) => reference(q, grammar, r, &mut s),
+        Components::Authority(a) => authority(q, grammar, a, "", &mut s),
+        Components::Host(h) => host(q, h, "", &mut s),
+        Components::Port(p) => port(q, Some(p), "", &mut s),
+        Components::Path(p) => path(q, grammar, p, "", &mut s),
         Components::Text(c) => {
-            let _ = writeln!(s, "text: {}", comp(Some(c)));
+            let _ = writeln!(s, "text: {}", comp(q, Some(c)));
         }
     }
     s
 }
 
-fn reference(grammar: Grammar, r: &Reference<'_>, s: &mut String) {
+fn reference(q: Quote, grammar: Grammar, r: &Reference<'_>, s: &mut String) {
     let _ = writeln!(s, "kind: {}", r.kind().as_str());
-    let _ = writeln!(s, "scheme: {}", comp(r.scheme().as_ref()));
+    let _ = writeln!(s, "scheme: {}", comp(q, r.scheme().as_ref()));
     match &r.authority() {
-        Some(a) => authority(grammar, a, "", s),
+        Some(a) => authority(q, grammar, a, "", s),
         None => {
             let _ = writeln!(s, "authority: -");
         }
     }
-    path(grammar, &r.path(), "", s);
-    let _ = writeln!(s, "query: {}", comp(r.query().as_ref()));
-    let _ = writeln!(s, "fragment: {}", comp(r.fragment().as_ref()));
+    path(q, grammar, &r.path(), "", s);
+    let _ = writeln!(s, "query: {}", comp(q, r.query().as_ref()));
+    let _ = writeln!(s, "fragment: {}", comp(q, r.fragment().as_ref()));
 }
 
-fn authority(grammar: Grammar, a: &Authority<'_>, indent: &str, s: &mut String) {
+fn authority(q: Quote, grammar: Grammar, a: &Authority<'_>, indent: &str, s: &mut String) {
     let _ = grammar;
-    let _ = writeln!(s, "{indent}authority: {}", comp(Some(&a.as_component())));
+    let _ = writeln!(s, "{indent}authority: {}", comp(q, Some(&a.as_component())));
     let inner = format!("{indent}  ");
-    let _ = writeln!(s, "{inner}userinfo: {}", comp(a.userinfo().as_ref()));
-    host(&a.host(), &inner, s);
-    port(a.port().as_ref(), &inner, s);
+    let _ = writeln!(s, "{inner}userinfo: {}", comp(q, a.userinfo().as_ref()));
+    host(q, &a.host(), &inner, s);
+    port(q, a.port().as_ref(), &inner, s);
 }
 
-fn host(h: &Host<'_>, indent: &str, s: &mut String) {
+fn host(q: Quote, h: &Host<'_>, indent: &str, s: &mut String) {
     let kind = match h.kind() {
         HostKind::Ipv4 { octets } => format!(
             "IPv4address {}.{}.{}.{}",
             octets[0], octets[1], octets[2], octets[3]
         ),
-        HostKind::Ipv6 { address } => format!("IPv6address {}", quote(address.as_str())),
+        HostKind::Ipv6 { address } => format!("IPv6address {}", q(address.as_str())),
         HostKind::IpvFuture { version, address } => format!(
             "IPvFuture version {} address {}",
-            quote(version.as_str()),
-            quote(address.as_str())
+            q(version.as_str()),
+            q(address.as_str())
         ),
         HostKind::RegName => "reg-name".to_string(),
     };
     let _ = writeln!(
         s,
         "{indent}host: {} ({kind})",
-        comp(Some(&h.as_component()))
+        comp(q, Some(&h.as_component()))
     );
 }
 
-fn port(p: Option<&Port<'_>>, indent: &str, s: &mut String) {
+fn port(q: Quote, p: Option<&Port<'_>>, indent: &str, s: &mut String) {
     match p {
         None => {
             let _ = writeln!(s, "{indent}port: -");
@@ -101,20 +123,20 @@ fn port(p: Option<&Port<'_>>, indent: &str, s: &mut String) {
             let _ = writeln!(
                 s,
                 "{indent}port: {} ({value})",
-                comp(Some(&p.as_component()))
+                comp(q, Some(&p.as_component()))
             );
         }
     }
 }
 
-fn path(grammar: Grammar, p: &Path<'_>, indent: &str, s: &mut String) {
+fn path(q: Quote, grammar: Grammar, p: &Path<'_>, indent: &str, s: &mut String) {
     let _ = writeln!(
         s,
         "{indent}path: {} ({})",
-        comp(Some(&p.as_component())),
+        comp(q, Some(&p.as_component())),
         p.kind().rule_name(grammar)
     );
     for seg in p.segments() {
-        let _ = writeln!(s, "{indent}  segment: {}", comp(Some(&seg)));
+        let _ = writeln!(s, "{indent}  segment: {}", comp(q, Some(&seg)));
     }
 }

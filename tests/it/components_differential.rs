@@ -215,19 +215,13 @@ fn dbpedia_links() {
     common::pest_error_detail();
     let rel = "realworld-dbpedia-links/iris_nonascii.txt";
     let path = corpora::external_dir().join(rel);
-    let Ok(bytes) = std::fs::read(&path) else {
-        let notice = format!(
-            "\n*** SKIPPED: real-world corpus {rel} ***\n\
-             Not found at {}: the DBpedia links were not compared.\n\
-             Check out the project's `shared` folder beside the clone (../shared/corpora), or set\n\
-             IRI_ABNF_CORPORA to a corpora folder. Set {}=1 to make its absence a failure.\n",
-            path.display(),
-            corpora::REQUIRE_VAR
-        );
-        assert!(!corpora::required(), "{notice}");
-        corpora::skipped(&notice);
+    // Through `corpora::external`'s rule: skipped with a notice when the corpora are absent, a failure
+    // when they are required or present without the file.
+    if corpora::external("realworld-dbpedia-links/README.txt").is_none() {
         return;
-    };
+    }
+    let bytes = std::fs::read(&path)
+        .unwrap_or_else(|e| panic!("the corpora are present, {} is not: {e}", path.display()));
     // Some lines are not UTF-8 (legacy-encoded links): no grammar applies to them (note 7).
     let (mut lines, mut not_text, mut accepted) = (0, 0, 0);
     for line in bytes.split(|&b| b == b'\n').take(20_000) {

@@ -45,7 +45,13 @@ invalid input). --profile, --allow, --warn, --deny, --config and --no-config set
 Inputs: the INPUT arguments, then the lines of each --input FILE (`-` is standard input); with
 neither, the lines of standard input. Only the line terminator \\n or \\r\\n is removed (spaces and
 tabs are part of the input); a UTF-8 byte order mark at the start of a file or of standard input is
-removed and reported.
+removed and reported. With -0 (--null), inputs end at a NUL byte (a line feed is part of the input)
+and every record ends with a NUL instead of its final line feed.
+
+Relative references: the default rule is the grammar's reference rule (IRI-reference, URI-reference),
+which takes relative references too: the empty string and `hello` are valid (a relative path).
+To accept only absolute references (with a scheme), use --absolute (-A), the same as --rule IRI
+(--rule URI for uri).
 
 Exit status: 0 all inputs valid, 1 at least one invalid (or not UTF-8, or too long), 2 usage error,
 unknown rule, unreadable file or write error.
@@ -55,6 +61,8 @@ Examples:
   iri check --grammar uri 'http://résumé.example.org'        # invalid at byte offset 8, column 9
   iri check --grammar leiri 'http://example.org/a b'         # valid: space is a leiri-ucschar
   iri check --grammar iri --rule ihost 'résumé.example.org'  # any rule can be the start rule
+  iri check hello                                            # valid: a relative reference
+  iri check --absolute hello                                 # invalid: no scheme
   iri check --grammar rfc2396 'http://[::1]/'                # RFC 2396 (1998) had no IP literals
   iri check --count --stats --input urls.txt                 # a file, one input per line
   iri check --count --jobs 4 --input urls.txt                # on 4 threads (default: all cores)
@@ -73,6 +81,8 @@ pub struct CheckArgs {
     /// for uri, rfc2396 and rfc2732); `iri rules --grammar G` lists the rules of grammar G.
     #[arg(long, short)]
     rule: Option<String>,
+    #[arg(long, short = 'A', conflicts_with = "rule", help = super::ABSOLUTE_HELP)]
+    absolute: bool,
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
     format: CheckFormat,
@@ -253,6 +263,7 @@ pub fn write_not_processed(out: &mut Out, e: &NotText, json: bool) {
         out.json(&NotProcessedRecord::from(e));
     } else {
         write_not_text(out, e);
+        out.end_record();
     }
 }
 
@@ -275,7 +286,7 @@ fn invalid_record(e: &ParseError) -> String {
     let mut text = format!(
         "invalid {}\n  {}\n",
         iri_abnf::error::quote(&e.input),
-        e.message()
+        super::output::parse_message(e)
     );
     for l in e.render_caret().lines() {
         text.push_str("  | ");
@@ -376,6 +387,17 @@ fn count_one(ctx: &Ctx, batch: &Batch, i: usize, stats: &mut Stats) {
 }
 
 fn render_one(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
+    render_record(ctx, item, r);
+    // With -0 a record ends with a NUL in place of its final line feed.
+    if super::output::null_records() {
+        if r.out.last() == Some(&b'\n') {
+            r.out.pop();
+        }
+        r.out.push(0);
+    }
+}
+
+fn render_record(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
     let stats = &mut r.stats;
     stats.inputs += 1;
     if item.bom_removed {
@@ -607,7 +629,10 @@ pub fn lint_grammar(grammar: AnyGrammar, rule: Rule) -> Result<Grammar, String> 
 
 pub fn run(args: &CheckArgs) -> i32 {
     let grammar: AnyGrammar = args.grammar.into();
-    let rule = match resolve_rule(grammar, args.rule.as_deref()) {
+    let rule = match resolve_rule(
+        grammar,
+        super::rule_arg(grammar, args.rule.as_deref(), args.absolute),
+    ) {
         Ok(r) => r,
         Err(code) => return code,
     };
@@ -659,7 +684,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     }
     out.progress = None;
     if args.count {
-        out.line(&format!(
+        out.record(&format!(
             "valid: {}, invalid: {}",
             stats.valid, stats.invalid
         ));

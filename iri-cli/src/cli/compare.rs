@@ -820,6 +820,7 @@ fn run_inputs(args: &CompareArgs, grammars: &[AnyGrammar]) -> i32 {
                         m.to
                     ));
                 }
+                out.end_record();
             }
         }
     });

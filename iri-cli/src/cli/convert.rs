@@ -54,8 +54,9 @@ The input must be a valid IRI-reference (grammar iri) unless --raw is given: Sec
 string.
 
 Output (--format text): the URI, one line per input; a failed input gives the line
-`error: ORIGIN: MESSAGE` in its place, and the message with a caret under the error on standard error,
-where notes go too.
+`error: ORIGIN: MESSAGE` in its place (the message is printed once: standard error shows only the
+input with a caret under the error), and notes go to standard error. The URI is written exactly into
+a pipe or a file, and escaped for display on a terminal (--escape).
 Output (--format json): one object per line:
   {\"input\": str | null, \"output\": str | null, \"input_valid\": bool, \"output_valid\": bool, \"notes\": [str],
    \"error\": null | {\"kind\": \"syntax\" | \"idna\" | \"unmappable\", \"offset\": int, \"message\": str,
@@ -482,11 +483,19 @@ struct PreprocessRecord<'a> {
     error: Option<ErrorJson>,
 }
 
-/// Reports a failed conversion in text mode: an `error:` line in place of the result on standard
-/// output, and the message with the input and a caret on standard error.
+/// Reports a failed conversion in text mode: the message once, as the `error:` record in place of the
+/// result on standard output, and on standard error only where it is: the input with a caret.
 fn report_error(out: &mut Out, origin: Origin<'_>, input: &str, e: &ConvertError) {
-    out.error_line(origin, &e.message());
-    let mut msg = format!("{origin}: {}", e.message());
+    let message = match &e.kind {
+        ConvertErrorKind::Syntax(p) => super::output::parse_message(p),
+        _ => e.message(),
+    };
+    out.error_line(origin, &message);
+    let mut msg = format!(
+        "{origin}: the error is at byte offset {} (column {}):",
+        e.offset,
+        iri_abnf::error::column_of(input, e.offset)
+    );
     for line in render_caret(input, e.offset).lines() {
         msg.push_str("\n  | ");
         msg.push_str(line);
@@ -540,7 +549,7 @@ pub fn run_to_uri(args: &ToUriArgs) -> i32 {
                 out.bom_note(&item);
                 match &result {
                     Ok(Ok(c)) => {
-                        out.line(&escape(&c.uri));
+                        out.value(item.origin, &c.uri);
                         let notes = notes_with_validity(c.input_valid, &c.notes, "IRI-reference");
                         for n in notes {
                             out.note(&format!("{}: note: {}", item.origin, escape(&n)));
@@ -586,14 +595,20 @@ pub fn run_to_iri(args: &ToIriArgs) -> i32 {
             Format::Text => {
                 out.bom_note(&item);
                 match &result {
-                    Ok(Ok(c)) => {
-                        out.line(&escape(&c.iri));
-                        if args.trace {
-                            for (k, step) in c.trace.steps.iter().enumerate() {
-                                out.line(&format!("  {}. {}", k + 1, escape(step)));
+                    Ok(Ok(c)) => match out.shown(&c.iri) {
+                        Ok(shown) => {
+                            let shown = shown.into_owned();
+                            out.line(&shown);
+                            if args.trace {
+                                // The steps are in the notation of §3.7.1, shown for people.
+                                for (k, step) in c.trace.steps.iter().enumerate() {
+                                    out.line(&format!("  {}. {}", k + 1, escape(step)));
+                                }
                             }
+                            out.end_record();
                         }
-                    }
+                        Err(why) => out.error_line(item.origin, &why),
+                    },
                     Ok(Err(e)) => {
                         report_error(&mut out, item.origin, item.input.as_ref().unwrap_or(&""), e)
                     }
@@ -620,7 +635,7 @@ pub fn run_from_leiri(args: &FromLeiriArgs) -> i32 {
                 out.bom_note(&item);
                 match &result {
                     Ok(Ok((output, valid, notes))) => {
-                        out.line(&escape(output));
+                        out.value(item.origin, output);
                         let notes =
                             notes_with_validity(*valid, notes, "LEIRI (IRI-reference of leiri)");
                         for n in notes {
@@ -699,11 +714,27 @@ pub fn run_preprocess(args: &PreprocessArgs) -> i32 {
             Format::Text => {
                 out.bom_note(&item);
                 match refs {
-                    // One line per input: several references (--split) are separated by a tab,
-                    // which inside a reference is escaped like every control character.
+                    // One record per input: several references (--split) are separated by a tab.
+                    // Escaped for display, a tab inside a reference is `\u{9}`; written exactly, a
+                    // reference that holds a tab cannot be told from two, so the record is an error
+                    // that says so.
                     Ok(refs) => {
-                        let shown: Vec<_> = refs.iter().map(|r| escape(r)).collect();
-                        out.line(&shown.join("\t"));
+                        let shown: Result<Vec<_>, String> =
+                            refs.iter().map(|r| out.shown(r)).collect();
+                        match shown {
+                            Ok(shown)
+                                if refs.len() > 1 && shown.iter().any(|r| r.contains('\t')) =>
+                            {
+                                out.error_line(
+                                    item.origin,
+                                    "a reference of --split holds a tab, which separates the \
+                                     references of a record; it is not written (use --format json \
+                                     or --escape always)",
+                                );
+                            }
+                            Ok(shown) => out.record(&shown.join("\t")),
+                            Err(why) => out.error_line(item.origin, &why),
+                        }
                     }
                     Err(e) => report_not_text(&mut out, item.origin, e),
                 }

@@ -10,7 +10,6 @@ use iri_abnf::{is_valid, AnyGrammar};
 use serde::Serialize;
 
 use super::compare::{named_rule, rule_in};
-use super::input::escape;
 use super::output::Out;
 use super::{AnyGrammarArg, EXIT_ERROR};
 
@@ -28,8 +27,11 @@ Strings for fuzz campaigns, deterministic from --seed (the same seed gives the s
 --max-chars is the most characters of a string (a rule whose shortest string is longer gets its
 shortest length); unlike the --max-length of the commands that read inputs, it counts characters.
 
-Output: text is one string per line, shown as `iri check` shows inputs (`\\` as `\\\\`, controls and
-invisible characters as \\u{X}); JSON is one record per string, exact:
+Output: text is one string per line, exact when standard output is not a terminal (so that
+`iri generate | iri check` checks the strings themselves) and shown as `iri check` shows inputs on a
+terminal (`\\` as `\\\\`, controls and invisible characters as \\u{X}; --escape sets it). A string
+that holds a line break (LEIRIs may) gets the record `error: string N: ...` in text; with -0 (--null)
+every string is written exactly and ends with NUL. JSON is one record per string, exact:
   {\"text\": str, \"valid\": {\"duerst01\": bool, \"iri\": bool, \"iri-printed\": bool, \"leiri\": bool,
              \"masinter07\": bool, \"rfc2396\": bool, \"rfc2732\": bool, \"rfc3987\": bool, \"uri\": bool}}
 with the verdict of every grammar (its reference rule, or the counterpart of --rule; a grammar
@@ -141,12 +143,12 @@ pub fn run(args: &GenerateArgs) -> i32 {
         }
     }
     let mut out = Out::new();
-    for s in &strings {
+    for (i, s) in strings.iter().enumerate() {
         if out.broken() {
             break;
         }
         match args.format {
-            GenerateFormat::Text => out.line(&escape(s)),
+            GenerateFormat::Text => out.value(format_args!("string {}", i + 1), s),
             GenerateFormat::Json => {
                 let valid = AnyGrammar::ALL
                     .iter()

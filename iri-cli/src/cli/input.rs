@@ -292,21 +292,24 @@ struct RawLine<'b> {
 }
 
 /// Reads lines (terminated by LF, or by the UTF-16 code unit of LF) through a buffer, keeping at most
-/// `bound` bytes of a line; the line terminator and a CR before it are removed.
+/// `bound` bytes of a line; the line terminator and a CR before it are removed. With `null` (`-0`),
+/// records are terminated by NUL (or the UTF-16 code unit U+0000) instead, and only the NUL is removed.
 struct LineReader<R> {
     reader: R,
     buf: Vec<u8>,
     bound: usize,
     utf16: Option<Utf16>,
+    null: bool,
 }
 
 impl<R: BufRead> LineReader<R> {
-    fn new(reader: R, bound: usize, utf16: Option<Utf16>) -> Self {
+    fn new(reader: R, bound: usize, utf16: Option<Utf16>, null: bool) -> Self {
         LineReader {
             reader,
             buf: Vec::new(),
             bound,
             utf16,
+            null,
         }
     }
 
@@ -318,6 +321,7 @@ impl<R: BufRead> LineReader<R> {
         let mut terminated = false;
         // For UTF-16, a code unit split across two reads.
         let mut pending: Option<u8> = None;
+        let end_byte = if self.null { 0x00 } else { 0x0A };
         loop {
             let available = match self.reader.fill_buf() {
                 Ok(b) => b,
@@ -329,7 +333,7 @@ impl<R: BufRead> LineReader<R> {
             }
             saw_any = true;
             let (take, done) = match self.utf16 {
-                None => match memchr_lf(available) {
+                None => match memchr::memchr(end_byte, available) {
                     Some(i) => (i + 1, true),
                     None => (available.len(), false),
                 },
@@ -345,7 +349,7 @@ impl<R: BufRead> LineReader<R> {
                                     Utf16::Le => [a, available[i]],
                                     Utf16::Be => [available[i], a],
                                 };
-                                if unit == [0x0A, 0x00] {
+                                if unit == [end_byte, 0x00] {
                                     end = Some(i + 1);
                                     break;
                                 }
@@ -384,7 +388,7 @@ impl<R: BufRead> LineReader<R> {
                 Some(Utf16::Le) => b"\r\x00",
                 Some(Utf16::Be) => b"\x00\r",
             };
-            if length as usize == self.buf.len() && self.buf.ends_with(cr) {
+            if !self.null && length as usize == self.buf.len() && self.buf.ends_with(cr) {
                 self.buf.truncate(self.buf.len() - unit);
                 length -= unit as u64;
             }
@@ -394,10 +398,6 @@ impl<R: BufRead> LineReader<R> {
             length,
         }))
     }
-}
-
-fn memchr_lf(bytes: &[u8]) -> Option<usize> {
-    memchr::memchr(b'\n', bytes)
 }
 
 /// Reads every input and calls `each` with one [`Item`] per input, in order: the positional
@@ -683,7 +683,12 @@ impl<'a> BatchReader<'a> {
                 let source = source.map_or(Source::Stdin, Source::File);
                 match reader {
                     Ok(r) => {
-                        let lines = LineReader::new(r, self.opts.max_length, self.decoding.utf16());
+                        let lines = LineReader::new(
+                            r,
+                            self.opts.max_length,
+                            self.decoding.utf16(),
+                            super::output::null_records(),
+                        );
                         self.current = Some((source, lines, 0));
                     }
                     Err(e) => {
@@ -795,7 +800,13 @@ pub fn os_bytes(s: &OsString) -> Vec<u8> {
 /// Reads all of a reader (for tests of the line reader).
 #[cfg(test)]
 fn lines_of(data: &[u8], bound: usize, utf16: Option<Utf16>) -> Vec<(Vec<u8>, u64)> {
-    let mut r = LineReader::new(BufReader::with_capacity(3, data), bound, utf16);
+    records_of(data, bound, utf16, false)
+}
+
+/// Reads all of a reader, lines or NUL-terminated records (for tests of the line reader).
+#[cfg(test)]
+fn records_of(data: &[u8], bound: usize, utf16: Option<Utf16>, null: bool) -> Vec<(Vec<u8>, u64)> {
+    let mut r = LineReader::new(BufReader::with_capacity(3, data), bound, utf16, null);
     let mut out = Vec::new();
     while let Some(l) = r.next_line().unwrap() {
         out.push((l.bytes.to_vec(), l.length));
@@ -819,6 +830,26 @@ mod tests {
         assert_eq!(got, want);
         assert!(lines_of(b"", 100, None).is_empty());
         assert_eq!(lines_of(b"\n", 100, None), vec![(Vec::new(), 0)]);
+    }
+
+    #[test]
+    fn nul_terminated_records_keep_their_line_breaks() {
+        let got = records_of(b"a\nb\r\n\0\0c\r", 100, None, true);
+        let want: Vec<(Vec<u8>, u64)> = vec![
+            (b"a\nb\r\n".to_vec(), 5),
+            (b"".to_vec(), 0),
+            (b"c\r".to_vec(), 2),
+        ];
+        assert_eq!(got, want);
+        let le: Vec<u8> = "x\ny\0z"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let got = records_of(&le, 100, Some(Utf16::Le), true);
+        assert_eq!(
+            got,
+            vec![(vec![b'x', 0, b'\n', 0, b'y', 0], 6), (vec![b'z', 0], 2)]
+        );
     }
 
     #[test]

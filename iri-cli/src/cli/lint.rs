@@ -344,8 +344,10 @@ pub fn run(args: &LintArgs) -> i32 {
             LintFormat::Text => {
                 if let Some(e) = &error {
                     write_invalid(&mut out, e);
+                    out.end_record();
                 } else if !record.diagnostics.is_empty() {
                     out.text(&text_record(input, &record.diagnostics));
+                    out.end_record();
                 }
             }
         }

@@ -29,16 +29,21 @@ pub const EXIT_ERROR: i32 = 2;
 pub const INPUTS_HELP: &str = "\
 Inputs: the INPUT arguments, then the lines of each --input FILE (`-` is standard input); with
 neither, the lines of standard input. Only the line terminator \\n or \\r\\n is removed (spaces and
-tabs are part of the input). A positional argument is always an input string, never a file name (a
-hint on standard error says so when it names an existing file). A byte order mark at the start of a
+tabs are part of the input). With -0 (--null), inputs end at a NUL byte instead, and a line feed or
+carriage return is part of the input. A positional argument is always an input string, never a file
+name (a hint on standard error says so when it names an existing file). A byte order mark at the start of a
 file or of standard input is removed and reported (JSON: \"bom_removed\": true).
 
 Every input gives exactly one output record, in input order. An input that is not UTF-8, or longer
 than --max-length (default 1 MiB), is not processed: its record says why, with the byte offset (the
 first bad byte), and shows the bytes escaped (\\xHH for bytes that are not UTF-8); in JSON it has
-\"input\": null and \"input_escaped\". Text output shows control, bidi formatting and invisible
-characters as \\u{X} and a backslash as \\\\, so that one record stays on its lines; JSON output is
-exact.";
+\"input\": null and \"input_escaped\". Messages show control, bidi formatting and invisible
+characters as \\u{X} and a backslash as \\\\, so that one record stays on its lines. Data values
+(the results of the conversions, resolve, relativize, normalize and generate) are written exactly when
+standard output is not a terminal, and escaped so on a terminal (--escape always|never|auto). An exact
+value that holds a line break (U+000A or U+000D; a LEIRI may) cannot be one line of text: its record
+is `error: ORIGIN: ...` saying so (exit status 1); -0 writes it exactly. JSON output is exact. A closed output pipe (`| head -1`) ends the command
+quietly.";
 
 const EXIT_HELP: &str = "\
 Exit status (every subcommand): 0 all inputs valid or every operation done; 1 at least one input
@@ -81,6 +86,28 @@ the chosen rule of the chosen grammar, to its end.",
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Show the data values that commands write (generate, to-uri, to-iri, from-leiri, preprocess,
+    /// resolve, relativize, normalize, and the values of parse) with control, bidi formatting and
+    /// invisible characters as \u{X} and `\` as `\\`: auto does so only when standard output is a
+    /// terminal, and writes the exact strings into a pipe or a file. Messages are always escaped.
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        default_value = "auto",
+        value_name = "WHEN"
+    )]
+    escape: output::EscapeMode,
+    /// NUL-terminated records, in input and output (as `find -print0` and `xargs -0`): input records
+    /// end at a NUL byte (line feeds and carriage returns are part of them), and every output record
+    /// ends with a NUL instead of its final line feed.
+    #[arg(short = '0', long = "null", global = true)]
+    null: bool,
+    /// Messages of invalid inputs list in full, in ABNF notation, what the grammar expected at the
+    /// error (by default a list of more than six items is summarized by class: "a letter, a digit,
+    /// one of - . _ ~, ..."; JSON records always carry the full list as "expected").
+    #[arg(long, short = 'v', global = true)]
+    verbose: bool,
 }
 
 #[derive(Subcommand)]
@@ -169,6 +196,39 @@ impl From<AnyGrammarArg> for AnyGrammar {
     }
 }
 
+/// The help of `--absolute`.
+pub const ABSOLUTE_HELP: &str =
+    "Check against the grammar's absolute reference rule instead of the \
+reference rule: URI (RFC 3986 §4.3 with a fragment) for uri, IRI for rfc3987, iri and leiri, \
+absoluteURI or absoluteIRI (no fragment) for the grammars that have no such rule. The same as \
+--rule URI or --rule IRI. Under the default rule a relative reference is valid: the empty string \
+and `hello` are valid IRI-references";
+
+/// The rule that `--absolute` stands for in `grammar`: the absolute reference with an optional
+/// fragment (`URI`, RFC 3986 §3; `IRI`, RFC 3987 §2.2 and 3987bis §2.2), or for the grammars without
+/// one, `absoluteURI` (RFC 2396 §3) or `absoluteIRI`, which have no fragment.
+pub fn absolute_rule(grammar: impl Into<AnyGrammar>) -> &'static str {
+    let grammar = grammar.into();
+    ["URI", "IRI", "absoluteURI", "absoluteIRI"]
+        .into_iter()
+        .find(|name| grammar.rule(name).is_some())
+        .unwrap_or("absolute-IRI")
+}
+
+/// The rule name of `--rule` or `--absolute` (clap keeps the two exclusive), or `None` for the
+/// reference rule.
+pub fn rule_arg(
+    grammar: impl Into<AnyGrammar>,
+    rule: Option<&str>,
+    absolute: bool,
+) -> Option<&str> {
+    if absolute {
+        Some(absolute_rule(grammar))
+    } else {
+        rule
+    }
+}
+
 /// Resolves `--rule` (default: the grammar's reference rule), or prints the error that names the
 /// closest rules and lists the grammar's rules.
 pub fn resolve_rule(grammar: impl Into<AnyGrammar>, rule: Option<&str>) -> Result<Rule, i32> {
@@ -203,6 +263,11 @@ pub fn main() -> i32 {
             return code;
         }
     };
+    output::configure(output::Settings {
+        escape: cli.escape,
+        null: cli.null,
+        verbose: cli.verbose,
+    });
     match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Compare(args) => compare::run(&args),

@@ -1,18 +1,122 @@
 //! Standard output of the subcommands: one record per input, the first write error remembered, and
 //! the exit status at the end (0 all valid or done, 1 some input invalid or failed, 2 usage or I/O
 //! error).
+//!
+//! Two settings of the whole command line shape every record: `--escape` (are data values shown with
+//! escapes for a terminal, or written exactly?) and `-0`/`--null` (does a record end with a line feed
+//! or with a NUL byte?). [`configure`] sets them once, before a subcommand runs.
 
-use std::io::Write;
+use std::borrow::Cow;
+use std::io::{IsTerminal, Write};
+use std::sync::OnceLock;
 
+use clap::ValueEnum;
 use serde::Serialize;
 
-use super::input::{escape_controls, Item};
+use super::input::{escape, escape_controls, Item};
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
+
+/// When data values (the strings that `generate`, the conversions, `resolve`, `relativize`,
+/// `normalize` and `parse` write) are shown with escapes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum EscapeMode {
+    /// Escape when standard output is a terminal, write exact strings otherwise (as `ls` does).
+    #[default]
+    Auto,
+    /// Always show control, bidi formatting and invisible characters as \u{X} and `\` as `\\`.
+    Always,
+    /// Always write the exact strings.
+    Never,
+}
+
+/// The settings of the whole command line that shape the output and the reading of inputs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Settings {
+    /// `--escape`.
+    pub escape: EscapeMode,
+    /// `-0`/`--null`: records are read and written NUL-terminated.
+    pub null: bool,
+    /// `--verbose`: messages list in full what was expected.
+    pub verbose: bool,
+}
+
+static SETTINGS: OnceLock<Settings> = OnceLock::new();
+
+/// Sets the settings of this run (the first call wins).
+pub fn configure(settings: Settings) {
+    let _ = SETTINGS.set(settings);
+}
+
+/// The settings of this run (the defaults when [`configure`] was not called).
+pub fn settings() -> Settings {
+    SETTINGS.get().copied().unwrap_or_default()
+}
+
+/// Records are NUL-terminated (`-0`/`--null`), in input and in output.
+pub fn null_records() -> bool {
+    settings().null
+}
+
+/// The text message of a syntax error: what [`iri_abnf::ParseError::message`] says, with the full
+/// list of what was expected under `--verbose`.
+pub fn parse_message(e: &iri_abnf::ParseError) -> String {
+    if settings().verbose {
+        e.message_verbose()
+    } else {
+        e.message()
+    }
+}
+
+/// Whether data values are escaped for display, for `mode` and whether standard output is a
+/// terminal.
+pub fn escapes(mode: EscapeMode, terminal: bool) -> bool {
+    match mode {
+        EscapeMode::Auto => terminal,
+        EscapeMode::Always => true,
+        EscapeMode::Never => false,
+    }
+}
+
+/// A data value as a record shows it: escaped for display when `escape` is set; otherwise exact, or
+/// `Err` with the reason when the exact string holds the record terminator (a line feed or carriage
+/// return in text mode, NUL with `null`), which would split or change the record when it is read back.
+pub fn shown_value(value: &str, escape_values: bool, null: bool) -> Result<Cow<'_, str>, String> {
+    if escape_values {
+        return Ok(escape(value));
+    }
+    let bad = if null {
+        value
+            .find('\0')
+            .map(|at| (at, "a NUL character (U+0000)", "--escape always"))
+    } else {
+        value.find(['\n', '\r']).map(|at| {
+            (
+                at,
+                "a line break",
+                "-0 (--null, NUL-terminated records) or --escape always",
+            )
+        })
+    };
+    match bad {
+        None => Ok(Cow::Borrowed(value)),
+        Some((at, what, instead)) => Err(format!(
+            "the result \"{}\" holds {what} at byte offset {at}, which would split its record; it \
+             is not written (use {instead})",
+            escape(value).chars().take(200).collect::<String>()
+        )),
+    }
+}
 
 /// Buffered standard output.
 pub struct Out {
     out: std::io::BufWriter<std::io::StdoutLock<'static>>,
     error: Option<std::io::Error>,
+    /// Data values are escaped for display (`--escape`, or standard output is a terminal).
+    escape_values: bool,
+    /// Records end with NUL (`-0`/`--null`).
+    null: bool,
+    /// With `null`: a line feed written last, held back because it may end a record.
+    held_lf: bool,
     /// Some input was invalid or its operation failed.
     pub failed: bool,
     /// A progress bar on standard error, hidden while a message is written.
@@ -22,7 +126,11 @@ pub struct Out {
 impl Out {
     /// Standard output, buffered.
     pub fn new() -> Out {
+        let settings = settings();
         Out {
+            escape_values: escapes(settings.escape, std::io::stdout().is_terminal()),
+            null: settings.null,
+            held_lf: false,
             out: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()),
             error: None,
             failed: false,
@@ -35,43 +143,94 @@ impl Out {
         self.error.is_some()
     }
 
-    /// Writes one line (`text` and a line feed).
-    pub fn line(&mut self, text: &str) {
-        if self.error.is_none() {
-            if let Err(e) = writeln!(self.out, "{text}") {
+    /// Writes bytes, holding back a final line feed with `-0` (see [`Out::end_record`]).
+    fn write(&mut self, bytes: &[u8]) {
+        if self.error.is_some() || bytes.is_empty() {
+            return;
+        }
+        let mut result = Ok(());
+        if self.null {
+            if std::mem::take(&mut self.held_lf) {
+                result = self.out.write_all(b"\n");
+            }
+            let (body, lf) = match bytes.strip_suffix(b"\n") {
+                Some(body) => (body, true),
+                None => (bytes, false),
+            };
+            result = result.and_then(|()| self.out.write_all(body));
+            self.held_lf = lf;
+        } else {
+            result = self.out.write_all(bytes);
+        }
+        if let Err(e) = result {
+            self.error = Some(e);
+        }
+    }
+
+    /// Ends the record written since the last end: with `-0`, its final line feed becomes a NUL (or a
+    /// NUL is added); in text mode every record already ends with its line feed.
+    pub fn end_record(&mut self) {
+        if self.null && self.error.is_none() {
+            self.held_lf = false;
+            if let Err(e) = self.out.write_all(b"\0") {
                 self.error = Some(e);
             }
         }
     }
 
-    /// Writes text as it is.
-    pub fn text(&mut self, text: &str) {
-        if self.error.is_none() {
-            if let Err(e) = self.out.write_all(text.as_bytes()) {
-                self.error = Some(e);
-            }
+    /// Writes one line (`text` and a line feed) inside a record.
+    pub fn line(&mut self, text: &str) {
+        self.write(text.as_bytes());
+        self.write(b"\n");
+    }
+
+    /// Writes a one-line record: `text` and the record terminator.
+    pub fn record(&mut self, text: &str) {
+        self.line(text);
+        self.end_record();
+    }
+
+    /// Writes a data value as its record (exact, or escaped for display: [`shown_value`]); a value
+    /// that cannot be written exactly gets an `error:` record in its place, which says why.
+    pub fn value(&mut self, origin: impl std::fmt::Display, value: &str) {
+        match self.shown(value) {
+            Ok(shown) => self.record(&shown),
+            Err(why) => self.error_line(origin, &why),
         }
+    }
+
+    /// Data values are escaped for display (`--escape`, or standard output is a terminal).
+    pub fn escapes(&self) -> bool {
+        self.escape_values
+    }
+
+    /// A data value as this output shows it ([`shown_value`]).
+    pub fn shown<'v>(&self, value: &'v str) -> Result<Cow<'v, str>, String> {
+        shown_value(value, self.escape_values, self.null)
+    }
+
+    /// Text as it is.
+    pub fn text(&mut self, text: &str) {
+        self.write(text.as_bytes());
     }
 
     /// Writes bytes as they are.
     pub fn bytes(&mut self, bytes: &[u8]) {
-        if self.error.is_none() {
-            if let Err(e) = self.out.write_all(bytes) {
-                self.error = Some(e);
-            }
-        }
+        self.write(bytes);
     }
 
-    /// Writes one JSON record on one line.
+    /// Writes one JSON record on one line (ended by NUL with `-0`).
     pub fn json<T: Serialize>(&mut self, record: &T) {
         if self.error.is_some() {
             return;
         }
-        let written = serde_json::to_writer(&mut self.out, record)
-            .map_err(std::io::Error::from)
-            .and_then(|()| writeln!(self.out));
-        if let Err(e) = written {
-            self.error = Some(e);
+        match serde_json::to_vec(record) {
+            Ok(bytes) => {
+                self.write(&bytes);
+                self.write(b"\n");
+                self.end_record();
+            }
+            Err(e) => self.error = Some(std::io::Error::from(e)),
         }
     }
 
@@ -96,7 +255,7 @@ impl Out {
     /// control character left is escaped here).
     pub fn error_line(&mut self, origin: impl std::fmt::Display, message: &str) {
         self.failed = true;
-        self.line(&format!("error: {origin}: {}", escape_controls(message)));
+        self.record(&format!("error: {origin}: {}", escape_controls(message)));
     }
 
     /// Says on standard error that a byte order mark was removed from this input.
@@ -109,9 +268,16 @@ impl Out {
         }
     }
 
-    /// The exit status: 2 on a write error (other than a closed pipe, which is silent) or when
-    /// `read_ok` is false, else 1 if some input failed, else 0.
+    /// The exit status: 2 on a write error (other than a closed pipe, which ends the command quietly,
+    /// as a reader such as `head` expects) or when `read_ok` is false, else 1 if some input failed,
+    /// else 0.
     pub fn finish(mut self, read_ok: bool) -> i32 {
+        // A line feed held back at the end of a record that was not ended is written as it was.
+        if std::mem::take(&mut self.held_lf) && self.error.is_none() {
+            if let Err(e) = self.out.write_all(b"\n") {
+                self.error = Some(e);
+            }
+        }
         self.flush();
         if let Some(e) = self.error {
             if e.kind() != std::io::ErrorKind::BrokenPipe {

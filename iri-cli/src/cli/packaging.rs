@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, CommandFactory};
 use clap_complete::Shell;
 
+use super::output::Out;
 use super::{Cli, EXIT_ERROR, EXIT_OK};
 
 const COMPLETIONS_HELP: &str = "\
@@ -44,8 +45,12 @@ pub struct ManArgs {
 
 pub fn run_completions(args: &CompletionsArgs) -> i32 {
     let mut cmd = Cli::command();
-    clap_complete::generate(args.shell, &mut cmd, "iri", &mut std::io::stdout());
-    EXIT_OK
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut cmd, "iri", &mut script);
+    // Through `Out`: a closed pipe ends the command quietly.
+    let mut out = Out::new();
+    out.bytes(&script);
+    out.finish(true)
 }
 
 pub fn run_man(args: &ManArgs) -> i32 {

@@ -1,14 +1,14 @@
 //! `iri parse`: the typed components or the parse tree of one input.
 
 use clap::{Args, ValueEnum};
-use iri_abnf::report::describe;
+use iri_abnf::report::{describe, describe_with};
 use iri_abnf::{parse_components, Components, Error, Grammar, ParseError, Rule, SyntaxNode};
 use serde::Serialize;
 use std::ffi::OsString;
 
 use super::check::{write_invalid, write_not_text, ErrorRecord};
 use super::input::{escape_bytes, for_each_item, Decoding, InputArgs, NotText};
-use super::output::{is_false, Out};
+use super::output::{is_false, null_records, Out};
 use super::{resolve_rule, GrammarArg, EXIT_ERROR};
 
 const PARSE_HELP: &str = "\
@@ -25,11 +25,16 @@ Output:
         of at most 65536 bytes (pest and the tree hold up to about 140 bytes per input byte): a longer
         input gets a record saying so, and counts as not processed
 
-Every input gives one record, in input order; text and tree records are separated by a blank line.
+Every input gives one record, in input order; text and tree records start with the line
+`input: ORIGIN \"INPUT\"` (ORIGIN is `argument N`, `line N` of standard input or `FILE: line N`) and
+are separated by a blank line (with -0, each ends with a NUL instead). The values are quoted exactly
+when standard output is not a terminal, and escaped for display on a terminal (--escape).
 An input that is not processed (not UTF-8, or longer than --max-length) is shown as in `iri check`.
 
 Inputs: the INPUT arguments, then the lines of each --input FILE (`-` is standard input); with
-neither, every line of standard input.
+neither, every line of standard input (with -0, NUL-terminated records instead of lines). An input
+that holds a line break is written exactly only with -0 or escaped (--escape always); otherwise its
+record is `error: ORIGIN: ...` saying so.
 
 Exit status: 0 all inputs valid, 1 at least one invalid (or not UTF-8, or too long), 2 usage error,
 unknown rule, unreadable file or write error.
@@ -52,6 +57,8 @@ pub struct ParseArgs {
     /// for uri); `iri rules --grammar G` lists the rules of grammar G.
     #[arg(long, short)]
     rule: Option<String>,
+    #[arg(long, short = 'A', conflicts_with = "rule", help = super::ABSOLUTE_HELP)]
+    absolute: bool,
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
     format: ParseFormat,
@@ -150,7 +157,10 @@ pub fn run(args: &ParseArgs) -> i32 {
         return EXIT_ERROR;
     }
     let grammar: Grammar = args.grammar.into();
-    let rule = match resolve_rule(grammar, args.rule.as_deref()) {
+    let rule = match resolve_rule(
+        grammar,
+        super::rule_arg(grammar, args.rule.as_deref(), args.absolute),
+    ) {
         Ok(r) => r,
         Err(code) => return code,
     };
@@ -160,21 +170,38 @@ pub fn run(args: &ParseArgs) -> i32 {
         if out.broken() {
             return;
         }
-        // Text and tree records span several lines: a blank line separates them.
-        if count > 0 && !matches!(args.format, ParseFormat::Json) {
+        // Text and tree records span several lines: a blank line separates them (a NUL ends each
+        // with -0).
+        let text = !matches!(args.format, ParseFormat::Json);
+        if count > 0 && text && !null_records() {
             out.line("");
         }
         count += 1;
-        if !matches!(args.format, ParseFormat::Json) {
+        if text {
             out.bom_note(&item);
         }
         match &item.input {
-            Ok(input) if !matches!(args.format, ParseFormat::Json) => {
-                parse_one(&mut out, args, grammar, rule, input)
+            Ok(input) if text => {
+                // The record names its input: where it comes from (argument n, line n, FILE: line
+                // n) and its text, quoted as the values below.
+                match out.shown(input) {
+                    Ok(shown) => {
+                        let header = format!("input: {} \"{shown}\"", item.origin);
+                        out.line(&header);
+                        parse_one(&mut out, args, grammar, rule, input);
+                        out.end_record();
+                    }
+                    Err(why) => {
+                        out.failed = true;
+                        out.error_line(item.origin, &why);
+                    }
+                }
             }
-            Err(e) if !matches!(args.format, ParseFormat::Json) => {
+            Err(e) if text => {
                 out.failed = true;
+                out.line(&format!("input: {}", item.origin));
                 write_not_text(&mut out, e);
+                out.end_record();
             }
             _ => {
                 let (record, _) = parse_record(
@@ -244,7 +271,10 @@ fn parse_one(out: &mut Out, args: &ParseArgs, grammar: Grammar, rule: Rule, inpu
     let (record, error) = parse_record(grammar, rule, false, Ok(input), false);
     out.failed |= !record.valid;
     match (&record.components, &error) {
-        (Some(c), _) => out.text(&describe(grammar, rule, c)),
+        // The values as data: exact in double quotes (their spans delimit them), or escaped for
+        // display (`--escape`).
+        (Some(c), _) if out.escapes() => out.text(&describe(grammar, rule, c)),
+        (Some(c), _) => out.text(&describe_with(grammar, rule, c, |s| format!("\"{s}\""))),
         (None, Some(e)) => write_invalid(out, e),
         (None, None) => {}
     }

@@ -10,7 +10,7 @@ use iri_abnf::resolve::BaseError;
 use iri_abnf::{Base, Grammar, Level, Mode, RelativizeError, ResolveError};
 use serde::Serialize;
 
-use super::input::{escape, for_each_item, Decoding, InputArgs, Item, NotText};
+use super::input::{for_each_item, Decoding, InputArgs, Item, NotText};
 use super::output::{is_false, Out};
 use super::{GrammarArg, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 
@@ -388,7 +388,7 @@ fn emit<T: Serialize>(
         Format::Text => {
             out.bom_note(item);
             match result {
-                Ok(r) => out.line(&escape(r)),
+                Ok(r) => out.value(item.origin, r),
                 Err(e) => {
                     let message = match &item.input {
                         Ok(input) => format!("{}: {e}", quote(input)),
@@ -560,15 +560,12 @@ pub fn run_equal(args: &EqualArgs) -> i32 {
                 out.line(&format!("{verdict} at level {}", options.level));
                 out.line(&format!("  {}", quote(na)));
                 out.line(&format!("  {}", quote(nb)));
+                out.end_record();
             }
-            None => out.line(&format!(
-                "error: {}",
-                super::input::escape_controls(error.as_deref().unwrap_or_default())
-            )),
+            // The error once: on standard error with the other usage errors (exit status 2);
+            // JSON carries it in its record.
+            None => out.note(error.as_deref().unwrap_or_default()),
         },
-    }
-    if let Some(e) = &error {
-        out.note(e);
     }
     let code = out.finish(true);
     if code != EXIT_OK {

@@ -82,7 +82,7 @@ pub fn run(args: &RulesArgs) -> i32 {
     match args.format {
         RulesFormat::Text => {
             for name in names {
-                out.line(name);
+                out.record(name);
             }
         }
         RulesFormat::Json => out.json(&rules_record(grammar)),

@@ -1,13 +1,12 @@
 //! `iri selfcheck`: a differential campaign, pest grammars against the ABNF automata, or (with
 //! `--components`) the fast component parser against the tree walker.
 
-use std::io::Write;
-
 use clap::Args;
 use iri_abnf::Grammar;
 use iri_test::{run as run_campaign, Config};
 
-use super::{GrammarArg, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
+use super::output::Out;
+use super::{GrammarArg, EXIT_ERROR};
 
 const SELFCHECK_HELP: &str = "\
 Generates strings from every rule's ABNF (and mutations of them), and checks that the pest grammar and
@@ -92,34 +91,31 @@ pub fn run(args: &SelfcheckArgs) -> i32 {
         inclusion: !args.no_inclusion,
         components: args.components,
     };
-    let stdout = std::io::stdout();
-    let report = run_campaign(&config, |m| {
-        let _ = writeln!(stdout.lock(), "{m}");
-    });
+    // Through `Out`: a closed pipe ends the output quietly (the campaign itself runs to its end).
+    let mut out = Out::new();
+    let report = run_campaign(&config, |m| out.record(&m.to_string()));
     match report {
         Err(e) => {
-            eprintln!("iri: {e}");
+            out.note(&e.to_string());
+            let _ = out.finish(true);
             EXIT_ERROR
         }
         Ok(report) => {
             for (g, cases, accepted) in &report.per_grammar {
-                println!(
+                out.record(&format!(
                     "grammar {g}: {cases} cases, {accepted} accepted by {}",
                     g.reference_rule()
-                );
+                ));
             }
-            println!(
+            out.record(&format!(
                 "cases run: {}, comparisons: {}, mismatches: {} (seed {})",
                 report.cases,
                 report.comparisons,
                 report.mismatches.len(),
                 args.seed
-            );
-            if report.mismatches.is_empty() {
-                EXIT_OK
-            } else {
-                EXIT_INVALID
-            }
+            ));
+            out.failed = !report.mismatches.is_empty();
+            out.finish(true)
         }
     }
 }

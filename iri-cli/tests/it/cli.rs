@@ -13,9 +13,29 @@ fn uri_rejects_resume_at_offset_8() {
     );
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("byte offset 8 (column 9)"), "{out}");
+    // Plain words first, then the ABNF detail with the expected list summarized by class.
     assert!(
-        out.contains("expected one of") && out.contains("reg-name"),
+        out.contains("  a URI holds only US-ASCII characters, and 'é' is not: convert the IRI to a URI with `iri to-uri`"),
         "{out}"
+    );
+    assert!(
+        out.contains("expected path-abempty, reg-name, userinfo, a letter, a digit, one of ! # $"),
+        "{out}"
+    );
+    // --verbose lists it in full, in ABNF notation.
+    let (_, verbose, _) = iri(
+        &[
+            "check",
+            "-v",
+            "--grammar",
+            "uri",
+            "http://résumé.example.org",
+        ],
+        None,
+    );
+    assert!(
+        verbose.contains("expected one of path-abempty, reg-name, userinfo, \"!\", %x23-3B, \"=\""),
+        "{verbose}"
     );
     assert!(
         out.contains("  | http://résumé.example.org\n  |         ^\n"),

@@ -211,9 +211,10 @@ fn equal_exit_codes() {
     );
     assert_eq!(code, 1);
     assert!(out.starts_with("not equivalent at level nfc"), "{out}");
-    let (code, _, err) = iri(&["equal", "a b", "c"], None);
+    let (code, out, err) = iri(&["equal", "a b", "c"], None);
     assert_eq!(code, 2);
     assert!(err.contains("argument 1"), "{err}");
+    assert_eq!(out, "", "the error is printed once, on standard error");
     let (code, out, _) = iri(
         &[
             "equal",

@@ -173,9 +173,30 @@ fn a_very_long_line_with_an_error_at_its_end_is_rendered_not_a_panic() {
 
 #[test]
 fn text_output_escapes_controls_so_one_input_stays_one_line() {
-    // &#10; decodes to a line feed: shown as \u{A}, not as a second line. JSON keeps it exact.
-    let (code, out, _) = iri(&["preprocess", "--decode-ncr", "a&#10;b&#13;c"], None);
+    // &#10; decodes to a line feed: shown as \u{A} with --escape always (as on a terminal), not as a
+    // second line; written exactly into a pipe, the record is an error that says why; with -0 the
+    // record is exact and NUL-terminated. JSON keeps it exact.
+    let (code, out, _) = iri(
+        &[
+            "preprocess",
+            "--escape",
+            "always",
+            "--decode-ncr",
+            "a&#10;b&#13;c",
+        ],
+        None,
+    );
     assert_eq!((code, out.as_str()), (0, "a\\u{A}b\\u{D}c\n"));
+    let (code, out, _) = iri(&["preprocess", "--decode-ncr", "a&#10;b&#13;c"], None);
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("error: argument 1: the result \"a\\u{A}b\\u{D}c\" holds a line break")
+            && out.contains("use -0")
+            && out.lines().count() == 1,
+        "{out}"
+    );
+    let (code, out, _) = iri(&["-0", "preprocess", "--decode-ncr", "a&#10;b&#13;c"], None);
+    assert_eq!((code, out.as_str()), (0, "a\nb\rc\0"));
     let (_, out, _) = iri(
         &["preprocess", "--decode-ncr", "-f", "json", "a&#10;b"],
         None,
@@ -189,7 +210,16 @@ fn text_output_escapes_controls_so_one_input_stays_one_line() {
         &["from-leiri", "--raw", "\u{85}x\u{2028}"],
         &["to-uri", "--raw", "\u{85}x"],
     ] {
-        let (code, out, err) = iri(cmd, None);
+        // Exact into a pipe (no line break in these results)...
+        let (code, exact, err) = iri(cmd, None);
+        assert_eq!(code, 0, "{cmd:?}: {err}");
+        assert!(
+            !exact.contains("\\u{") && exact.lines().count() == 1,
+            "{cmd:?}: {exact:?}"
+        );
+        // ...and escaped for display with --escape always.
+        let cmd = [&["--escape", "always"][..], cmd].concat();
+        let (code, out, err) = iri(&cmd, None);
         assert_eq!(code, 0, "{cmd:?}: {err}");
         assert_eq!(out.lines().count(), 1, "{cmd:?}: {out:?}");
         assert!(
@@ -199,8 +229,20 @@ fn text_output_escapes_controls_so_one_input_stays_one_line() {
             "{cmd:?}: {out:?}"
         );
     }
-    let (_, out, _) = iri(&["normalize", "--grammar", "leiri", leiri], None);
+    let (_, out, _) = iri(
+        &[
+            "normalize",
+            "--escape",
+            "always",
+            "--grammar",
+            "leiri",
+            leiri,
+        ],
+        None,
+    );
     assert_eq!(out, "http://a/b\\u{1}c\\u{202E}d\\\\e\n");
+    let (_, out, _) = iri(&["normalize", "--grammar", "leiri", leiri], None);
+    assert_eq!(out, format!("{leiri}\n"), "exact into a pipe");
 }
 
 #[test]
@@ -288,8 +330,9 @@ fn parse_reads_every_line() {
     let (_, out, _) = iri(&["parse"], Some(b"http://a/\nhttp://b/\n"));
     assert_eq!(out.matches("grammar: iri").count(), 2, "{out}");
     assert!(
-        out.contains("\n\ngrammar: iri"),
-        "records separated by a blank line"
+        out.starts_with("input: line 1 \"http://a/\"\ngrammar: iri")
+            && out.contains("\n\ninput: line 2 \"http://b/\"\ngrammar: iri"),
+        "records name their input and are separated by a blank line: {out}"
     );
 }
 
@@ -417,21 +460,23 @@ fn the_parse_tree_is_refused_over_its_limit_and_the_stream_goes_on() {
     let records: Vec<&str> = out.split("\n\n").collect();
     assert_eq!(records.len(), 3, "one record per input");
     assert!(
-        records[0].starts_with("IRI-reference 0..65536"),
+        records[0].starts_with("input: line 1 \"////")
+            && records[0].contains("\nIRI-reference 0..65536"),
         "{}",
         &records[0][..80]
     );
     assert_eq!(
         records[1],
         format!(
-            "invalid prefix \"{}…\"\n  input too long for a parse tree: 65537 bytes, over the \
+            "input: line 2 \"{}\"\ninvalid prefix \"{}…\"\n  input too long for a parse tree: 65537 bytes, over the \
              limit of 65536 bytes for --format tree (pest holds about 140 bytes per input byte); \
              use --format json or text for the components",
+            over,
             "/".repeat(64)
         )
     );
     assert!(
-        records[2].starts_with("IRI-reference 0..9"),
+        records[2].starts_with("input: line 3 \"http://a/\"\nIRI-reference 0..9"),
         "{}",
         records[2]
     );

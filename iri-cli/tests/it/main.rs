@@ -24,5 +24,6 @@ mod convert_cli;
 mod generate_cli;
 mod hostile_input;
 mod lint_cli;
+mod pipes;
 mod serve_api;
 mod serve_browser;

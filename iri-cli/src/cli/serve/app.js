@@ -496,7 +496,17 @@ function showConversions(settled, resolve, s) {
       }
       steps.appendChild(ol);
     }
-    row("to-iri", "URI → IRI (3987bis §3.7)", toIri.output, toIri.error && toIri.error.message, steps);
+    // An IRI that is not a URI has nothing to convert: say so, not a syntax error in red.
+    const notUri = toIri.error && toIri.error.kind === "syntax" && toUri && toUri.input_valid;
+    if (notUri) {
+      dl.appendChild(el("dt", null, "URI → IRI (3987bis §3.7)"));
+      const dd = el("dd", "note", "not a URI: the input is an IRI (it has characters outside US-ASCII); IRI → URI above converts it");
+      dd.dataset.conversion = "to-iri";
+      dd.dataset.notUri = "true";
+      dl.appendChild(dd);
+    } else {
+      row("to-iri", "URI → IRI (3987bis §3.7)", toIri.output, toIri.error && toIri.error.message, steps);
+    }
   }
   if (fromLeiri) {
     row("from-leiri", "LEIRI → IRI (3987bis §5.1)", fromLeiri.output, fromLeiri.error && fromLeiri.error.message);
