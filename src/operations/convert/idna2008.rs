@@ -26,6 +26,8 @@ use icu_properties::props::{
 };
 use icu_properties::{CodePointMapData, CodePointSetData, PropertyNamesShort};
 
+use crate::characters::is_bidi_formatting;
+
 /// The IDNA2008 derived property value of a code point (RFC 5892 §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -211,6 +213,17 @@ pub(crate) fn is_combining_mark(c: char) -> bool {
             | GeneralCategory::SpacingMark
             | GeneralCategory::EnclosingMark
     )
+}
+
+/// A character as messages show it: `'é' (U+00E9)`, or the code point alone for the characters one
+/// cannot see (controls, format characters such as U+00AD, spaces and separators, bidi formatting
+/// characters).
+pub(crate) fn describe_char(c: char) -> String {
+    if is_invisible(c) || is_bidi_formatting(c) {
+        format!("U+{:04X}", c as u32)
+    } else {
+        format!("'{c}' (U+{:04X})", c as u32)
+    }
 }
 
 /// Whether `c` shows nothing (or nothing clear) by itself: a control, a format character, a space or
@@ -402,7 +415,7 @@ pub(crate) fn first_rtl(label: &str) -> Option<char> {
 pub(crate) fn bidi_rule(label: &str) -> Result<(), String> {
     use BidiClass as B;
     let named = |c: char| {
-        let shown = super::reg_name::describe_char(c);
+        let shown = describe_char(c);
         let class = bidi_name(bidi_class(c));
         match shown.strip_suffix(')') {
             Some(open) => format!("{open}, Bidi class {class})"),

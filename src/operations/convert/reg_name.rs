@@ -41,7 +41,7 @@
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
-use super::idna2008::{self, DerivedProperty};
+use super::idna2008::{self, describe_char, DerivedProperty};
 use crate::characters::{
     is_bidi_formatting, is_sub_delim, is_ucschar, is_unreserved, pct_octet, push_pct,
 };
@@ -724,17 +724,6 @@ fn reason(label: &str) -> String {
         );
     }
     "it violates the UTS #46 validity criteria".to_string()
-}
-
-/// A character as messages show it: `'é' (U+00E9)`, or the code point alone for the characters one
-/// cannot see (controls, format characters such as U+00AD, spaces and separators, bidi formatting
-/// characters).
-pub(crate) fn describe_char(c: char) -> String {
-    if idna2008::is_invisible(c) || is_bidi_formatting(c) {
-        format!("U+{:04X}", c as u32)
-    } else {
-        format!("'{c}' (U+{:04X})", c as u32)
-    }
 }
 
 /// URI-to-IRI step 6 (3987bis §3.7) for one label: the U-label of a punycode label (`xn--…`, any

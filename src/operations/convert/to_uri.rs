@@ -144,12 +144,11 @@ pub(crate) fn map_components(
     // §3.4: the ireg-name (an IP literal starts with "[").
     // Percent-encoding (§3.4.1) only adds `%HH`, so it cannot turn a registered name into an IP
     // address; the IDNA mappings check that themselves.
-    let idna: Option<fn(&str) -> Result<RegNameMapping, super::reg_name::IdnaError>> =
-        match options.host {
-            HostMapping::Percent => None,
-            HostMapping::Idna => Some(reg_name_to_ascii),
-            HostMapping::Uts46 => Some(reg_name_to_ascii_uts46),
-        };
+    let idna: Option<IdnaMap> = match options.host {
+        HostMapping::Percent => None,
+        HostMapping::Idna => Some(reg_name_to_ascii),
+        HostMapping::Uts46 => Some(reg_name_to_ascii_uts46),
+    };
     if let Some(idna) = idna {
         if let Some(host) = parts.authority.map(|a| a.host) {
             let text = &input[host.start..host.end];
@@ -214,6 +213,9 @@ pub(crate) fn map_components(
         notes,
     })
 }
+
+/// [`reg_name_to_ascii`] or [`reg_name_to_ascii_uts46`].
+type IdnaMap = fn(&str) -> Result<RegNameMapping, super::reg_name::IdnaError>;
 
 fn is_http(input: &str, parts: &Meta) -> bool {
     parts.scheme(input).is_some_and(|s| {
