@@ -656,7 +656,7 @@ pub mod fuzz {
             Charset::for_label("shift_jis").ok(),
             Charset::for_label("iso-2022-jp").ok(),
         ];
-        for host in [HostMapping::Percent, HostMapping::Idna] {
+        for host in [HostMapping::Percent, HostMapping::Idna, HostMapping::Uts46] {
             for query_charset in charsets {
                 let opts = ToUriOptions::default()
                     .with_host(host)

@@ -398,19 +398,32 @@ ambiguities), so they can reach another host than the name suggests.\n\nExample:
         fires: ["http://1.2.3.256/", "http://0x7f.1/", "http://127.1/"],
         quiet: ["http://1.2.3.4/", "http://1.example/"],
     }
-    /// A name that IDNA (UTS #46) rejects.
+    /// A name that IDNA2008 lookup (RFC 5891 §5) rejects.
     InvalidIdn {
         name: "invalid-idn",
         family: Host,
         severity: Warning,
-        spec: "3987bis §3.4.2; RFC 5891; UTS #46 §4",
+        spec: "3987bis §3.4.2; RFC 5891 §5.3–§5.4; RFC 5892; RFC 5893 §2",
         summary: "a registered name that is not a valid internationalized domain name",
-        explanation: "3987bis §3.4.2 converts a non-ASCII `ireg-name` to punycode with IDNA; a name that \
-the conversion rejects (UTS #46 ToASCII with the checks of interpretation note 10: hyphens, bidi, \
-joiners, DNS lengths), or an `xn--` label that does not decode, cannot be used as a domain name. The \
-message names the label and the check.\n\nExample: `http://xn--a.example/`.",
-        fires: ["http://xn--a.example/", "http://a\u{200D}b.example/"],
-        quiet: ["http://xn--99zt52a.example.org/", "http://r\u{E9}sum\u{E9}.example/"],
+        explanation: "3987bis §3.4.2 converts a non-ASCII `ireg-name` to punycode with the Domain Name \
+Lookup procedure of RFC 5891 (IDNA2008), which maps nothing; a name that it rejects (a code point RFC \
+5892 disallows, such as an upper-case or full-width letter or a symbol; a joiner or other contextual \
+character out of its context; hyphens; the Bidi Rule of RFC 5893 on every label of a name with \
+right-to-left characters; DNS lengths; see interpretation note 10), or an `xn--` label that does not \
+decode to a valid U-label, cannot be used as a domain name. The message names the label, the \
+character and the rule. `iri to-uri --host idna` refuses the same names.\n\nExample: \
+`http://xn--a.example/`.",
+        fires: [
+            "http://xn--a.example/",
+            "http://a\u{200D}b.example/",
+            "http://\u{FF45}xample.com/",
+            "http://0a.\u{5D0}/",
+        ],
+        quiet: [
+            "http://xn--99zt52a.example.org/",
+            "http://r\u{E9}sum\u{E9}.example/",
+            "http://a0.\u{5D0}/",
+        ],
     }
     /// An IPv6 address not in the text form RFC 5952 recommends.
     Ipv6NotCanonical {
@@ -435,8 +448,8 @@ suggestion is that form.\n\nExample: `[2001:DB8:0:0:0:0:0:1]` is `[2001:db8::1]`
         explanation: "RFC 3986 §3.2.2: \"URI producers should provide these registered names in the IDNA \
 encoding, rather than a percent-encoding, if they wish to maximize interoperability with legacy URI \
 resolvers.\" 3987bis §3.4.2 converts such a name to punycode for the same reason. Reported when the \
-`%HH` octets of a registered name decode to non-ASCII UTF-8; the suggestion is the name in IDNA (UTS \
-#46 ToASCII) form when the conversion succeeds.\n\nExample: `http://r%C3%A9sum%C3%A9.example.org/` is \
+`%HH` octets of a registered name decode to non-ASCII UTF-8; the suggestion is the name in IDNA (the \
+IDNA2008 lookup of RFC 5891 §5) form when the conversion succeeds.\n\nExample: `http://r%C3%A9sum%C3%A9.example.org/` is \
 `http://xn--rsum-bpad.example.org/`.",
         fires: ["http://r%C3%A9sum%C3%A9.example.org/", "//%E7%B4%8D.example/"],
         quiet: ["http://xn--rsum-bpad.example.org/", "http://r%C3%A9sum%C3%A9@example.org/"],

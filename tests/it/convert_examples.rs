@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use iri_abnf::convert::preprocess::decode_legacy;
 use iri_abnf::convert::query_charset::encode_component;
-use iri_abnf::convert::reg_name::IDNA_PROCESSING;
+use iri_abnf::convert::reg_name::{IDNA_PROCESSING, UTS46_PROCESSING};
 use iri_abnf::convert::{
     preprocess, to_iri, to_uri, xml_notation, ConvertErrorKind, HostMapping, PreprocessOptions,
     ToIriOptions, ToUriOptions,
@@ -432,6 +432,32 @@ fn convert_error_snapshots() {
         "http://r%E9sum%E9.example.org",
         &idna,
     );
+    // IDNA2008 maps nothing (RFC 5891 §5.4, RFC 5892); UTS #46 maps, as browsers do. Under both, a
+    // name never becomes an IP address, the Bidi Rule holds for every label of a name with
+    // right-to-left characters, and a label that fails says why.
+    let _ = writeln!(s, "\nUTS #46: {UTS46_PROCESSING}\n");
+    let uts46 = ToUriOptions::default().with_host(HostMapping::Uts46);
+    for input in [
+        "http://\u{FF11}\u{FF12}\u{FF17}.0.0.1/",
+        "http://\u{FF45}\u{FF58}\u{FF41}\u{FF4D}\u{FF50}\u{FF4C}\u{FF45}.com/",
+        "http://R\u{E9}sum\u{E9}.example/",
+        "http://\u{2603}.com/",
+        "http://e\u{301}.com/",
+        "http://0a.\u{5D0}/",
+        "http://\u{E9}\u{3002}/",
+        "http://\u{AD}.org/",
+        "http://%31%32%37.0.0.1/",
+        "http://a.\u{FF11}/",
+    ] {
+        for (name, opts) in [("idna", &idna), ("uts46", &uts46)] {
+            write_to_uri(
+                &mut s,
+                &format!("to-uri --host {name} {}", quote(input)),
+                input,
+                opts,
+            );
+        }
+    }
     let sjis = ToUriOptions::default().with_query_charset(Some(charset("shift_jis")));
     for input in [
         "http://example.jp/search?q=\u{65E5}\u{672C}\u{E9}",

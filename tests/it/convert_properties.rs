@@ -301,9 +301,11 @@ proptest! {
     fn to_uri_is_idempotent(iri in generated(Grammar::Iri), raw in raw_string()) {
         let once = to_uri(&iri, &ToUriOptions::default()).unwrap().uri;
         prop_assert_eq!(to_uri(&once, &ToUriOptions::default()).unwrap().uri, once.clone());
-        let idna = ToUriOptions::default().with_host(HostMapping::Idna);
-        if let Ok(c) = to_uri(&iri, &idna) {
-            prop_assert_eq!(to_uri(&c.uri, &idna).unwrap().uri, c.uri);
+        for host in [HostMapping::Idna, HostMapping::Uts46] {
+            let idna = ToUriOptions::default().with_host(host);
+            if let Ok(c) = to_uri(&iri, &idna) {
+                prop_assert_eq!(to_uri(&c.uri, &idna).unwrap().uri, c.uri);
+            }
         }
         let once = percent_encode(&raw);
         prop_assert_eq!(percent_encode(&once), once);
@@ -387,7 +389,7 @@ proptest! {
     fn no_panics(raw in raw_string(), seed in any::<u64>(), iri in generated(Grammar::Iri)) {
         let mutated = mutate(seed, &iri);
         for s in [raw.as_str(), mutated.as_str()] {
-            for host in [HostMapping::Percent, HostMapping::Idna] {
+            for host in [HostMapping::Percent, HostMapping::Idna, HostMapping::Uts46] {
                 for charset in [None, Some(Charset::for_label("iso-2022-jp").unwrap()), Some(Charset::for_label("windows-1252").unwrap())] {
                     let opts = ToUriOptions::default().with_host(host).with_query_charset(charset).with_raw(true);
                     if let Ok(c) = to_uri(s, &opts) {

@@ -4,7 +4,6 @@
 use std::ffi::OsString;
 
 use clap::{Args, ValueEnum};
-use iri_abnf::convert::reg_name::IDNA_PROCESSING;
 use iri_abnf::convert::{
     leiri_to_iri, leiri_to_uri, preprocess, to_iri, to_uri, Charset, ConvertError,
     ConvertErrorKind, HostMapping, IriConversion, PreprocessOptions, Spaces, ToIriOptions,
@@ -44,8 +43,15 @@ components, each component is mapped, and the URI is reassembled with the origin
   - every character not allowed anywhere in a URI becomes its UTF-8 octets as %HH (uppercase hex);
     existing %HH and URI characters are kept (Section 3.3)
   - the ireg-name is percent-encoded (--host percent, Section 3.4.1) or converted with IDNA
-    (--host idna, Section 3.4.2): UTS #46 ToASCII, nontransitional, UseSTD3ASCIIRules, CheckHyphens,
-    CheckBidi, CheckJoiners and VerifyDnsLength, label by label; a label that fails is an error
+    (--host idna, Section 3.4.2): the IDNA2008 Domain Name Lookup of RFC 5891 Sections 5.3-5.5,
+    label by label, which maps nothing: a code point RFC 5892 disallows (upper case, full-width
+    forms, symbols, U+3002) is an error, and so is a label that breaks the Bidi Rule (RFC 5893) in a
+    name with right-to-left characters
+  - --host uts46 applies UTS #46 ToASCII instead, the mapping browsers use (nontransitional,
+    UseSTD3ASCIIRules, CheckHyphens, CheckBidi, CheckJoiners, VerifyDnsLength): it maps case and
+    full-width forms, which 3987bis does not ask for
+  - under either, a name that would become an IPv4 address is an error, and a label that fails names
+    its character and the rule
   - with --query-charset LABEL (a WHATWG Encoding Standard label), the query of an http or https IRI
     is encoded in that charset before percent-encoding (Section 3.5); a character the charset cannot
     represent is an error
@@ -67,6 +73,8 @@ Exit status: 0 all converted, 1 at least one failed, 2 usage error, unknown char
 Examples:
   iri to-uri 'http://résumé.example.org'                     # http://r%C3%A9sum%C3%A9.example.org
   iri to-uri --host idna 'http://résumé.example.org'         # http://xn--rsum-bpad.example.org
+  iri to-uri --host idna 'http://ｅｘａｍｐｌｅ.com/'        # error: 'ｅ' (U+FF45) is DISALLOWED
+  iri to-uri --host uts46 'http://ｅｘａｍｐｌｅ.com/'       # http://example.com/
   iri to-uri 'http://www.example.org/red%09rosé#red'         # http://www.example.org/red%09ros%C3%A9#red
   iri to-uri --query-charset iso-8859-1 'http://a/?März'     # http://a/?M%E4rz
   iri to-uri --raw 'http://a/b c'                            # http://a/b%20c (input not an IRI)";
@@ -150,7 +158,8 @@ error, unknown encoding, unreadable file.";
 #[derive(Args, Debug)]
 #[command(after_help = format!("{TO_URI_HELP}\n\n{}", super::INPUTS_HELP))]
 pub struct ToUriArgs {
-    /// How the ireg-name is mapped: percent-encoding (§3.4.1) or IDNA (§3.4.2).
+    /// How the ireg-name is mapped: percent-encoding (§3.4.1), IDNA2008 lookup (§3.4.2, RFC 5891),
+    /// or UTS #46 as browsers do (not what 3987bis names).
     #[arg(long, value_enum, default_value = "percent")]
     pub host: HostArg,
     /// The document charset for the query of http and https IRIs (§3.5), as a WHATWG label.
@@ -174,8 +183,20 @@ pub struct ToUriArgs {
 pub enum HostArg {
     /// §3.4.1: UTF-8 percent-encoding.
     Percent,
-    /// §3.4.2: IDNA ToASCII of each label.
+    /// §3.4.2: IDNA2008 Domain Name Lookup (RFC 5891 §5.3–§5.5) of each label; nothing is mapped.
     Idna,
+    /// UTS #46 ToASCII, the mapping browsers use; not what 3987bis §3.4.2 names.
+    Uts46,
+}
+
+impl From<HostArg> for HostMapping {
+    fn from(host: HostArg) -> HostMapping {
+        match host {
+            HostArg::Percent => HostMapping::Percent,
+            HostArg::Idna => HostMapping::Idna,
+            HostArg::Uts46 => HostMapping::Uts46,
+        }
+    }
 }
 
 /// Convert URIs to IRIs (3987bis §3.7).
@@ -528,10 +549,7 @@ pub fn run_to_uri(args: &ToUriArgs) -> i32 {
         Err(code) => return code,
     };
     let options = ToUriOptions::default()
-        .with_host(match args.host {
-            HostArg::Percent => HostMapping::Percent,
-            HostArg::Idna => HostMapping::Idna,
-        })
+        .with_host(args.host.into())
         .with_query_charset(query_charset)
         .with_raw(args.raw);
     let mut out = Out::new();
@@ -563,8 +581,10 @@ pub fn run_to_uri(args: &ToUriArgs) -> i32 {
             }
         }
     });
-    if idna_failed && args.format == Format::Text {
-        out.note(&format!("IDNA processing: {IDNA_PROCESSING}"));
+    if let (true, Format::Text, Some(processing)) =
+        (idna_failed, args.format, options.host.processing())
+    {
+        out.note(&format!("IDNA processing: {processing}"));
     }
     out.finish(read.is_ok())
 }

@@ -53,7 +53,7 @@ API: GET requests with query parameters (application/x-www-form-urlencoded: perc
   /api/parse?input=S[&grammar=G][&rule=R][&tree=true]               iri parse --format json
   /api/compare?input=S[&grammars=G,G...][&rule=R]                   iri compare --format json
   /api/lint?input=S[&grammar=G][&profile=P]                         iri lint --format json
-  /api/convert?command=to-uri&input=S[&host=percent|idna][&query-charset=L][&raw=true]
+  /api/convert?command=to-uri&input=S[&host=percent|idna|uts46][&query-charset=L][&raw=true]
                                                                     iri to-uri --format json
   /api/convert?command=to-iri&input=S[&trace=true][&keep-punycode=true]
                                                                     iri to-iri --format json
@@ -469,10 +469,8 @@ impl Server {
                     .transpose()?;
                 let options = ToUriOptions::default()
                     .with_host(
-                        match p.value::<HostArg>("host")?.unwrap_or(HostArg::Percent) {
-                            HostArg::Percent => HostMapping::Percent,
-                            HostArg::Idna => HostMapping::Idna,
-                        },
+                        p.value::<HostArg>("host")?
+                            .map_or(HostMapping::Percent, HostMapping::from),
                     )
                     .with_query_charset(query_charset)
                     .with_raw(p.flag("raw")?);

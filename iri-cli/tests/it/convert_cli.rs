@@ -28,6 +28,99 @@ fn to_uri_host_mappings() {
     );
 }
 
+/// `--host idna` is the IDNA2008 lookup of RFC 5891 §5 (3987bis §3.4.2), which maps nothing;
+/// `--host uts46` is the UTS #46 mapping browsers use.
+#[test]
+fn to_uri_idna_is_idna2008_and_uts46_maps() {
+    let run = |host: &str, input: &str| {
+        let (code, out, err) = iri(&["to-uri", "--host", host, "-f", "json", input], None);
+        let r = json_lines(&out).remove(0);
+        (code, r, err)
+    };
+    // Full-width digits and letters: DISALLOWED (RFC 5892 §2.2), not mapped.
+    for (input, label, character) in [
+        ("http://１２７.0.0.1/", "１２７", "'１' (U+FF11)"),
+        (
+            "http://ｅｘａｍｐｌｅ.com/",
+            "ｅｘａｍｐｌｅ",
+            "'ｅ' (U+FF45)",
+        ),
+    ] {
+        let (code, r, _) = run("idna", input);
+        assert_eq!(code, 1, "{r}");
+        assert_eq!(r["error"]["kind"], "idna");
+        assert_eq!(r["error"]["label"], label);
+        assert_eq!(r["error"]["offset"], 7);
+        let message = r["error"]["message"].as_str().unwrap();
+        for part in [character, "DISALLOWED", "RFC 5891 §5.4", "RFC 5892 §2.2"] {
+            assert!(message.contains(part), "{part}: {message}");
+        }
+    }
+    // UTS #46 maps them; a name that becomes an IPv4 address is an error naming the label.
+    let (code, r, _) = run("uts46", "http://ｅｘａｍｐｌｅ.com/");
+    assert_eq!(
+        (code, r["output"].as_str()),
+        (0, Some("http://example.com/"))
+    );
+    let (code, r, _) = run("uts46", "http://１２７.0.0.1/");
+    assert_eq!(code, 1);
+    assert_eq!(r["error"]["label"], "１２７");
+    let message = r["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("\"127.0.0.1\", an IPv4 address"),
+        "{message}"
+    );
+    for host in ["idna", "uts46"] {
+        let (code, r, _) = run(host, "http://%31%32%37.0.0.1/");
+        assert_eq!(code, 1, "{host}: {r}");
+        assert_eq!(r["error"]["label"], "127");
+        // The Bidi Rule on every label of a name with a right-to-left character.
+        let (code, r, _) = run(host, "http://0a.א/");
+        assert_eq!(code, 1, "{host}: {r}");
+        assert_eq!(r["error"]["label"], "0a");
+        let message = r["error"]["message"].as_str().unwrap();
+        assert!(message.contains("Bidi Rule (RFC 5893 §2"), "{message}");
+        let (code, r, _) = run(host, "http://a0.א/");
+        assert_eq!(
+            (code, r["output"].as_str()),
+            (0, Some("http://a0.xn--4db/"))
+        );
+    }
+    // The real reason for U+3002 and U+00AD, not a length.
+    let reasons = [
+        (
+            "idna",
+            "http://é。/",
+            "'。' (U+3002), which IDNA2008 disallows",
+        ),
+        (
+            "uts46",
+            "http://é。/",
+            "'。' (U+3002) maps to \".\", a label separator",
+        ),
+        (
+            "idna",
+            "http://\u{AD}.org/",
+            "U+00AD, which IDNA2008 disallows",
+        ),
+        (
+            "uts46",
+            "http://\u{AD}.org/",
+            "UTS #46 maps U+00AD to nothing",
+        ),
+    ];
+    for (host, input, reason) in reasons {
+        let (code, r, _) = run(host, input);
+        assert_eq!(code, 1);
+        let message = r["error"]["message"].as_str().unwrap();
+        assert!(message.contains(reason), "{host} {input}: {message}");
+        assert!(!message.contains("at most 63"), "{message}");
+    }
+    // The help names both.
+    let (_, out, _) = iri(&["to-uri", "--help"], None);
+    assert!(out.contains("uts46") && out.contains("RFC 5891"), "{out}");
+}
+
 #[test]
 fn to_uri_errors_and_exit_codes() {
     let (code, out, err) = iri(
@@ -58,12 +151,27 @@ fn to_uri_errors_and_exit_codes() {
         err.contains("iri: argument 1: the error is at byte offset 7 (column 8):"),
         "{err}"
     );
-    assert!(err.contains("CheckHyphens"), "{err}");
+    // RFC 5891 §4.2.3.1 (every U-label meets it, RFC 5890 §2.3.2.1).
+    assert!(
+        err.contains("a hyphen is first or last (RFC 5891 §4.2.3.1"),
+        "{err}"
+    );
     assert!(
         err.contains("  | http://-résumé.example.org/\n  |        ^\n"),
         "{err}"
     );
-    assert!(err.contains("UTS #46 ToASCII, nontransitional"), "{err}");
+    assert!(
+        err.contains("IDNA processing: IDNA2008 Domain Name Lookup (RFC 5891 §5.3–§5.5)"),
+        "{err}"
+    );
+    // The same under UTS #46, with its flag named.
+    let (code, _, err) = iri(
+        &["to-uri", "--host", "uts46", "http://-résumé.example.org/"],
+        None,
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("CheckHyphens"), "{err}");
+    assert!(err.contains("IDNA processing: UTS #46 ToASCII"), "{err}");
 
     let (code, out, err) = iri(&["to-uri", "http://a/b c"], None);
     assert_eq!(code, 1);

@@ -124,6 +124,10 @@ const PAIRS: &[Pair] = &[
         command: &["to-uri", "--format", "json", "--host", "idna"],
     },
     Pair {
+        query: "/api/convert?command=to-uri&host=uts46",
+        command: &["to-uri", "--format", "json", "--host", "uts46"],
+    },
+    Pair {
         query: "/api/convert?command=to-iri&trace=true",
         command: &["to-iri", "--format", "json", "--trace"],
     },

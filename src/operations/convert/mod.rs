@@ -34,6 +34,7 @@
 //! assert_eq!(c.trace.steps[5], "http://&#x7D0D;&#x8C46;.example.org/%E2%80%AE");
 //! ```
 
+pub mod idna2008;
 pub mod leiri;
 pub mod preprocess;
 pub mod query_charset;

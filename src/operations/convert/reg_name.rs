@@ -3,31 +3,59 @@
 //!
 //! ## IDNA processing
 //!
-//! §3.4.2 asks for "the Domain Name Lookup procedure (Subsections 5.3 to 5.5) of \[RFC5891\]" (IDNA2008)
-//! on each label. The [`idna`] crate implements UTS #46 (Unicode IDNA Compatibility Processing), not
-//! IDNA2008 itself, so this module runs **UTS #46 ToASCII, nontransitional**, with the strictest flags
-//! the crate offers (the WHATWG URL Standard's *beStrict*, [`idna::domain_to_ascii_strict`]):
+//! §3.4.2 asks for "the Domain Name Lookup procedure (Subsections 5.3 to 5.5) of \[RFC5891\]"
+//! (IDNA2008) on each label. [`reg_name_to_ascii`] does that ([`HostMapping::Idna`]); the checks are
+//! in [`super::idna2008`]:
+//!
+//! | step | check |
+//! | --- | --- |
+//! | RFC 5891 §5.3 | an A-label (`xn--…`, any case) must decode (Punycode, RFC 3492) to a valid U-label whose A-label is the label again |
+//! | RFC 5891 §5.4 | a U-label is in NFC, has no "--" in positions 3–4, no combining mark first, only PVALID code points, CONTEXTJ and CONTEXTO code points only where their rule of RFC 5892 Appendix A holds, nothing UNASSIGNED; nothing is mapped (§5.2, local mapping, is not among the steps §3.4.2 names) |
+//! | RFC 5891 §4.2.3.1 | no hyphen first or last (a U-label meets the checks of §4.2, RFC 5890 §2.3.2.1) |
+//! | RFC 5891 §5.4, RFC 5893 §2 | if any label holds a right-to-left character (Bidi class R, AL or AN), every label satisfies the Bidi Rule |
+//! | RFC 5891 §5.5 | the A-label is "xn--" and the Punycode of the U-label |
+//! | RFC 1034 §3.1 | each label 1 to 63 octets, the name 1 to 253 octets with an optional final dot ([`idna::uts46::verify_dns_length`] on the ASCII form); an empty `ireg-name` is not a domain name and is not checked |
+//!
+//! [`reg_name_to_ascii_uts46`] ([`HostMapping::Uts46`]) runs what browsers run instead, **UTS #46
+//! ToASCII, nontransitional**, which is not what 3987bis names: it maps case and compatibility forms
+//! (`ｅｘａｍｐｌｅ` becomes `example`) and accepts symbols IDNA2008 disallows. Its flags are the
+//! strictest the [`idna`] crate offers (the WHATWG URL Standard's *beStrict*,
+//! [`idna::domain_to_ascii_strict`]):
 //!
 //! | UTS #46 flag | value |
 //! | --- | --- |
 //! | Transitional_Processing | false (the crate has no other mode) |
 //! | UseSTD3ASCIIRules | true ([`AsciiDenyList::STD3`]: only letters, digits and "-") |
 //! | CheckHyphens | true ([`Hyphens::Check`]: no "-" first or last, no "--" in positions 3–4) |
-//! | CheckBidi | true (always, in the crate) |
+//! | CheckBidi | true (the crate's, on each label, and the Bidi Rule on every label of a name that holds a right-to-left character, as UTS #46 §4.1 step 4 asks) |
 //! | CheckJoiners | true (always, in the crate) |
-//! | VerifyDnsLength | true: each label 1 to 63 octets ([`DnsLength::Verify`] on each label), the name 1 to 253 octets with an optional final dot ([`idna::uts46::verify_dns_length`] on the ASCII form of the name; RFC 1034 §3.1); an empty `ireg-name` is not a domain name and is not checked |
+//! | VerifyDnsLength | true: as above (RFC 1034 §3.1) |
 //! | IgnoreInvalidPunycode | false (always, in the crate) |
 //!
-//! UTS #46 is more permissive than IDNA2008 in places (it maps case and compatibility characters and
-//! accepts symbols that IDNA2008 disallows); see the interpretation notes.
+//! Under both, labels are separated at U+002E only (§3.4.2), and a name whose ASCII form is an IPv4
+//! address, or whose last label becomes a number, is an error: a registered name does not turn into an
+//! IP literal. (An IPv6 literal cannot come out: neither processing lets a ":" through.)
+//!
+//! [`HostMapping::Idna`]: super::HostMapping::Idna
+//! [`HostMapping::Uts46`]: super::HostMapping::Uts46
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
-use crate::characters::{is_bidi_formatting, is_sub_delim, is_unreserved, pct_octet, push_pct};
+use super::idna2008::{self, describe_char, DerivedProperty};
+use crate::characters::{is_sub_delim, is_unreserved, pct_octet, push_pct};
+use crate::error::quote;
 
-/// One line naming the IDNA processing and its flags, as shown by the command line.
-pub const IDNA_PROCESSING: &str = "UTS #46 ToASCII, nontransitional, UseSTD3ASCIIRules=true, \
-CheckHyphens=true, CheckBidi=true, CheckJoiners=true, VerifyDnsLength=true";
+/// One line naming the IDNA processing of [`reg_name_to_ascii`] (3987bis §3.4.2), as shown by the
+/// command line.
+pub const IDNA_PROCESSING: &str = "IDNA2008 Domain Name Lookup (RFC 5891 §5.3–§5.5): nothing \
+mapped; U-labels in NFC, of PVALID code points and of CONTEXTJ/CONTEXTO ones where their rule holds \
+(RFC 5892); no hyphen first, last or in positions 3–4; the Bidi Rule on every label of a name with \
+right-to-left characters (RFC 5893); DNS lengths (RFC 1034 §3.1)";
+
+/// One line naming the processing of [`reg_name_to_ascii_uts46`], as shown by the command line.
+pub const UTS46_PROCESSING: &str = "UTS #46 ToASCII (browsers' mapping, not the IDNA2008 that \
+3987bis §3.4.2 names), nontransitional, UseSTD3ASCIIRules=true, CheckHyphens=true, CheckBidi=true, \
+CheckJoiners=true, VerifyDnsLength=true";
 
 /// A label that IDNA could not convert (3987bis §3.4.2: "if the domain name conversion fails, then the
 /// entire IRI conversion fails"), or a name too long for the DNS.
@@ -48,7 +76,7 @@ impl std::fmt::Display for IdnaError {
         write!(
             f,
             "IDNA cannot convert the label {}: {}",
-            crate::error::quote(&self.label),
+            quote(&self.label),
             self.reason
         )
     }
@@ -76,20 +104,33 @@ impl RegNameMapping {
     }
 }
 
-/// Maps an `ireg-name` with IDNA (3987bis §3.4.2).
+/// Which processing maps the labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Processing {
+    /// RFC 5891 §5.3–§5.5 (3987bis §3.4.2).
+    Lookup,
+    /// UTS #46 ToASCII.
+    Uts46,
+}
+
+/// Maps an `ireg-name` with IDNA as 3987bis §3.4.2 says: the Domain Name Lookup procedure of RFC
+/// 5891 (§5.3 to §5.5), see the [module docs](self).
 ///
 /// 1. The `pct-encoded` sequences are decoded; if the octets are not all valid UTF-8, the field is left
 ///    as it is ([`RegNameMapping::NotUtf8`]).
-/// 2. The result is split at U+002E FULL STOP. Each label with a non-ASCII character goes through
-///    UTS #46 ToASCII with the flags of the [module docs](self); a failure is an [`IdnaError`] naming
-///    the label. The result must be one label (UTS #46 maps U+3002 and other full stops to "."; §3.4.2
-///    takes only U+002E as the separator).
-/// 3. An all-ASCII label is kept, except that an A-label (`xn--…`) must pass ToASCII too, and that the
+/// 2. The result is split at U+002E FULL STOP. Each label with a non-ASCII character must be a valid
+///    U-label (RFC 5891 §5.4; nothing is mapped) and becomes its A-label (§5.5); a failure is an
+///    [`IdnaError`] naming the label, the character and the rule.
+/// 3. An all-ASCII label is kept, except that an A-label (`xn--…`) must be valid (§5.3), and that the
 ///    ASCII characters a `reg-name` cannot hold unencoded (decoded from `%HH`) are percent-encoded again.
-/// 4. The ASCII form of the name must meet the DNS length limits (UTS #46 VerifyDnsLength, RFC 1034
-///    §3.1): labels of 1 to 63 octets (only the root label, after a final dot, may be empty) and at
-///    most 253 octets without the final dot. A failure is an [`IdnaError`] naming the label, or the
-///    whole name at offset 0.
+/// 4. The ASCII form of the name must meet the DNS length limits (RFC 1034 §3.1): labels of 1 to 63
+///    octets (only the root label, after a final dot, may be empty) and at most 253 octets without the
+///    final dot. A failure is an [`IdnaError`] naming the label, or the whole name at offset 0.
+/// 5. If a label holds a right-to-left character, every label must satisfy the Bidi Rule (RFC 5893
+///    §2, RFC 5891 §5.4).
+/// 6. The result must not be an IP address: a name whose ASCII form is an `IPv4address` (RFC 3986
+///    §3.2.2), or whose last label became a number (which the WHATWG URL Standard reads as an IPv4
+///    address), is an [`IdnaError`] naming the label that changed.
 ///
 /// ```
 /// use iri_abnf::convert::reg_name::{reg_name_to_ascii, RegNameMapping};
@@ -107,38 +148,191 @@ impl RegNameMapping {
 /// );
 /// let err = reg_name_to_ascii("example.-résumé-.org").unwrap_err();
 /// assert_eq!((err.label.as_str(), err.offset), ("-résumé-", 8));
+/// // IDNA2008 maps nothing: full-width letters are DISALLOWED (RFC 5892 §2.2).
+/// let err = reg_name_to_ascii("\u{FF45}xample.com").unwrap_err();
+/// assert!(err.reason.contains("U+FF45") && err.reason.contains("DISALLOWED"));
 /// ```
 pub fn reg_name_to_ascii(reg_name: &str) -> Result<RegNameMapping, IdnaError> {
+    map_reg_name(reg_name, Processing::Lookup)
+}
+
+/// Maps an `ireg-name` with UTS #46 ToASCII, the mapping browsers use, which is **not** the IDNA2008
+/// lookup 3987bis §3.4.2 names: it maps case and compatibility forms, and accepts some symbols that
+/// IDNA2008 disallows. The steps are those of [`reg_name_to_ascii`], with UTS #46 ToASCII (flags in
+/// the [module docs](self)) in place of RFC 5891 §5.3–§5.5.
+///
+/// ```
+/// use iri_abnf::convert::reg_name::reg_name_to_ascii_uts46;
+///
+/// assert_eq!(reg_name_to_ascii_uts46("\u{FF45}xample.com").unwrap().as_str(), "example.com");
+/// assert_eq!(reg_name_to_ascii_uts46("R\u{E9}sum\u{E9}.example").unwrap().as_str(), "xn--rsum-bpad.example");
+/// // Never an IP address.
+/// let err = reg_name_to_ascii_uts46("\u{FF11}\u{FF12}\u{FF17}.0.0.1").unwrap_err();
+/// assert_eq!((err.label.as_str(), err.offset), ("\u{FF11}\u{FF12}\u{FF17}", 0));
+/// ```
+pub fn reg_name_to_ascii_uts46(reg_name: &str) -> Result<RegNameMapping, IdnaError> {
+    map_reg_name(reg_name, Processing::Uts46)
+}
+
+/// One label of a name being mapped.
+struct Label<'a> {
+    /// After percent-decoding.
+    decoded: &'a str,
+    /// As written in the `ireg-name`.
+    raw: &'a str,
+    /// Byte offset in the `ireg-name`.
+    offset: usize,
+    /// The Unicode form the Bidi Rule is checked on (the U-label of an A-label; the UTS #46 mapping
+    /// under UTS #46).
+    unicode: String,
+    /// The ASCII form.
+    ascii: String,
+}
+
+fn map_reg_name(reg_name: &str, processing: Processing) -> Result<RegNameMapping, IdnaError> {
     let (decoded, origin) = pct_decode_with_offsets(reg_name);
     let decoded = match String::from_utf8(decoded) {
         Ok(s) => s,
         Err(_) => return Ok(RegNameMapping::NotUtf8(super::percent_encode(reg_name))),
     };
-    let mut out = String::with_capacity(reg_name.len());
     let mut labels = Vec::new();
     let mut start = 0;
-    for (i, label) in decoded.split('.').enumerate() {
-        if i > 0 {
-            out.push('.');
-        }
+    for label in decoded.split('.') {
         let offset = origin.get(start).copied().unwrap_or(reg_name.len());
+        let raw_end = origin
+            .get(start + label.len())
+            .copied()
+            .unwrap_or(reg_name.len());
         start += label.len() + 1;
-        out.push_str(&label_to_ascii(label, offset)?);
-        labels.push((label, offset));
+        let (ascii, unicode) = label_to_ascii(label, offset, processing)?;
+        labels.push(Label {
+            decoded: label,
+            raw: &reg_name[offset.min(raw_end)..raw_end],
+            offset,
+            unicode,
+            ascii,
+        });
     }
+    let out = labels
+        .iter()
+        .map(|l| l.ascii.as_str())
+        .collect::<Vec<_>>()
+        .join(".");
     // An empty reg-name (`file:///x`) names no domain: there is nothing to look up.
     if !reg_name.is_empty() {
-        verify_dns_length(&out, &decoded, &labels)?;
+        let pairs: Vec<_> = labels.iter().map(|l| (l.decoded, l.offset)).collect();
+        verify_dns_length(&out, &decoded, &pairs)?;
     }
+    bidi_domain(&labels, processing)?;
+    not_an_ip_address(reg_name, &out, &labels)?;
     Ok(RegNameMapping::Idna(out))
 }
 
-/// UTS #46 VerifyDnsLength (§4.2 ToASCII step 4) on the whole ASCII form `ascii` of the name: each
-/// label 1 to 63 octets, the name 1 to 253 octets not counting a final dot (the empty root label),
-/// the limits of RFC 1034 §3.1 (63 octets a label, 255 octets a name in its wire form, which is 253
-/// as text). The verdict is the [`idna`] crate's ([`idna::uts46::verify_dns_length`], with the root
-/// label allowed); the error names the limit, and the label (`labels`: each decoded label and its
-/// offset) or the whole `name`.
+/// RFC 5893 §2 on the whole name (RFC 5891 §5.4; UTS #46 §4.1 step 4 for CheckBidi): a name with a
+/// character of Bidi class R, AL or AN in any label is a "Bidi domain name" (RFC 5893 §1.4), and then
+/// every label must satisfy the Bidi Rule, ASCII labels included.
+fn bidi_domain(labels: &[Label<'_>], processing: Processing) -> Result<(), IdnaError> {
+    let Some((holder, rtl)) = labels
+        .iter()
+        .find_map(|l| idna2008::first_rtl(&l.unicode).map(|c| (l, c)))
+    else {
+        return Ok(());
+    };
+    for l in labels.iter().filter(|l| !l.unicode.is_empty()) {
+        if let Err(why) = idna2008::bidi_rule(&l.unicode) {
+            let in_label = if std::ptr::eq(holder, l) {
+                String::new()
+            } else {
+                format!(" in the label {}", quote(holder.decoded))
+            };
+            let shown = if l.unicode != l.decoded {
+                format!(" (read as {})", quote(&l.unicode))
+            } else {
+                String::new()
+            };
+            let check = match processing {
+                Processing::Lookup => "RFC 5893 §2, RFC 5891 §5.4",
+                Processing::Uts46 => "RFC 5893 §2, UTS #46 CheckBidi",
+            };
+            return Err(IdnaError {
+                label: l.decoded.to_string(),
+                offset: l.offset,
+                reason: format!(
+                    "the name holds the right-to-left character {}{in_label}, so every label must \
+                     satisfy the Bidi Rule ({check}); this label{shown} does not: {why}",
+                    describe_char(rtl)
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Whether a host parser following the WHATWG URL Standard reads `name` as an IPv4 address (its
+/// "ends in a number" check): the last label, after one final dot, is decimal digits, or `0x` and
+/// hexadecimal digits.
+fn ends_in_a_number(name: &str) -> bool {
+    let name = name.strip_suffix('.').unwrap_or(name);
+    let last = name.rsplit('.').next().unwrap_or("");
+    (!last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()))
+        || last
+            .strip_prefix("0x")
+            .or_else(|| last.strip_prefix("0X"))
+            .is_some_and(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// A registered name never turns into an IP literal: the ASCII form `ascii` of `reg_name` must not
+/// be an `IPv4address` (RFC 3986 §3.2.2), and its last label must not become a number when it was
+/// not one as written. (The IRI grammar reads a host that is an `IPv4address` as written as an
+/// address, not as an `ireg-name`, so only a mapped name can be one.)
+fn not_an_ip_address(reg_name: &str, ascii: &str, labels: &[Label<'_>]) -> Result<(), IdnaError> {
+    let v4 = crate::syntax::validate(
+        crate::grammar::Grammar::Uri,
+        crate::rule::Rule::Ipv4address,
+        ascii,
+    )
+    .is_ok();
+    // A name written as an address (the host of a raw, unparsed input) is left to the caller.
+    if ascii == reg_name || !(v4 || (ends_in_a_number(ascii) && !ends_in_a_number(reg_name))) {
+        return Ok(());
+    }
+    let Some(changed) = labels
+        .iter()
+        .find(|l| l.raw != l.ascii)
+        .or_else(|| labels.last())
+    else {
+        return Ok(());
+    };
+    let written = if changed.raw != changed.decoded {
+        format!(" (written {})", quote(changed.raw))
+    } else {
+        String::new()
+    };
+    let what = if v4 {
+        "an IPv4 address (RFC 3986 §3.2.2 IPv4address)".to_string()
+    } else {
+        "a name whose last label is a number, which the WHATWG URL Standard's host parser reads as \
+         an IPv4 address"
+            .to_string()
+    };
+    Err(IdnaError {
+        label: changed.decoded.to_string(),
+        offset: changed.offset,
+        reason: format!(
+            "this label{written} becomes {}, and the name becomes {}, {what}; a registered name \
+             must not turn into an IP address",
+            quote(&changed.ascii),
+            quote(ascii)
+        ),
+    })
+}
+
+/// DNS length limits (RFC 1034 §3.1; UTS #46 VerifyDnsLength, §4.2 ToASCII step 4) on the whole
+/// ASCII form `ascii` of the name: each label 1 to 63 octets, the name 1 to 253 octets not counting a
+/// final dot (the empty root label), the limits of RFC 1034 §3.1 (63 octets a label, 255 octets a
+/// name in its wire form, which is 253 as text). The verdict is the [`idna`] crate's
+/// ([`idna::uts46::verify_dns_length`], with the root label allowed); the error names the limit, and
+/// the label (`labels`: each decoded label and its offset) or the whole `name`.
 fn verify_dns_length(ascii: &str, name: &str, labels: &[(&str, usize)]) -> Result<(), IdnaError> {
     if idna::uts46::verify_dns_length(ascii, true) {
         return Ok(());
@@ -174,7 +368,7 @@ fn verify_dns_length(ascii: &str, name: &str, labels: &[(&str, usize)]) -> Resul
 
 fn label_too_long(label: &str, ascii: &str) -> String {
     let shown = if ascii != label && ascii.len() <= 80 {
-        format!(" {}", crate::error::quote(ascii))
+        format!(" {}", quote(ascii))
     } else {
         String::new()
     };
@@ -212,9 +406,31 @@ fn uts46_to_ascii(label: &str) -> Result<String, idna::Errors> {
             label.as_bytes(),
             AsciiDenyList::STD3,
             Hyphens::Check,
-            DnsLength::Verify,
+            DnsLength::Ignore,
         )
         .map(|c| c.into_owned())
+}
+
+/// UTS #46 ToUnicode of `label` (the mapped form, with U+FFFD where it fails).
+fn uts46_to_unicode(label: &str) -> String {
+    Uts46::new()
+        .to_unicode(label.as_bytes(), AsciiDenyList::STD3, Hyphens::Check)
+        .0
+        .into_owned()
+}
+
+/// What UTS #46 maps `c` to, when that is not `c` itself and not a failure.
+fn uts46_mapping(c: char) -> Option<String> {
+    let mut buf = [0u8; 4];
+    let mapped = Uts46::new()
+        .to_unicode(
+            c.encode_utf8(&mut buf).as_bytes(),
+            AsciiDenyList::EMPTY,
+            Hyphens::Allow,
+        )
+        .0
+        .into_owned();
+    (mapped.chars().ne(std::iter::once(c)) && !mapped.contains('\u{FFFD}')).then_some(mapped)
 }
 
 fn is_a_label(label: &str) -> bool {
@@ -224,16 +440,31 @@ fn is_a_label(label: &str) -> bool {
         .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
 }
 
-fn label_to_ascii(label: &str, offset: usize) -> Result<String, IdnaError> {
+/// One label: its ASCII form and the Unicode form the Bidi Rule sees.
+fn label_to_ascii(
+    label: &str,
+    offset: usize,
+    processing: Processing,
+) -> Result<(String, String), IdnaError> {
     let fail = |reason: String| IdnaError {
         label: label.to_string(),
         offset,
         reason,
     };
     if label.is_ascii() {
-        if is_a_label(label) && uts46_to_ascii(label).is_err() {
-            return Err(fail(a_label_reason(label)));
-        }
+        let unicode = if !is_a_label(label) {
+            label.to_string()
+        } else {
+            match processing {
+                Processing::Lookup => a_label_to_u_label(label).map_err(fail)?,
+                Processing::Uts46 => {
+                    if uts46_to_ascii(label).is_err() {
+                        return Err(fail(a_label_reason(label)));
+                    }
+                    uts46_to_unicode(label)
+                }
+            }
+        };
         let mut out = String::with_capacity(label.len());
         for c in label.chars() {
             if is_unreserved(c) || is_sub_delim(c) {
@@ -242,16 +473,158 @@ fn label_to_ascii(label: &str, offset: usize) -> Result<String, IdnaError> {
                 push_pct(&mut out, c as u8);
             }
         }
-        return Ok(out);
+        return Ok((out, unicode));
     }
-    match uts46_to_ascii(label) {
-        Ok(ascii) if ascii.contains('.') => Err(fail(format!(
-            "UTS #46 maps it to {}, more than one label; 3987bis §3.4.2 separates labels only at \
-             U+002E FULL STOP",
-            crate::error::quote(&ascii)
-        ))),
-        Ok(ascii) => Ok(ascii),
-        Err(_) => Err(fail(reason(label))),
+    match processing {
+        Processing::Lookup => {
+            check_u_label(label).map_err(fail)?;
+            // RFC 5891 §5.5. Punycode fails only on overflow, which 63 octets cannot reach; the
+            // length check names the label if it is too long.
+            let encoded = idna::punycode::encode_str(label).ok_or_else(|| {
+                fail("its Punycode overflows (RFC 3492 §6.4; RFC 5891 §5.5)".to_string())
+            })?;
+            Ok((format!("xn--{encoded}"), label.to_string()))
+        }
+        Processing::Uts46 => match uts46_to_ascii(label) {
+            Ok(ascii) if ascii.contains('.') => Err(fail(separator_reason(label, &ascii))),
+            Ok(ascii) if ascii.is_empty() => Err(fail(maps_to_nothing_reason(label))),
+            Ok(ascii) => Ok((ascii, uts46_to_unicode(label))),
+            Err(_) => Err(fail(reason(label))),
+        },
+    }
+}
+
+/// Why a label that UTS #46 maps to several labels fails: the characters it maps to ".".
+fn separator_reason(label: &str, ascii: &str) -> String {
+    let dots: Vec<String> = label
+        .chars()
+        .filter(|&c| c != '.' && uts46_mapping(c).is_some_and(|m| m.contains('.')))
+        .map(describe_char)
+        .collect();
+    let which = if dots.is_empty() {
+        String::new()
+    } else {
+        format!("{} maps to \".\", a label separator, so ", dots.join(", "))
+    };
+    format!(
+        "{which}UTS #46 maps it to {}, more than one label; 3987bis §3.4.2 separates labels only \
+         at U+002E FULL STOP",
+        quote(ascii)
+    )
+}
+
+/// Why a label that UTS #46 maps to nothing fails.
+fn maps_to_nothing_reason(label: &str) -> String {
+    let gone: Vec<String> = label.chars().map(describe_char).collect();
+    format!(
+        "UTS #46 maps {} to nothing (ignored), which leaves the label empty; a DNS label has 1 to 63 \
+         octets (RFC 1034 §3.1)",
+        gone.join(", ")
+    )
+}
+
+/// RFC 5891 §5.4 on a putative U-label (the Bidi Rule, which concerns the whole name, apart), with
+/// the hyphen rules that §4.2.3.1 sets for every U-label (RFC 5890 §2.3.2.1). The reason names the
+/// character and the rule.
+fn check_u_label(label: &str) -> Result<(), String> {
+    let chars: Vec<char> = label.chars().collect();
+    for &c in &chars {
+        match idna2008::derived_property(c) {
+            DerivedProperty::Disallowed(why) => {
+                let hint = match uts46_mapping(c) {
+                    Some(m) if m.contains('.') => format!(
+                        "; UTS #46 would map it to {}, a label separator, but 3987bis §3.4.2 \
+                         separates labels only at U+002E FULL STOP",
+                        quote(&m)
+                    ),
+                    Some(m) if m.is_empty() => "; UTS #46 would map it to nothing".to_string(),
+                    Some(m) => format!("; UTS #46 would map it to {}", quote(&m)),
+                    None => String::new(),
+                };
+                return Err(format!(
+                    "it contains {}, which IDNA2008 disallows (RFC 5892 DISALLOWED, RFC 5891 \
+                     §5.4): {}{hint}",
+                    describe_char(c),
+                    idna2008::disallowed_reason(c, why)
+                ));
+            }
+            DerivedProperty::Unassigned => {
+                return Err(format!(
+                    "it contains U+{:04X}, which is unassigned in the Unicode version used (RFC \
+                     5892 §2.10 UNASSIGNED, RFC 5891 §5.4)",
+                    c as u32
+                ))
+            }
+            _ => {}
+        }
+    }
+    if !idna2008::is_nfc(label) {
+        return Err(format!(
+            "it is not in Normalization Form C (RFC 5891 §5.4); its NFC form is {}",
+            quote(&idna2008::nfc(label))
+        ));
+    }
+    if chars.get(2..4) == Some(&['-', '-']) {
+        return Err("\"--\" is in the third and fourth positions (RFC 5891 §5.4)".to_string());
+    }
+    if chars.first() == Some(&'-') || chars.last() == Some(&'-') {
+        return Err(
+            "a hyphen is first or last (RFC 5891 §4.2.3.1, which every U-label meets: \
+                    RFC 5890 §2.3.2.1)"
+                .to_string(),
+        );
+    }
+    if let Some(&first) = chars.first().filter(|&&c| idna2008::is_combining_mark(c)) {
+        return Err(format!(
+            "it begins with the combining mark {} (RFC 5891 §5.4, §4.2.3.2)",
+            describe_char(first)
+        ));
+    }
+    for (i, &c) in chars.iter().enumerate() {
+        if matches!(
+            idna2008::derived_property(c),
+            DerivedProperty::ContextJ | DerivedProperty::ContextO
+        ) {
+            idna2008::contextual_rule(&chars, i)
+                .map_err(|why| format!("{why}; RFC 5891 §5.4 rejects the label"))?;
+        }
+    }
+    Ok(())
+}
+
+/// RFC 5891 §5.3: an A-label (`xn--…`, any case, taken in lower case) decodes to a U-label that
+/// passes §5.4, and whose A-label (§5.5) is the label again. The U-label, or why not.
+fn a_label_to_u_label(label: &str) -> Result<String, String> {
+    let lower = label.to_ascii_lowercase();
+    let Some(u) = idna::punycode::decode_to_string(&lower[4..]) else {
+        return Err(
+            "it begins with \"xn--\" but the rest is not valid Punycode (RFC 3492; RFC 5891 §5.3)"
+                .to_string(),
+        );
+    };
+    let decoded = quote(&u);
+    if u.is_empty() {
+        return Err("nothing follows \"xn--\"".to_string());
+    }
+    if u.is_ascii() {
+        return Err(format!(
+            "it begins with \"xn--\" but its Punycode decodes to the all-ASCII {decoded}; an A-label \
+             encodes a label with non-ASCII characters (RFC 5890 §2.3.2.1)"
+        ));
+    }
+    if let Err(why) = check_u_label(&u) {
+        return Err(format!(
+            "it begins with \"xn--\" but its Punycode decodes to {decoded}, which is not a valid \
+             U-label (RFC 5891 §5.3): {why}"
+        ));
+    }
+    match idna::punycode::encode_str(&u) {
+        Some(back) if format!("xn--{back}") == lower => Ok(u),
+        back => Err(format!(
+            "it begins with \"xn--\" and decodes to {decoded}, whose A-label is {} (RFC 5891 §5.3: \
+             the label must be the same)",
+            quote(&format!("xn--{}", back.unwrap_or_default()))
+        )),
     }
 }
 
@@ -286,24 +659,16 @@ fn a_label_reason(label: &str) -> String {
 /// Tells which UTS #46 check rejects a label, by relaxing the flags one at a time.
 fn reason(label: &str) -> String {
     let uts = Uts46::new();
-    let with = |deny, hyphens, len| uts.to_ascii(label.as_bytes(), deny, hyphens, len).is_ok();
-    if let (false, Ok(ascii)) = (
-        with(AsciiDenyList::STD3, Hyphens::Check, DnsLength::Verify),
-        uts.to_ascii(
-            label.as_bytes(),
-            AsciiDenyList::STD3,
-            Hyphens::Check,
-            DnsLength::Ignore,
-        ),
-    ) {
-        return label_too_long(label, &ascii);
-    }
-    if with(AsciiDenyList::STD3, Hyphens::Allow, DnsLength::Ignore) {
+    let with = |deny, hyphens| {
+        uts.to_ascii(label.as_bytes(), deny, hyphens, DnsLength::Ignore)
+            .is_ok()
+    };
+    if with(AsciiDenyList::STD3, Hyphens::Allow) {
         return "a hyphen is first or last, or \"--\" is in the third and fourth positions (UTS #46 \
                 CheckHyphens)"
             .to_string();
     }
-    if with(AsciiDenyList::EMPTY, Hyphens::Allow, DnsLength::Ignore) {
+    if with(AsciiDenyList::EMPTY, Hyphens::Allow) {
         if let Some(c) = label
             .chars()
             .find(|c| c.is_ascii() && !(c.is_ascii_alphanumeric() || *c == '-'))
@@ -330,64 +695,45 @@ fn reason(label: &str) -> String {
                     DnsLength::Ignore,
                 )
                 .is_err()
-            && !is_mark(c)
+            && !idna2008::is_combining_mark(c)
             && !matches!(c, '\u{200C}' | '\u{200D}')
         {
             return format!("it contains {}, which UTS #46 disallows", describe_char(c));
         }
     }
-    if label.chars().next().is_some_and(is_mark) {
-        return "it begins with a combining mark (UTS #46 validity criteria)".to_string();
+    if let Some(first) = label
+        .chars()
+        .next()
+        .filter(|&c| idna2008::is_combining_mark(c))
+    {
+        return format!(
+            "it begins with the combining mark {} (UTS #46 validity criteria)",
+            describe_char(first)
+        );
     }
     if label.chars().any(|c| matches!(c, '\u{200C}' | '\u{200D}')) {
         return "it contains U+200C ZERO WIDTH NON-JOINER or U+200D ZERO WIDTH JOINER outside the \
-                contexts RFC 5892 allows (UTS #46 CheckJoiners)"
+                contexts RFC 5892 A.1 and A.2 allow (UTS #46 CheckJoiners)"
             .to_string();
     }
-    "it violates the UTS #46 validity criteria (most likely the RFC 5893 Bidi rule, CheckBidi)"
-        .to_string()
-}
-
-/// Combining marks (general category M), found the way the `idna` data does: a mark alone is not a
-/// valid label, but the same mark after "a" is.
-fn is_mark(c: char) -> bool {
-    let uts = Uts46::new();
-    let mut alone = [0u8; 4];
-    let with_base = format!("a{c}");
-    uts.to_ascii(
-        c.encode_utf8(&mut alone).as_bytes(),
-        AsciiDenyList::EMPTY,
-        Hyphens::Allow,
-        DnsLength::Ignore,
-    )
-    .is_err()
-        && uts
-            .to_ascii(
-                with_base.as_bytes(),
-                AsciiDenyList::EMPTY,
-                Hyphens::Allow,
-                DnsLength::Ignore,
-            )
-            .is_ok()
-}
-
-fn describe_char(c: char) -> String {
-    if c.is_control() || is_bidi_formatting(c) {
-        format!("U+{:04X}", c as u32)
-    } else {
-        format!("'{c}' (U+{:04X})", c as u32)
+    if let Err(why) = idna2008::bidi_rule(&uts46_to_unicode(label)) {
+        return format!(
+            "it does not satisfy the Bidi Rule (RFC 5893 §2, UTS #46 CheckBidi): {why}"
+        );
     }
+    "it violates the UTS #46 validity criteria".to_string()
 }
 
-/// URI-to-IRI step 6 (3987bis §3.7) for one label: the ToUnicode form of a punycode label (`xn--…`,
-/// any case), when that form is valid; `None` leaves the label as it is.
+/// URI-to-IRI step 6 (3987bis §3.7) for one label: the U-label of a punycode label (`xn--…`, any
+/// case), when it is valid; `None` leaves the label as it is.
 ///
-/// Valid means: UTS #46 ToUnicode reports no error (same flags as ToASCII, see the
-/// [module docs](self)); the result is not ASCII; every character is one that step 4 of §3.7 keeps
-/// as it is ([`decodes_to_iri`](crate::characters::decodes_to_iri): a `ucschar`, not
-/// [`not_appropriate`](crate::characters::not_appropriate)); and ToASCII of the result gives
-/// the label back (up to ASCII case), so that mapping the IRI back to a URI with IDNA (§3.4.2)
-/// restores it.
+/// Valid means what `--host idna` ([`reg_name_to_ascii`]) asks of an A-label, so that mapping the IRI
+/// back to a URI restores the label (up to ASCII case): the Punycode decodes to a U-label that passes
+/// RFC 5891 §5.4, whose A-label is the label again (§5.3), and that satisfies the Bidi Rule (RFC 5893
+/// §2) if it holds a right-to-left character; in addition every character is one that step 4 of §3.7
+/// keeps as it is ([`decodes_to_iri`](crate::characters::decodes_to_iri): a `ucschar`, not
+/// [`not_appropriate`](crate::characters::not_appropriate)). The Bidi Rule on the other labels of
+/// the name is [`punycode_to_unicode`]'s.
 ///
 /// ```
 /// use iri_abnf::convert::reg_name::punycode_label_to_unicode;
@@ -396,27 +742,66 @@ fn describe_char(c: char) -> String {
 /// assert_eq!(punycode_label_to_unicode("example"), None);
 /// assert_eq!(punycode_label_to_unicode("\u{E9}t\u{E9}"), None);
 /// assert_eq!(punycode_label_to_unicode("xn--zz"), None);
+/// // U+2603 SNOWMAN: valid under UTS #46, DISALLOWED under IDNA2008.
+/// assert_eq!(punycode_label_to_unicode("xn--n3h"), None);
 /// ```
 pub fn punycode_label_to_unicode(label: &str) -> Option<String> {
     if !is_a_label(label) {
         return None;
     }
-    let (unicode, result) =
-        Uts46::new().to_unicode(label.as_bytes(), AsciiDenyList::STD3, Hyphens::Check);
-    result.ok()?;
-    let unicode = unicode.into_owned();
-    if unicode.is_ascii()
-        || unicode.contains('.')
-        || !unicode.chars().all(|c| {
-            (c.is_ascii() && (is_unreserved(c))) || crate::characters::decodes_to_iri(c, false)
-        })
-    {
+    let unicode = a_label_to_u_label(label).ok()?;
+    if idna2008::has_rtl(&unicode) && idna2008::bidi_rule(&unicode).is_err() {
         return None;
     }
-    match uts46_to_ascii(&unicode) {
-        Ok(back) if back.eq_ignore_ascii_case(label) => Some(unicode),
-        _ => None,
+    if !unicode.chars().all(|c| {
+        (c.is_ascii() && (is_unreserved(c))) || crate::characters::decodes_to_iri(c, false)
+    }) {
+        return None;
     }
+    Some(unicode)
+}
+
+/// URI-to-IRI step 6 (3987bis §3.7) for a whole `reg-name`: each punycode label that
+/// [`punycode_label_to_unicode`] converts; but if the converted name holds a right-to-left character
+/// and a label of it does not satisfy the Bidi Rule (RFC 5893 §2, which RFC 5891 §5.4 applies to the
+/// whole name), the name is left as it is, so that `--host idna` maps the IRI back.
+///
+/// ```
+/// use iri_abnf::convert::reg_name::punycode_to_unicode;
+///
+/// assert_eq!(punycode_to_unicode("xn--4db.example"), "\u{5D0}.example");
+/// // "0a" begins with a digit: not a valid label of a name with right-to-left characters.
+/// assert_eq!(punycode_to_unicode("0a.xn--4db"), "0a.xn--4db");
+/// ```
+pub fn punycode_to_unicode(reg_name: &str) -> String {
+    let converted: Vec<String> = reg_name
+        .split('.')
+        .map(|label| punycode_label_to_unicode(label).unwrap_or_else(|| label.to_string()))
+        .collect();
+    let joined = converted.join(".");
+    if joined == reg_name {
+        return joined;
+    }
+    // The labels the Bidi Rule sees: A-labels left unconverted count as their U-labels.
+    let unicode: Vec<String> = converted
+        .iter()
+        .map(|l| {
+            if is_a_label(l) {
+                a_label_to_u_label(l).unwrap_or_else(|_| l.clone())
+            } else {
+                l.clone()
+            }
+        })
+        .collect();
+    if unicode.iter().any(|l| idna2008::has_rtl(l))
+        && unicode
+            .iter()
+            .filter(|l| !l.is_empty())
+            .any(|l| idna2008::bidi_rule(l).is_err())
+    {
+        return reg_name.to_string();
+    }
+    joined
 }
 
 #[cfg(test)]
@@ -425,7 +810,229 @@ mod tests {
 
     #[test]
     fn reasons_name_the_check() {
+        // RFC 5891 §5.3–§5.4 (3987bis §3.4.2).
         let r = |s: &str| reg_name_to_ascii(s).unwrap_err().reason;
+        assert!(
+            r("-résumé").contains("RFC 5891 §4.2.3.1"),
+            "{}",
+            r("-résumé")
+        );
+        assert!(
+            r("ré--sumé").contains("third and fourth"),
+            "{}",
+            r("ré--sumé")
+        );
+        assert!(
+            r("ré_sumé").contains("'_' (U+005F)") && r("ré_sumé").contains("general category Pc"),
+            "{}",
+            r("ré_sumé")
+        );
+        assert!(
+            r("\u{0301}résumé").contains("combining mark U+0301")
+                || r("\u{0301}résumé").contains("combining mark '\u{301}' (U+0301)"),
+            "{}",
+            r("\u{0301}résumé")
+        );
+        assert!(
+            r("a\u{200D}é").contains("RFC 5892 A.2"),
+            "{}",
+            r("a\u{200D}é")
+        );
+        assert!(r("a\u{B7}é").contains("RFC 5892 A.3"), "{}", r("a\u{B7}é"));
+        assert!(r("é\u{05D0}").contains("Bidi Rule"), "{}", r("é\u{05D0}"));
+        assert!(r(&"é".repeat(70)).contains("at most 63"));
+        assert!(r("xn--zz-").contains("all-ASCII"), "{}", r("xn--zz-"));
+        assert!(r("xn--").contains("nothing follows"), "{}", r("xn--"));
+        assert!(
+            r("xn--a!b").contains("not valid Punycode"),
+            "{}",
+            r("xn--a!b")
+        );
+        assert!(
+            r("xn--rsum-bad").contains("U+0080"),
+            "{}",
+            r("xn--rsum-bad")
+        );
+        // Not NFC: nothing is normalized.
+        assert!(
+            r("e\u{301}.com").contains("Normalization Form C")
+                && r("e\u{301}.com").contains("\"\u{E9}\""),
+            "{}",
+            r("e\u{301}.com")
+        );
+        // Unassigned code points (RFC 5892 §2.10).
+        assert!(r("a\u{378}").contains("UNASSIGNED"), "{}", r("a\u{378}"));
+        // A-label whose U-label is valid but not in the label's own Punycode is impossible to
+        // build by hand; the round trip is checked on a label that decodes to a disallowed one.
+        assert!(r("xn--n3h").contains("U+2603"), "{}", r("xn--n3h"));
+    }
+
+    /// Code points IDNA2008 disallows are rejected, not mapped; the message names the label, the
+    /// character, RFC 5892's category and what UTS #46 would have done.
+    #[test]
+    fn idna2008_maps_nothing() {
+        let e = |s: &str| reg_name_to_ascii(s).unwrap_err();
+        let full_width = e("\u{FF11}\u{FF12}\u{FF17}.0.0.1");
+        assert_eq!(
+            (full_width.label.as_str(), full_width.offset),
+            ("\u{FF11}\u{FF12}\u{FF17}", 0)
+        );
+        for part in [
+            "'\u{FF11}' (U+FF11)",
+            "DISALLOWED",
+            "RFC 5892 §2.2",
+            "RFC 5891 §5.4",
+            "\"1\"",
+        ] {
+            assert!(
+                full_width.reason.contains(part),
+                "{part}: {}",
+                full_width.reason
+            );
+        }
+        let example = e("\u{FF45}\u{FF58}\u{FF41}\u{FF4D}\u{FF50}\u{FF4C}\u{FF45}.com");
+        assert!(example.reason.contains("U+FF45") && example.reason.contains("\"e\""));
+        // Upper case is DISALLOWED in a U-label (no case mapping); an all-ASCII label is not a
+        // U-label and is kept.
+        let upper = e("R\u{E9}sum\u{E9}.example");
+        assert!(upper.reason.contains("'R' (U+0052)"), "{}", upper.reason);
+        assert_eq!(
+            reg_name_to_ascii("EXAMPLE.org").unwrap().as_str(),
+            "EXAMPLE.org"
+        );
+        // Symbols that UTS #46 accepts.
+        assert!(e("\u{2603}.com").reason.contains("general category So"));
+        assert_eq!(
+            reg_name_to_ascii_uts46("\u{2603}.com").unwrap().as_str(),
+            "xn--n3h.com"
+        );
+        // Sharp s and final sigma are PVALID (RFC 5892 §2.6) and kept, as nontransitional UTS #46
+        // keeps them.
+        assert_eq!(
+            reg_name_to_ascii("fa\u{DF}.de").unwrap().as_str(),
+            reg_name_to_ascii_uts46("fa\u{DF}.de").unwrap().as_str()
+        );
+        // Joiners where RFC 5892 A.1 allows them (Persian, Devanagari).
+        assert!(reg_name_to_ascii("\u{645}\u{6CC}\u{200C}\u{62E}").is_ok());
+        assert!(reg_name_to_ascii("\u{915}\u{94D}\u{200D}\u{937}").is_ok());
+        // A-labels: valid ones are kept as written; one whose U-label IDNA2008 refuses is an error.
+        assert_eq!(
+            reg_name_to_ascii("XN--99zt52a.example").unwrap().as_str(),
+            "XN--99zt52a.example"
+        );
+        assert!(reg_name_to_ascii("xn--n3h.com").is_err());
+        assert!(reg_name_to_ascii_uts46("xn--n3h.com").is_ok());
+    }
+
+    /// U+3002 and U+00AD: the real reason under both processings, not a length.
+    #[test]
+    fn separators_and_ignored_characters() {
+        let strict = reg_name_to_ascii("\u{E9}\u{3002}").unwrap_err();
+        assert_eq!(strict.label, "\u{E9}\u{3002}");
+        for part in [
+            "'\u{3002}' (U+3002)",
+            "DISALLOWED",
+            "general category Po",
+            "label separator",
+        ] {
+            assert!(strict.reason.contains(part), "{part}: {}", strict.reason);
+        }
+        assert!(!strict.reason.contains("octets"), "{}", strict.reason);
+        let uts46 = reg_name_to_ascii_uts46("\u{E9}\u{3002}").unwrap_err();
+        for part in [
+            "'\u{3002}' (U+3002) maps to \".\"",
+            "more than one label",
+            "U+002E",
+        ] {
+            assert!(uts46.reason.contains(part), "{part}: {}", uts46.reason);
+        }
+        assert!(!uts46.reason.contains("octets"), "{}", uts46.reason);
+        let strict = reg_name_to_ascii("\u{AD}.org").unwrap_err();
+        assert_eq!((strict.label.as_str(), strict.offset), ("\u{AD}", 0));
+        for part in [
+            "U+00AD",
+            "DISALLOWED",
+            "default ignorable",
+            "RFC 5892 §2.3",
+            "to nothing",
+        ] {
+            assert!(strict.reason.contains(part), "{part}: {}", strict.reason);
+        }
+        let uts46 = reg_name_to_ascii_uts46("\u{AD}.org").unwrap_err();
+        for part in ["U+00AD", "to nothing", "label empty"] {
+            assert!(uts46.reason.contains(part), "{part}: {}", uts46.reason);
+        }
+        assert!(!uts46.reason.contains("at most 63"), "{}", uts46.reason);
+        // A soft hyphen inside a label is dropped by UTS #46, refused by IDNA2008.
+        assert_eq!(
+            reg_name_to_ascii_uts46("ab\u{AD}c.org").unwrap().as_str(),
+            "abc.org"
+        );
+        assert!(reg_name_to_ascii("ab\u{AD}c.org").is_err());
+    }
+
+    /// The Bidi Rule on every label of a name with a right-to-left character (RFC 5893 §2, RFC
+    /// 5891 §5.4), ASCII labels included, under both processings.
+    #[test]
+    fn bidi_rule_on_the_whole_name() {
+        for map in [reg_name_to_ascii, reg_name_to_ascii_uts46] {
+            let e = map("0a.\u{5D0}").unwrap_err();
+            assert_eq!((e.label.as_str(), e.offset), ("0a", 0));
+            for part in [
+                "U+05D0",
+                "Bidi Rule",
+                "RFC 5893 §2",
+                "'0' (U+0030, Bidi class EN)",
+                "condition 1",
+            ] {
+                assert!(e.reason.contains(part), "{part}: {}", e.reason);
+            }
+            assert!(map("a0.\u{5D0}").is_ok());
+            assert!(map("www.\u{5D0}\u{5D1}.com").is_ok());
+            // No right-to-left character: the rule does not apply.
+            assert!(map("0a.\u{E9}").is_ok());
+            // Arabic-Indic digits are AN, which makes a Bidi domain name too.
+            assert!(map("0a.\u{627}").is_err());
+            // An A-label counts as its U-label.
+            let e = map("0a.xn--4db").unwrap_err();
+            assert_eq!(e.label, "0a");
+            // The label that fails is named, wherever it is.
+            let e = map("\u{5D0}.a-").unwrap_err();
+            assert_eq!((e.label.as_str(), e.offset), ("a-", 3));
+            assert!(e.reason.contains("condition 6"), "{}", e.reason);
+        }
+    }
+
+    /// A registered name never becomes an IP address (3987bis §3.4; RFC 3986 §3.2.2).
+    #[test]
+    fn never_an_ip_address() {
+        let e = reg_name_to_ascii_uts46("\u{FF11}\u{FF12}\u{FF17}.0.0.1").unwrap_err();
+        for part in ["\"127.0.0.1\"", "IPv4address", "IP address"] {
+            assert!(e.reason.contains(part), "{part}: {}", e.reason);
+        }
+        // Percent-decoding, under either processing.
+        for map in [reg_name_to_ascii, reg_name_to_ascii_uts46] {
+            let e = map("%31%32%37.0.0.1").unwrap_err();
+            assert_eq!((e.label.as_str(), e.offset), ("127", 0));
+            assert!(e.reason.contains("written \"%31%32%37\""), "{}", e.reason);
+            let e = map("1.2.3.%34").unwrap_err();
+            assert_eq!((e.label.as_str(), e.offset), ("4", 6));
+            // The last label becomes a number: the WHATWG URL Standard reads an IPv4 address.
+            let e = map("a.%31").unwrap_err();
+            assert!(e.reason.contains("WHATWG"), "{}", e.reason);
+            assert!(map("a.0x%31").is_err());
+            // Written as a number already, or not a number after all: no error here.
+            assert!(map("\u{E9}.1").is_ok());
+            assert!(map("%31a.b").is_ok());
+            assert!(map("1.2.3.256").is_ok());
+        }
+        let e = reg_name_to_ascii_uts46("a.\u{FF10}x7f").unwrap_err();
+        assert!(e.reason.contains("\"a.0x7f\""), "{}", e.reason);
+    }
+
+    #[test]
+    fn uts46_reasons_name_the_check() {
+        let r = |s: &str| reg_name_to_ascii_uts46(s).unwrap_err().reason;
         assert!(r("-résumé").contains("CheckHyphens"), "{}", r("-résumé"));
         assert!(r("ré_sumé").contains("'_' (U+005F)"), "{}", r("ré_sumé"));
         assert!(
@@ -439,23 +1046,33 @@ mod tests {
             r("a\u{200D}é")
         );
         assert!(r("é\u{05D0}").contains("Bidi"), "{}", r("é\u{05D0}"));
-        assert!(r(&"é".repeat(70)).contains("VerifyDnsLength"));
+        assert!(r(&"é".repeat(70)).contains("at most 63"));
         assert!(r("xn--zz-").contains("all-ASCII"), "{}", r("xn--zz-"));
         assert!(r("xn--").contains("nothing follows"), "{}", r("xn--"));
-        assert!(
-            r("xn--a!b").contains("not valid Punycode"),
-            "{}",
-            r("xn--a!b")
-        );
         assert!(
             r("xn--rsum-bad").contains("U+0080"),
             "{}",
             r("xn--rsum-bad")
         );
         assert!(
-            r("a\u{3002}é").contains("more than one label"),
+            r("a\u{3002}\u{E9}").contains("more than one label"),
             "{}",
-            r("a\u{3002}é")
+            r("a\u{3002}\u{E9}")
+        );
+    }
+
+    #[test]
+    fn step_6_follows_the_lookup() {
+        assert_eq!(punycode_label_to_unicode("xn--n3h"), None);
+        assert_eq!(
+            punycode_label_to_unicode("xn--4db").as_deref(),
+            Some("\u{5D0}")
+        );
+        assert_eq!(punycode_to_unicode("xn--4db.0a"), "xn--4db.0a");
+        assert_eq!(punycode_to_unicode("xn--4db.a0"), "\u{5D0}.a0");
+        assert_eq!(
+            punycode_to_unicode("xn--rsum-bpad.XN--99zt52a"),
+            "r\u{E9}sum\u{E9}.\u{7D0D}\u{8C46}"
         );
     }
 

@@ -30,8 +30,10 @@
 //!   `iri` grammar does not allow in the component (§2.2: `ucschar` everywhere, `iprivate` in the
 //!   query only). Other look-alikes are kept: §3.7 says "results may vary". Re-encoding uses
 //!   uppercase hex digits, as example 3 shows.
-//! - Step 6 converts the labels of a `reg-name` that begin with `xn--` with UTS #46 ToUnicode, only
-//!   when the result is valid ([`punycode_label_to_unicode`]); it can be switched off with
+//! - Step 6 converts the labels of a `reg-name` that begin with `xn--` to U-labels, only when the
+//!   result is valid under the IDNA2008 lookup that `--host idna` applies, RFC 5891 §5.3–§5.4 and
+//!   the Bidi Rule on the whole name, and holds no character of [`not_appropriate`]
+//!   ([`punycode_to_unicode`]); it can be switched off with
 //!   [`ToIriOptions::convert_punycode`]. §3.7.1 calls `xn--99zt52a` "not converted" and then shows it
 //!   converted in step 6; this crate converts it (interpretation note 13).
 //! - Steps 2 to 5 work component by component; the scheme, port and IP literals are left as they are.
@@ -39,7 +41,7 @@
 //! - "Never guess a legacy encoding" (§3.7, last paragraph): octets that are not UTF-8 stay
 //!   percent-encoded, so `D%FCrst` stays as it is.
 
-use super::reg_name::punycode_label_to_unicode;
+use super::reg_name::punycode_to_unicode;
 use super::{push_xml_notation, syntax_error, ConvertError};
 use crate::characters::{is_unreserved, not_appropriate, pct_octet, push_pct};
 use crate::components::{HostKind, Reference};
@@ -358,11 +360,7 @@ fn step5(p: &Piece) -> String {
 
 /// Step 6: punycode labels of a reg-name.
 fn step6(reg_name: &str) -> String {
-    reg_name
-        .split('.')
-        .map(|label| punycode_label_to_unicode(label).unwrap_or_else(|| label.to_string()))
-        .collect::<Vec<_>>()
-        .join(".")
+    punycode_to_unicode(reg_name)
 }
 
 fn render(pieces: &[Piece]) -> String {

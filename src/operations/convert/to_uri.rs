@@ -1,7 +1,7 @@
 //! Mapping IRIs to URIs (3987bis §3.3–§3.6), component by component (§11.2.2).
 
 use super::query_charset::{encode_component, Charset};
-use super::reg_name::{reg_name_to_ascii, RegNameMapping};
+use super::reg_name::{reg_name_to_ascii, reg_name_to_ascii_uts46, RegNameMapping};
 use super::{syntax_error, ConvertError, ConvertErrorKind};
 use crate::components::Meta;
 use crate::grammar::Grammar;
@@ -13,8 +13,26 @@ pub enum HostMapping {
     /// §3.4.1: the general percent-encoding of §3.3 ("SHOULD"), the default.
     #[default]
     Percent,
-    /// §3.4.2: IDNA ToASCII of each label ("MAY"); see [`super::reg_name`] for the processing and flags.
+    /// §3.4.2 ("MAY"): each label through the IDNA2008 Domain Name Lookup procedure of RFC 5891
+    /// (§5.3 to §5.5), which maps nothing: a code point RFC 5892 disallows (upper case, full-width
+    /// forms, symbols) is an error. See [`super::reg_name::reg_name_to_ascii`].
     Idna,
+    /// UTS #46 ToASCII, the mapping browsers use (the WHATWG URL Standard's, with its *beStrict*
+    /// flags): it maps case and compatibility forms (`ｅｘａｍｐｌｅ` becomes `example`) and accepts
+    /// some symbols IDNA2008 disallows. **Not** what 3987bis §3.4.2 names; see
+    /// [`super::reg_name::reg_name_to_ascii_uts46`].
+    Uts46,
+}
+
+impl HostMapping {
+    /// One line naming the IDNA processing this mapping applies, or `None` for [`HostMapping::Percent`].
+    pub const fn processing(self) -> Option<&'static str> {
+        match self {
+            HostMapping::Percent => None,
+            HostMapping::Idna => Some(super::reg_name::IDNA_PROCESSING),
+            HostMapping::Uts46 => Some(super::reg_name::UTS46_PROCESSING),
+        }
+    }
 }
 
 /// Options of [`to_uri`].
@@ -124,11 +142,18 @@ pub(crate) fn map_components(
     let mut done = 0;
 
     // §3.4: the ireg-name (an IP literal starts with "[").
-    if options.host == HostMapping::Idna {
+    // Percent-encoding (§3.4.1) only adds `%HH`, so it cannot turn a registered name into an IP
+    // address; the IDNA mappings check that themselves.
+    let idna: Option<IdnaMap> = match options.host {
+        HostMapping::Percent => None,
+        HostMapping::Idna => Some(reg_name_to_ascii),
+        HostMapping::Uts46 => Some(reg_name_to_ascii_uts46),
+    };
+    if let Some(idna) = idna {
         if let Some(host) = parts.authority.map(|a| a.host) {
             let text = &input[host.start..host.end];
             if !text.starts_with('[') {
-                let mapped = reg_name_to_ascii(text).map_err(|mut e| {
+                let mapped = idna(text).map_err(|mut e| {
                     e.offset += host.start;
                     ConvertError {
                         offset: e.offset,
@@ -188,6 +213,9 @@ pub(crate) fn map_components(
         notes,
     })
 }
+
+/// [`reg_name_to_ascii`] or [`reg_name_to_ascii_uts46`].
+type IdnaMap = fn(&str) -> Result<RegNameMapping, super::reg_name::IdnaError>;
 
 fn is_http(input: &str, parts: &Meta) -> bool {
     parts.scheme(input).is_some_and(|s| {
