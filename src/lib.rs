@@ -154,6 +154,8 @@
 // relativize, normalize, convert) → diagnostics (`lint`). The root comes last: it only re-exports and
 // holds the entry points.
 pub mod abnf;
+#[cfg(feature = "arbitrary")]
+pub mod arbitrary;
 pub mod characters;
 pub mod compare;
 pub mod grammar;

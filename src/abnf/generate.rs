@@ -45,19 +45,28 @@ impl Rng {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
+}
 
+/// Where the generator's choices come from: [`Rng`] for seeded campaigns, the fuzzer's bytes for the
+/// `arbitrary` feature. Every choice of the walk and of [`mutate`] is one call, so the same walk serves
+/// both.
+pub(crate) trait Choices {
     /// A number in `0..n`; 0 if `n` is 0.
+    fn below(&mut self, n: usize) -> usize;
+
+    /// A number in `0..=n`, saturating for `n == usize::MAX`.
+    fn up_to(&mut self, n: usize) -> usize {
+        self.below(n.saturating_add(1))
+    }
+}
+
+impl Choices for Rng {
     fn below(&mut self, n: usize) -> usize {
         if n == 0 {
             0
         } else {
             (self.next_u64() % n as u64) as usize
         }
-    }
-
-    /// A number in `0..=n`, saturating for `n == usize::MAX`.
-    fn up_to(&mut self, n: usize) -> usize {
-        self.below(n.saturating_add(1))
     }
 }
 
@@ -102,9 +111,13 @@ impl<'r> Generator<'r> {
     /// It has at most `max_len` code points, unless the rule has no string that short: then it is one
     /// of the rule's shortest strings.
     pub fn generate(&self, seed: u64, max_len: usize) -> String {
-        let mut rng = Rng::new(seed);
+        self.generate_with(&mut Rng::new(seed), max_len)
+    }
+
+    /// A string of the rule's language, with every choice of the walk taken from `choices`.
+    pub(crate) fn generate_with(&self, choices: &mut impl Choices, max_len: usize) -> String {
         let mut out = String::new();
-        self.walk(self.start, max_len, &mut rng, &mut out);
+        self.walk(self.start, max_len, choices, &mut out);
         out
     }
 
@@ -146,7 +159,7 @@ impl<'r> Generator<'r> {
 
     /// Appends a string of `node` of at most `budget` code points (or a shortest one, if `budget` is
     /// below the shortest length) to `out`; returns its length in code points.
-    fn walk(&self, node: &Node, budget: usize, rng: &mut Rng, out: &mut String) -> usize {
+    fn walk<C: Choices>(&self, node: &Node, budget: usize, rng: &mut C, out: &mut String) -> usize {
         match node {
             Node::Range { first, last } => match pick_char(rng, *first, *last) {
                 Some(c) => {
@@ -236,11 +249,11 @@ impl<'r> Generator<'r> {
 
     /// Walks `items` (each with its shortest length) one after the other, sharing `slack` code points
     /// beyond their shortest lengths between them.
-    fn walk_sequence<'n>(
+    fn walk_sequence<'n, C: Choices>(
         &self,
         items: impl Iterator<Item = (&'n Node, usize)>,
         mut slack: usize,
-        rng: &mut Rng,
+        rng: &mut C,
         out: &mut String,
     ) -> usize {
         let mut used = 0usize;
@@ -255,7 +268,7 @@ impl<'r> Generator<'r> {
 }
 
 /// A code point of `first..=last` (surrogates left out): often an end of the range or next to one.
-fn pick_char(rng: &mut Rng, first: u32, last: u32) -> Option<char> {
+fn pick_char(rng: &mut impl Choices, first: u32, last: u32) -> Option<char> {
     let ranges = char_ranges(first, last);
     let (lo, hi) = (ranges.first()?.0 as u32, ranges.last()?.1 as u32);
     let size = |&(a, b): &(char, char)| (b as u32 - a as u32) as usize + 1;
@@ -405,52 +418,60 @@ const PERCENT_FORMS: &[&str] = &[
 pub fn mutate(seed: u64, input: &str) -> String {
     let mut rng = Rng::new(seed ^ 0x6D75_7461_7465);
     let mut chars: Vec<char> = input.chars().collect();
-    let interesting = |rng: &mut Rng| INTERESTING[rng.below(INTERESTING.len())];
     for _ in 0..1 + rng.below(3) {
-        let len = chars.len();
-        match rng.below(7) {
-            0 | 1 => {
-                let c = interesting(&mut rng);
-                chars.insert(rng.up_to(len), c);
-            }
-            2 if len > 0 => {
-                chars.remove(rng.below(len));
-            }
-            3 if len > 0 => {
-                let at = rng.below(len);
-                chars[at] = interesting(&mut rng);
-            }
-            4 if len > 0 => {
-                let from = rng.below(len);
-                let to = from + 1 + rng.below((len - from).min(8));
-                let copy: Vec<char> = chars[from..to].to_vec();
-                let at = rng.up_to(len);
-                chars.splice(at..at, copy);
-            }
-            5 => {
-                let form = PERCENT_FORMS[rng.below(PERCENT_FORMS.len())];
-                let at = rng.up_to(len);
-                chars.splice(at..at, form.chars());
-            }
-            _ => {
-                let letters: Vec<usize> = (0..len)
-                    .filter(|&i| chars[i].is_ascii_alphabetic())
-                    .collect();
-                if let Some(&i) = letters.get(rng.below(letters.len())) {
-                    let c = chars[i];
-                    chars[i] = if c.is_ascii_lowercase() {
-                        c.to_ascii_uppercase()
-                    } else {
-                        c.to_ascii_lowercase()
-                    };
+        edit(&mut rng, &mut chars);
+    }
+    chars.into_iter().collect()
+}
+
+/// One edit of [`mutate`], chosen by `rng`: an inserted, deleted or replaced character, a duplicated
+/// substring, a broken percent-encoding, or a letter of the other case.
+pub(crate) fn edit(rng: &mut impl Choices, chars: &mut Vec<char>) {
+    fn interesting(rng: &mut impl Choices) -> char {
+        INTERESTING[rng.below(INTERESTING.len())]
+    }
+    let len = chars.len();
+    match rng.below(7) {
+        0 | 1 => {
+            let c = interesting(rng);
+            chars.insert(rng.up_to(len), c);
+        }
+        2 if len > 0 => {
+            chars.remove(rng.below(len));
+        }
+        3 if len > 0 => {
+            let at = rng.below(len);
+            chars[at] = interesting(rng);
+        }
+        4 if len > 0 => {
+            let from = rng.below(len);
+            let to = from + 1 + rng.below((len - from).min(8));
+            let copy: Vec<char> = chars[from..to].to_vec();
+            let at = rng.up_to(len);
+            chars.splice(at..at, copy);
+        }
+        5 => {
+            let form = PERCENT_FORMS[rng.below(PERCENT_FORMS.len())];
+            let at = rng.up_to(len);
+            chars.splice(at..at, form.chars());
+        }
+        _ => {
+            let letters: Vec<usize> = (0..len)
+                .filter(|&i| chars[i].is_ascii_alphabetic())
+                .collect();
+            if let Some(&i) = letters.get(rng.below(letters.len())) {
+                let c = chars[i];
+                chars[i] = if c.is_ascii_lowercase() {
+                    c.to_ascii_uppercase()
                 } else {
-                    let c = interesting(&mut rng);
-                    chars.insert(rng.up_to(len), c);
-                }
+                    c.to_ascii_lowercase()
+                };
+            } else {
+                let c = interesting(rng);
+                chars.insert(rng.up_to(len), c);
             }
         }
     }
-    chars.into_iter().collect()
 }
 
 /// splitmix64 finaliser: derives independent case seeds from the campaign seed.

@@ -55,7 +55,19 @@ pub fn run() -> std::io::Result<()> {
         }
     }
     let mut written = 0;
-    for target in ["parse", "oracle", "inclusion", "convert", "render"] {
+    // The targets that draw their strings from the grammars (`iri_abnf::arbitrary`) read any bytes as
+    // choices; the strings' bytes are as good a start as any.
+    for target in [
+        "parse",
+        "oracle",
+        "inclusion",
+        "convert",
+        "render",
+        "valid",
+        "peer_oxiri",
+        "peer_fluent_uri",
+        "peer_iri_string",
+    ] {
         let dir = root.join("fuzz/corpus").join(target);
         std::fs::create_dir_all(&dir)?;
         for (n, (gi, ri, s)) in strings.iter().enumerate() {

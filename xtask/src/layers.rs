@@ -29,6 +29,8 @@ pub const ORDER: &[&str] = &[
     "abnf",
     "abnf::schemes",
     "abnf::generate",
+    // Strings of the grammars from a fuzzer's bytes (feature `arbitrary`): generation's walk.
+    "arbitrary",
     // Parsing: errors, the pest tree, components, the fast split, the walker, reports.
     "parsing::error",
     "parsing::components",
