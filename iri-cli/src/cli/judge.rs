@@ -730,31 +730,55 @@ pub fn run(args: &JudgeArgs) -> i32 {
     }
     let elapsed = start.elapsed().as_secs_f64();
 
-    // Shrink the shortest first, then explain every disagreement.
+    // Explain every disagreement as it is (the adapter's answers to all probes in one batch), group
+    // them by that explanation, and shrink the shortest few of each group; the others go to the class
+    // of their group's first shrunk member.
     let mut order: Vec<usize> = (0..disagreements.len()).collect();
     order.sort_by_key(|&i| (disagreements[i].0.input.chars().count(), i));
+    let prekeys = match explain_all(&mut peer, &reference, &disagreements, &order) {
+        Ok(e) => e,
+        Err(Broken(why)) => {
+            eprintln!("iri: while explaining: {why}");
+            peer.stop();
+            return EXIT_ERROR;
+        }
+    };
+    let mut groups: BTreeMap<(String, bool, String, String), Vec<usize>> = BTreeMap::new();
+    for (k, e) in prekeys.iter().enumerate() {
+        groups.entry(key_of(e)).or_default().push(k);
+    }
     let mut explained: Vec<Explained> = Vec::with_capacity(disagreements.len());
-    for (n, &i) in order.iter().enumerate() {
-        let (case, kind, accepted) = &disagreements[i];
-        let result = if n < args.shrink {
-            shrink(&mut peer, &reference, case, kind)
-        } else {
-            Ok(case.clone())
-        };
-        let shrunk = match result {
-            Ok(s) => s,
-            Err(Broken(why)) => {
-                eprintln!("iri: while shrinking: {why}");
-                peer.stop();
-                return EXIT_ERROR;
-            }
-        };
-        match explain(&mut peer, &reference, case, &shrunk, kind, *accepted) {
-            Ok(e) => explained.push(e),
-            Err(Broken(why)) => {
-                eprintln!("iri: while explaining: {why}");
-                peer.stop();
-                return EXIT_ERROR;
+    let mut budget = args.shrink;
+    for members in groups.values() {
+        let mut shrunk_keys: Vec<Explained> = Vec::new();
+        for (m, &k) in members.iter().enumerate() {
+            let (case, kind, accepted) = &disagreements[order[k]];
+            if m < SHRINK_PER_GROUP && budget > 0 {
+                budget -= 1;
+                let result = shrink(&mut peer, &reference, case, kind).and_then(|small| {
+                    explain(&mut peer, &reference, case, &small, kind, *accepted)
+                });
+                match result {
+                    Ok(e) => {
+                        shrunk_keys.push(e.clone());
+                        explained.push(e);
+                    }
+                    Err(Broken(why)) => {
+                        eprintln!("iri: while shrinking: {why}");
+                        peer.stop();
+                        return EXIT_ERROR;
+                    }
+                }
+            } else {
+                // Counted in the class of the group's first shrunk member, as an example of it.
+                let mut e = prekeys[k].clone();
+                if let Some(first) = shrunk_keys.first() {
+                    e = Explained {
+                        original: e.original,
+                        ..first.clone()
+                    };
+                }
+                explained.push(e);
             }
         }
     }
@@ -1017,6 +1041,105 @@ fn boundary_strings() -> Vec<String> {
     out
 }
 
+/// How many disagreements of one group (the same explanation before shrinking) are shrunk.
+const SHRINK_PER_GROUP: usize = 3;
+
+/// The class of an explained disagreement.
+fn key_of(e: &Explained) -> (String, bool, String, String) {
+    (
+        e.kind.clone(),
+        e.reference_valid,
+        e.rule.clone(),
+        e.character_class.clone(),
+    )
+}
+
+/// Explains every disagreement as it is, in `order`, asking the adapter about all their probes in
+/// one batch.
+fn explain_all(
+    peer: &mut Peer,
+    reference: &Reference,
+    disagreements: &[(Case, String, bool)],
+    order: &[usize],
+) -> Result<Vec<Explained>, Broken> {
+    let mut all = Vec::new();
+    let mut spans = Vec::new();
+    for &i in order {
+        let (case, kind, accepted) = &disagreements[i];
+        let probes = if *accepted && kind == "verdict" {
+            probes_of(reference, case)
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        spans.push((all.len(), probes.1.len(), probes.0));
+        all.extend(probes.1);
+    }
+    let kinds: Vec<&str> = order
+        .iter()
+        .map(|&i| disagreements[i].1.as_str())
+        .collect();
+    // Probes are judged against the kind of their own disagreement.
+    let mut still = Vec::with_capacity(all.len());
+    let answers = {
+        let sendable: Vec<Case> = all.iter().filter(|c| peer.can_send(c)).cloned().collect();
+        let mut answers = peer.ask(&sendable)?.into_iter();
+        all.iter()
+            .map(|c| peer.can_send(c).then(|| answers.next()).flatten())
+            .collect::<Vec<_>>()
+    };
+    for (n, (start, len, _)) in spans.iter().enumerate() {
+        for j in *start..start + len {
+            still.push(match &answers[j] {
+                Some(theirs) => {
+                    difference(&reference.verdict(&all[j]), theirs).as_deref() == Some(kinds[n])
+                }
+                None => false,
+            });
+        }
+    }
+    let mut out = Vec::with_capacity(order.len());
+    for (n, &i) in order.iter().enumerate() {
+        let (case, kind, accepted) = &disagreements[i];
+        let (start, len, positions) = &spans[n];
+        out.push(explain_with(
+            reference,
+            case,
+            case,
+            kind,
+            *accepted,
+            positions,
+            &still[*start..start + len],
+        ));
+    }
+    Ok(out)
+}
+
+/// The longest input explained before shrinking, in characters.
+const MAX_PROBED: usize = 512;
+
+/// The probes of an input the reference accepts: each character replaced by `a` (`b` for an `a`),
+/// where the reference still accepts; with the positions replaced.
+fn probes_of(reference: &Reference, case: &Case) -> (Vec<usize>, Vec<Case>) {
+    let chars: Vec<char> = case.input.chars().collect();
+    let mut positions = Vec::new();
+    let mut probes = Vec::new();
+    if chars.len() > MAX_PROBED {
+        // A long input is explained once shrunk.
+        return (positions, probes);
+    }
+    for (i, &c) in chars.iter().enumerate() {
+        let o = if c == 'a' { 'b' } else { 'a' };
+        let mut v = chars.clone();
+        v[i] = o;
+        let probe = with_input(case, &v);
+        if reference.accepts(&reference.verdict(&probe)) {
+            positions.push(i);
+            probes.push(probe);
+        }
+    }
+    (positions, probes)
+}
+
 /// Whether the disagreement `kind` still holds on `case`.
 fn holds(
     peer: &mut Peer,
@@ -1086,7 +1209,12 @@ fn shrink(
             chars.clear();
         }
     }
-    // Simplest members of each character's class.
+    // Simplest members of each character's class: all at once if the disagreement holds so, else
+    // one by one.
+    let simplest: Vec<char> = chars.iter().map(|&c| simplest_of(c)).collect();
+    if simplest != chars && holds(peer, reference, &[with_input(case, &simplest)], kind)?[0] {
+        return Ok(with_input(case, &simplest));
+    }
     for i in 0..chars.len() {
         let c = chars[i];
         let mut options: Vec<char> = Vec::new();
@@ -1119,6 +1247,20 @@ fn shrink(
     Ok(with_input(case, &chars))
 }
 
+/// The simplest member of a character's class: the low end of its range, `a` or `0`.
+fn simplest_of(c: char) -> char {
+    if let Some(&(_, lo, _)) = RANGES.iter().find(|(_, lo, hi)| (*lo..=*hi).contains(&(c as u32))) {
+        return char::from_u32(lo).unwrap_or(c);
+    }
+    if c.is_ascii_alphabetic() {
+        return 'a';
+    }
+    if c.is_ascii_digit() {
+        return '0';
+    }
+    c
+}
+
 /// The class of a character, as the grammars' rules split them.
 fn character_class(c: char) -> String {
     let v = c as u32;
@@ -1146,6 +1288,28 @@ fn explain(
     kind: &str,
     accepted: bool,
 ) -> Result<Explained, Broken> {
+    let (positions, probes) = if accepted && kind == "verdict" {
+        probes_of(reference, shrunk)
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let still = holds(peer, reference, &probes, kind)?;
+    Ok(explain_with(
+        reference, original, shrunk, kind, accepted, &positions, &still,
+    ))
+}
+
+/// Explains a disagreement on `shrunk`, with the adapter's answers to its probes ([`probes_of`]):
+/// `still[k]` is whether the disagreement holds with the character at `positions[k]` replaced.
+fn explain_with(
+    reference: &Reference,
+    original: &Case,
+    shrunk: &Case,
+    kind: &str,
+    accepted: bool,
+    positions: &[usize],
+    still: &[bool],
+) -> Explained {
     let grammar = reference.grammar;
     let input = &shrunk.input;
     let start_rule = grammar.rule_name(reference.rule).to_string();
@@ -1186,28 +1350,11 @@ fn explain(
     } else {
         // The reference accepts: the deciding character is the first whose replacement by `a`
         // keeps the reference's verdict and ends the disagreement.
-        let chars: Vec<char> = input.chars().collect();
-        let mut found = None;
-        let mut probes = Vec::new();
-        let mut positions = Vec::new();
-        for (i, &c) in chars.iter().enumerate() {
-            let o = if c == 'a' { 'b' } else { 'a' };
-            let mut v = chars.clone();
-            v[i] = o;
-            let probe = with_input(shrunk, &v);
-            if reference.accepts(&reference.verdict(&probe)) {
-                positions.push(i);
-                probes.push(probe);
-            }
-        }
-        let still = holds(peer, reference, &probes, kind)?;
-        for (k, &i) in positions.iter().enumerate() {
-            if !still[k] {
-                found = Some(i);
-                break;
-            }
-        }
-        let at = found.unwrap_or(0);
+        let at = positions
+            .iter()
+            .zip(still)
+            .find(|(_, &s)| !s)
+            .map_or(0, |(&i, _)| i);
         offset = input.char_indices().nth(at).map_or(input.len(), |(b, _)| b);
         if let Some(g) = grammar.main() {
             if let Ok(tree) = iri_abnf::syntax::parse_tree(g, reference.rule, input) {
@@ -1230,7 +1377,7 @@ fn explain(
         Some(d) => (d.spec.to_string(), format!("{}:{}", d.file, d.line)),
         None => (grammar.spec().to_string(), String::new()),
     };
-    Ok(Explained {
+    Explained {
         witness: input.clone(),
         base: shrunk.base.clone(),
         original: original.input.clone(),
@@ -1243,7 +1390,7 @@ fn explain(
         section,
         abnf,
         explanation,
-    })
+    }
 }
 
 /// The rule of a component in a grammar.
