@@ -21,6 +21,7 @@ mod cli_reference;
 mod compare_cli;
 mod convert_cli;
 mod generate_cli;
+mod judge;
 mod hostile_input;
 mod lint_cli;
 mod serve_api;
