@@ -259,13 +259,7 @@ impl Peer {
 
     /// Whether the case can be sent in this protocol.
     fn can_send(&self, case: &Case) -> bool {
-        if self.protocol == Protocol::Jsonl {
-            return true;
-        }
-        let bad = |s: &str| s.contains(['\n', '\r', '\0']);
-        let tab = self.mode == JudgeMode::Resolve
-            && (case.input.contains('\t') || case.base.as_deref().is_some_and(|b| b.contains('\t')));
-        !bad(&case.input) && !case.base.as_deref().is_some_and(bad) && !tab
+        sendable(self.protocol, self.mode, case)
     }
 
     /// Queues a case (written at the next [`Peer::flush`] or when the batch is full).
@@ -288,7 +282,13 @@ impl Peer {
         }
         self.pending.push(b'\n');
         self.sent += 1;
-        self.last_sent = Some(case.clone());
+        let last = self.last_sent.get_or_insert_with(|| Case {
+            base: None,
+            input: String::new(),
+        });
+        last.input.clear();
+        last.input.push_str(&case.input);
+        last.base.clone_from(&case.base);
         if self.pending.len() >= 1 << 15 {
             self.flush();
         }
@@ -440,6 +440,24 @@ impl Peer {
         let _ = self.child.wait();
     }
 }
+
+/// Whether a case can be sent in the protocol: a line cannot carry a line break or NUL (nor a tab
+/// between base and reference).
+fn sendable(protocol: Protocol, mode: JudgeMode, case: &Case) -> bool {
+    if protocol == Protocol::Jsonl {
+        return true;
+    }
+    let bad = |s: &str| s.contains(['\n', '\r', '\0']);
+    let tab = mode == JudgeMode::Resolve
+        && (case.input.contains('\t') || case.base.as_deref().is_some_and(|b| b.contains('\t')));
+    !bad(&case.input) && !case.base.as_deref().is_some_and(bad) && !tab
+}
+
+/// Cases per batch of the producer thread.
+const BATCH: usize = 1024;
+
+/// The most cases sent and not yet answered.
+const IN_FLIGHT: usize = 1 << 13;
 
 /// A case for messages: the input (and base), escaped and quoted.
 fn describe(case: &Case) -> String {
@@ -659,74 +677,110 @@ pub fn run(args: &JudgeArgs) -> i32 {
         .cases
         .unwrap_or(if args.time.is_some() { u64::MAX } else { 10_000 });
     let deadline = args.time.map(|t| start + Duration::from_secs_f64(t.max(0.0)));
-    let bases = resolve_bases();
-    let mut fixed_iter = fixed.into_iter();
-    let mut generated = 0u64;
-    let mut next_case = |i: &mut u64| -> Option<Case> {
-        if let Some(c) = fixed_iter.next() {
-            return Some(c);
-        }
-        if generated >= limit {
-            return None;
-        }
-        let seed = nth_seed(args.seed, generated);
-        generated += 1;
-        *i += 1;
-        let s = generator.generate(seed, args.max_chars);
-        let input = if args.mutate && seed & 1 == 1 {
-            mutate(seed, &s)
-        } else {
-            s
-        };
-        let base = (args.mode == JudgeMode::Resolve)
-            .then(|| bases[(seed >> 8) as usize % bases.len()].to_string());
-        Some(Case { base, input })
-    };
-
-    const IN_FLIGHT: usize = 1 << 13;
-    let mut in_flight: VecDeque<(Case, Verdict)> = VecDeque::with_capacity(IN_FLIGHT);
+    let (protocol, mode) = (args.protocol, args.mode);
+    let sendable = move |case: &Case| sendable(protocol, mode, case);
     let mut disagreements: Vec<(Case, String, bool)> = Vec::new();
-    let mut seen = HashSet::new();
-    let (mut cases, mut skipped, mut counter) = (0u64, 0u64, 0u64);
-    let mut exhausted = false;
-    loop {
-        while !exhausted && in_flight.len() < IN_FLIGHT {
-            if cases & 255 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-                exhausted = true;
-                break;
-            }
-            match next_case(&mut counter) {
-                None => exhausted = true,
-                Some(case) => {
-                    if !peer.can_send(&case) {
-                        skipped += 1;
-                        continue;
+    let (mut cases, mut skipped) = (0u64, 0u64);
+    let broken = std::thread::scope(|scope| {
+        // The cases and the reference's verdicts are made on a thread of their own, in batches, in
+        // order: a run is the same for the same seed.
+        let (to_main, batches) = mpsc::sync_channel::<Vec<(Case, Verdict)>>(16);
+        let reference = &reference;
+        let generator = &generator;
+        let producer = scope.spawn(move || {
+            let bases = resolve_bases();
+            let mut skipped = 0u64;
+            let mut batch = Vec::with_capacity(BATCH);
+            let mut generated = 0u64;
+            let mut fixed = fixed.into_iter();
+            loop {
+                let case = match fixed.next() {
+                    Some(c) => c,
+                    None => {
+                        if generated >= limit
+                            || (generated & 255 == 0 && deadline.is_some_and(|d| Instant::now() >= d))
+                        {
+                            break;
+                        }
+                        let seed = nth_seed(args.seed, generated);
+                        generated += 1;
+                        let s = generator.generate(seed, args.max_chars);
+                        let input = if args.mutate && seed & 1 == 1 {
+                            mutate(seed, &s)
+                        } else {
+                            s
+                        };
+                        let base = (args.mode == JudgeMode::Resolve)
+                            .then(|| bases[(seed >> 8) as usize % bases.len()].to_string());
+                        Case { base, input }
                     }
+                };
+                if !sendable(&case) {
+                    skipped += 1;
+                    continue;
+                }
+                let ours = reference.verdict(&case);
+                batch.push((case, ours));
+                if batch.len() == BATCH {
+                    let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                    if to_main.send(full).is_err() {
+                        return skipped;
+                    }
+                }
+            }
+            if !batch.is_empty() {
+                let _ = to_main.send(batch);
+            }
+            skipped
+        });
+        let mut in_flight: VecDeque<(Case, Verdict)> = VecDeque::with_capacity(IN_FLIGHT);
+        let mut seen = HashSet::new();
+        let mut exhausted = false;
+        let result = loop {
+            while !exhausted && in_flight.len() + BATCH <= IN_FLIGHT {
+                // Wait for a batch only when nothing is in flight.
+                let next = if in_flight.is_empty() {
+                    batches.recv().ok()
+                } else {
+                    match batches.try_recv() {
+                        Ok(b) => Some(b),
+                        Err(mpsc::TryRecvError::Empty) => break,
+                        Err(mpsc::TryRecvError::Disconnected) => None,
+                    }
+                };
+                let Some(batch) = next else {
+                    exhausted = true;
+                    break;
+                };
+                for (case, ours) in batch {
                     cases += 1;
-                    let ours = reference.verdict(&case);
                     peer.send(&case);
                     in_flight.push_back((case, ours));
                 }
             }
-        }
-        let Some((case, ours)) = in_flight.pop_front() else {
-            break;
-        };
-        match peer.receive(&case) {
-            Ok(theirs) => {
-                if let Some(kind) = difference(&ours, &theirs) {
-                    if seen.insert(case.clone()) {
-                        let accepted = reference.accepts(&ours);
-                        disagreements.push((case, kind, accepted));
+            let Some((case, ours)) = in_flight.pop_front() else {
+                break None;
+            };
+            match peer.receive(&case) {
+                Ok(theirs) => {
+                    if let Some(kind) = difference(&ours, &theirs) {
+                        if seen.insert(case.clone()) {
+                            let accepted = reference.accepts(&ours);
+                            disagreements.push((case, kind, accepted));
+                        }
                     }
                 }
+                Err(b) => break Some(b),
             }
-            Err(Broken(why)) => {
-                eprintln!("iri: {why}");
-                peer.stop();
-                return EXIT_ERROR;
-            }
-        }
+        };
+        drop(batches);
+        skipped = producer.join().unwrap_or(0);
+        result
+    });
+    if let Some(Broken(why)) = broken {
+        eprintln!("iri: {why}");
+        peer.stop();
+        return EXIT_ERROR;
     }
     let elapsed = start.elapsed().as_secs_f64();
 
