@@ -207,7 +207,11 @@ impl Peer {
         std::thread::spawn(move || {
             let mut stdin = std::io::BufWriter::with_capacity(1 << 16, stdin);
             for chunk in writer_in {
-                if stdin.write_all(&chunk).and_then(|()| stdin.flush()).is_err() {
+                if stdin
+                    .write_all(&chunk)
+                    .and_then(|()| stdin.flush())
+                    .is_err()
+                {
                     // The adapter is gone; the reader sees the end of its output.
                     break;
                 }
@@ -371,7 +375,10 @@ impl Peer {
             (JudgeMode::Verdict, Protocol::Line) => match line.trim() {
                 "valid" | "1" | "true" => Ok(Verdict::Valid(true)),
                 "invalid" | "0" | "false" => Ok(Verdict::Valid(false)),
-                _ => Err(format!("{} is not valid/invalid, 1/0 or true/false", shown())),
+                _ => Err(format!(
+                    "{} is not valid/invalid, 1/0 or true/false",
+                    shown()
+                )),
             },
             (JudgeMode::Verdict, Protocol::Jsonl) => {
                 let o = json(line)?;
@@ -462,7 +469,11 @@ const IN_FLIGHT: usize = 1 << 13;
 /// A case for messages: the input (and base), escaped and quoted.
 fn describe(case: &Case) -> String {
     match &case.base {
-        Some(base) => format!("base `{}` reference `{}`", escape(base), escape(&case.input)),
+        Some(base) => format!(
+            "base `{}` reference `{}`",
+            escape(base),
+            escape(&case.input)
+        ),
         None => format!("`{}`", escape(&case.input)),
     }
 }
@@ -493,10 +504,7 @@ impl Reference {
                             .and_then(|a| a.userinfo())
                             .map(|c| c.as_str().to_string()),
                     );
-                    m.insert(
-                        "host",
-                        auth.as_ref().map(|a| a.host().as_str().to_string()),
-                    );
+                    m.insert("host", auth.as_ref().map(|a| a.host().as_str().to_string()));
                     m.insert(
                         "port",
                         auth.as_ref()
@@ -673,10 +681,14 @@ pub fn run(args: &JudgeArgs) -> i32 {
         }
     };
     let start = Instant::now();
-    let limit = args
-        .cases
-        .unwrap_or(if args.time.is_some() { u64::MAX } else { 10_000 });
-    let deadline = args.time.map(|t| start + Duration::from_secs_f64(t.max(0.0)));
+    let limit = args.cases.unwrap_or(if args.time.is_some() {
+        u64::MAX
+    } else {
+        10_000
+    });
+    let deadline = args
+        .time
+        .map(|t| start + Duration::from_secs_f64(t.max(0.0)));
     let (protocol, mode) = (args.protocol, args.mode);
     let sendable = move |case: &Case| sendable(protocol, mode, case);
     let mut disagreements: Vec<(Case, String, bool)> = Vec::new();
@@ -698,7 +710,8 @@ pub fn run(args: &JudgeArgs) -> i32 {
                     Some(c) => c,
                     None => {
                         if generated >= limit
-                            || (generated & 255 == 0 && deadline.is_some_and(|d| Instant::now() >= d))
+                            || (generated & 255 == 0
+                                && deadline.is_some_and(|d| Instant::now() >= d))
                         {
                             break;
                         }
@@ -916,14 +929,16 @@ pub fn run(args: &JudgeArgs) -> i32 {
         },
     };
     let text = match args.format {
-        JudgeFormat::Json => {
-            serde_json::to_string_pretty(&summary).unwrap_or_default() + "\n"
-        }
+        JudgeFormat::Json => serde_json::to_string_pretty(&summary).unwrap_or_default() + "\n",
         JudgeFormat::Text => render_text(&summary),
         JudgeFormat::Markdown => render_markdown(&summary),
     };
     let mut out = std::io::stdout().lock();
-    if out.write_all(text.as_bytes()).and_then(|()| out.flush()).is_err() {
+    if out
+        .write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .is_err()
+    {
         return EXIT_ERROR;
     }
     if unknown > 0 {
@@ -1012,7 +1027,13 @@ fn fixed_cases(args: &JudgeArgs, grammar: AnyGrammar, rule: Rule) -> Vec<Case> {
     for r in &records {
         for key in ["input", "reference", "base", "expected"] {
             if let Some(Value::String(s)) = r.get(key) {
-                push(&mut out, Case { base: None, input: s.clone() });
+                push(
+                    &mut out,
+                    Case {
+                        base: None,
+                        input: s.clone(),
+                    },
+                );
             }
         }
     }
@@ -1026,12 +1047,24 @@ fn fixed_cases(args: &JudgeArgs, grammar: AnyGrammar, rule: Rule) -> Vec<Case> {
         };
         if let Ok(c) = compare_rules((grammar, rule), (other, r), 4) {
             for w in c.only_a.iter().chain(&c.only_b) {
-                push(&mut out, Case { base: None, input: w.text.clone() });
+                push(
+                    &mut out,
+                    Case {
+                        base: None,
+                        input: w.text.clone(),
+                    },
+                );
             }
         }
     }
     for s in boundary_strings() {
-        push(&mut out, Case { base: None, input: s });
+        push(
+            &mut out,
+            Case {
+                base: None,
+                input: s,
+            },
+        );
     }
     out
 }
@@ -1070,8 +1103,17 @@ fn boundary_strings() -> Vec<String> {
             chars.extend(char::from_u32(v));
         }
     }
-    chars.extend(['\u{FDD0}', '\u{FDEF}', '\u{FFFE}', '\u{FFFF}', '\u{1FFFE}', '\u{10FFFF}']);
-    chars.extend(['\u{7F}', '\u{80}', '\u{9F}', '\u{200E}', '\u{202E}', '\u{FEFF}']);
+    chars.extend([
+        '\u{FDD0}',
+        '\u{FDEF}',
+        '\u{FFFE}',
+        '\u{FFFF}',
+        '\u{1FFFE}',
+        '\u{10FFFF}',
+    ]);
+    chars.extend([
+        '\u{7F}', '\u{80}', '\u{9F}', '\u{200E}', '\u{202E}', '\u{FEFF}',
+    ]);
     let mut out = Vec::new();
     for c in chars {
         for shape in [
@@ -1128,10 +1170,7 @@ fn explain_all(
         spans.push((all.len(), probes.1.len(), probes.0));
         all.extend(probes.1);
     }
-    let kinds: Vec<&str> = order
-        .iter()
-        .map(|&i| disagreements[i].1.as_str())
-        .collect();
+    let kinds: Vec<&str> = order.iter().map(|&i| disagreements[i].1.as_str()).collect();
     // Probes are judged against the kind of their own disagreement.
     let mut still = Vec::with_capacity(all.len());
     let answers = {
@@ -1228,12 +1267,7 @@ const MAX_CHUNKS: usize = 128;
 
 /// Delta debugging (ddmin) on the characters of the input, then each character replaced by the
 /// simplest of its class (the low end of its range, `a`, `0`), while the disagreement holds.
-fn shrink(
-    peer: &mut Peer,
-    reference: &Reference,
-    case: &Case,
-    kind: &str,
-) -> Result<Case, Broken> {
+fn shrink(peer: &mut Peer, reference: &Reference, case: &Case, kind: &str) -> Result<Case, Broken> {
     let mut chars: Vec<char> = case.input.chars().collect();
     let mut n = 2usize;
     while chars.len() >= 2 {
@@ -1272,7 +1306,10 @@ fn shrink(
     for i in 0..chars.len() {
         let c = chars[i];
         let mut options: Vec<char> = Vec::new();
-        if let Some(&(_, lo, _)) = RANGES.iter().find(|(_, lo, hi)| (*lo..=*hi).contains(&(c as u32))) {
+        if let Some(&(_, lo, _)) = RANGES
+            .iter()
+            .find(|(_, lo, hi)| (*lo..=*hi).contains(&(c as u32)))
+        {
             options.extend(char::from_u32(lo));
         }
         if c.is_ascii_alphabetic() {
@@ -1303,7 +1340,10 @@ fn shrink(
 
 /// The simplest member of a character's class: the low end of its range, `a` or `0`.
 fn simplest_of(c: char) -> char {
-    if let Some(&(_, lo, _)) = RANGES.iter().find(|(_, lo, hi)| (*lo..=*hi).contains(&(c as u32))) {
+    if let Some(&(_, lo, _)) = RANGES
+        .iter()
+        .find(|(_, lo, hi)| (*lo..=*hi).contains(&(c as u32)))
+    {
         return char::from_u32(lo).unwrap_or(c);
     }
     if c.is_ascii_alphabetic() {
@@ -1473,7 +1513,8 @@ fn component_rule(grammar: AnyGrammar, name: &str) -> Option<String> {
 /// The innermost node of the tree whose span holds the byte at `offset`.
 fn deepest(node: &iri_abnf::SyntaxNode, offset: usize, len: usize) -> Option<Rule> {
     let inside = |s: iri_abnf::components::Span| {
-        (s.start <= offset && offset < s.end) || (offset == len && s.end == len && s.start <= offset)
+        (s.start <= offset && offset < s.end)
+            || (offset == len && s.end == len && s.start <= offset)
     };
     if !inside(node.span) {
         return None;
@@ -1538,7 +1579,11 @@ fn render_text(s: &Summary) -> String {
 fn cell(s: &str) -> String {
     let e = escape(s).replace('|', "\\|");
     if e.chars().count() > 60 {
-        format!("`{}…` ({} chars)", e.chars().take(60).collect::<String>(), s.chars().count())
+        format!(
+            "`{}…` ({} chars)",
+            e.chars().take(60).collect::<String>(),
+            s.chars().count()
+        )
     } else {
         format!("`{e}`")
     }
@@ -1559,12 +1604,18 @@ fn render_markdown(s: &Summary) -> String {
     if s.classes.is_empty() {
         return out;
     }
-    out.push_str("| ABNF | what differs | character class | rule | section | cases | shortest witness |\n");
+    out.push_str(
+        "| ABNF | what differs | character class | rule | section | cases | shortest witness |\n",
+    );
     out.push_str("| --- | --- | --- | --- | --- | --- | --- |\n");
-    for c in &s.classes {
+    for c in s.classes.iter().take(MARKDOWN_CLASSES) {
         out.push_str(&format!(
             "| {} | {} | {} | `{}` | {}{} | {} | {} |\n",
-            if c.reference_valid { "accepts" } else { "rejects" },
+            if c.reference_valid {
+                "accepts"
+            } else {
+                "rejects"
+            },
             c.kind,
             c.character_class.replace('|', "\\|"),
             c.rule,
@@ -1578,8 +1629,17 @@ fn render_markdown(s: &Summary) -> String {
             cell(&c.witness)
         ));
     }
+    if s.classes.len() > MARKDOWN_CLASSES {
+        out.push_str(&format!(
+            "\n…and {} more classes with fewer cases (`--format json` lists them all).\n",
+            s.classes.len() - MARKDOWN_CLASSES
+        ));
+    }
     out
 }
+
+/// The most classes the Markdown report lists (the most frequent).
+const MARKDOWN_CLASSES: usize = 25;
 
 /// A planted bug of the built-in adapter (`iri judge-adapter`), for the judge's own tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -39,7 +39,12 @@ fn a_correct_adapter_gives_no_disagreement() {
             &["--grammar", grammar, "--mutate", "--cases", "3000"],
             &["--grammar", grammar],
         );
-        assert_eq!(out.status.code(), Some(0), "{grammar}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{grammar}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let r = report(&out);
         assert_eq!(r["disagreements"], 0, "{grammar}: {r}");
         assert_eq!(r["classes"].as_array().unwrap().len(), 0);
@@ -50,11 +55,24 @@ fn a_correct_adapter_gives_no_disagreement() {
 
 #[test]
 fn a_correct_adapter_agrees_on_components_and_over_jsonl() {
-    let out = judge(&["--mode", "components", "--cases", "2000"], &["--components"]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = judge(
+        &["--mode", "components", "--cases", "2000"],
+        &["--components"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(report(&out)["disagreements"], 0);
     let out = judge(&["--protocol", "jsonl", "--cases", "2000"], &["--jsonl"]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let r = report(&out);
     assert_eq!(r["disagreements"], 0);
     // Over JSON lines, nothing is skipped; over lines, the inputs with line breaks or NUL are.
@@ -66,7 +84,12 @@ fn a_correct_adapter_agrees_on_components_and_over_jsonl() {
 #[test]
 fn a_dropped_character_class_is_one_class_with_a_one_character_witness() {
     let out = judge(&["--mutate", "--cases", "5000"], &["--bug", "drop-ucschar"]);
-    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let r = report(&out);
     let classes = r["classes"].as_array().unwrap();
     assert_eq!(classes.len(), 1, "{r}");
@@ -93,14 +116,25 @@ fn an_accepted_character_is_found_where_the_abnf_rejects_it() {
     assert_eq!(c["reference_valid"], false);
     assert_eq!(c["offset"], 0);
     assert_eq!(c["character"], "^");
-    assert!(c["explanation"].as_str().unwrap().contains("invalid character '^'"), "{c}");
+    assert!(
+        c["explanation"]
+            .as_str()
+            .unwrap()
+            .contains("invalid character '^'"),
+        "{c}"
+    );
     assert!(!c["examples"].as_array().unwrap().is_empty());
 }
 
 /// A broken adapter ends the run with status 2, no report on standard output, and a message naming
 /// the input awaiting an answer.
 fn assert_broken(out: &Output, why: &str) {
-    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(out.stdout.is_empty(), "a broken run reports nothing");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(why), "{err}");
@@ -128,7 +162,10 @@ fn an_adapter_that_hangs_is_reported_after_the_timeout() {
 
 #[test]
 fn an_adapter_out_of_step_is_reported() {
-    let out = judge(&["--cases", "100"], &["--bug", "out-of-step", "--after", "40"]);
+    let out = judge(
+        &["--cases", "100"],
+        &["--bug", "out-of-step", "--after", "40"],
+    );
     assert_broken(&out, "`maybe` is not valid/invalid");
 }
 
@@ -136,7 +173,14 @@ fn an_adapter_out_of_step_is_reported() {
 fn the_run_is_deterministic_from_the_seed() {
     let run = |seed: &str| {
         let mut r = report(&judge(
-            &["--generated-only", "--mutate", "--cases", "3000", "--seed", seed],
+            &[
+                "--generated-only",
+                "--mutate",
+                "--cases",
+                "3000",
+                "--seed",
+                seed,
+            ],
             &["--bug", "drop-ucschar"],
         ));
         r["seconds"] = Value::Null;
@@ -145,7 +189,10 @@ fn the_run_is_deterministic_from_the_seed() {
     };
     let a = run("5");
     assert_eq!(a, run("5"));
-    assert_ne!(a["classes"][0]["examples"], run("6")["classes"][0]["examples"]);
+    assert_ne!(
+        a["classes"][0]["examples"],
+        run("6")["classes"][0]["examples"]
+    );
 }
 
 #[test]
@@ -159,13 +206,24 @@ fn known_classes_do_not_fail_the_run() {
     )
     .unwrap();
     let known = known.to_str().unwrap();
-    let out = judge(&["--cases", "3000", "--known", known], &["--bug", "drop-ucschar"]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    let out = judge(
+        &["--cases", "3000", "--known", known],
+        &["--bug", "drop-ucschar"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     let r = report(&out);
     assert_eq!(r["unknown_classes"], 0);
     assert_eq!(r["classes"][0]["known"], true);
     // Another bug's class is not known.
-    let out = judge(&["--cases", "3000", "--known", known], &["--bug", "accept-caret"]);
+    let out = judge(
+        &["--cases", "3000", "--known", known],
+        &["--bug", "accept-caret"],
+    );
     assert_eq!(out.status.code(), Some(1));
     let _ = std::fs::remove_dir_all(&dir);
 }
