@@ -10,4 +10,8 @@ cargo build --release --quiet -p iri-cli -p judge-adapters
 bin="${CARGO_TARGET_DIR:-target}/release"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), load $(cut -d' ' -f1-3 /proc/loadavg)"
 "$bin/iri" judge --grammar rfc3987 --generated-only --cases "$cases" --format json -- "$bin/$adapter" |
-  python3 -c 'import json,sys; r=json.load(sys.stdin); print(f"{r[\"cases\"]} cases in {r[\"seconds\"]:.2f} s: {r[\"cases_per_second\"]:.0f} cases/s ({r[\"disagreements\"]} disagreements)")'
+  python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+print("%d cases in %.2f s: %.0f cases/s (%d disagreements)" % (r["cases"], r["seconds"], r["cases_per_second"], r["disagreements"]))
+'
