@@ -1417,7 +1417,13 @@ fn explain_with(
         explanation = format!("the {name} differs from the ABNF's");
     } else if kind == "target" {
         offset = 0;
-        explanation = "the target differs from RFC 3986 Section 5.2's".to_string();
+        explanation = match reference.verdict(shrunk) {
+            Verdict::Target(Some(t)) => format!(
+                "the target differs from RFC 3986 Section 5.2's, `{}`",
+                escape(&t)
+            ),
+            _ => "the target differs from RFC 3986 Section 5.2's".to_string(),
+        };
         rule = "RFC 3986 Section 5.2".to_string();
     } else if !accepted {
         // The reference rejects: the offset, the character and the rules from `explain`.
@@ -1545,7 +1551,9 @@ fn render_text(s: &Summary) -> String {
     for c in &s.classes {
         out.push_str(&format!(
             "\n{} {} (class {}, {}){}: {} cases\n  witness: `{}`{}\n  {}\n  rule {} ({}{})\n",
-            if c.reference_valid {
+            if c.kind != "verdict" {
+                "differs from the ABNF in the"
+            } else if c.reference_valid {
                 "rejects what the ABNF accepts"
             } else {
                 "accepts what the ABNF rejects"
