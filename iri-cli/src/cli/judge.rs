@@ -1680,6 +1680,9 @@ pub struct AdapterArgs {
     components: bool,
     #[arg(long)]
     jsonl: bool,
+    /// Resolve mode (base TAB reference in, the target out).
+    #[arg(long)]
+    resolve: bool,
 }
 
 pub fn run_adapter(args: &AdapterArgs) -> i32 {
@@ -1688,7 +1691,9 @@ pub fn run_adapter(args: &AdapterArgs) -> i32 {
     let reference = Reference {
         grammar,
         rule,
-        mode: if args.components {
+        mode: if args.resolve {
+            JudgeMode::Resolve
+        } else if args.components {
             JudgeMode::Components
         } else {
             JudgeMode::Verdict
@@ -1741,9 +1746,15 @@ pub fn run_adapter(args: &AdapterArgs) -> i32 {
             }
         }
         answered += 1;
-        let case = Case {
-            base: None,
-            input: text.clone(),
+        let case = match text.split_once('\t').filter(|_| args.resolve) {
+            Some((base, reference)) => Case {
+                base: Some(base.to_string()),
+                input: reference.to_string(),
+            },
+            None => Case {
+                base: None,
+                input: text.clone(),
+            },
         };
         let mut verdict = reference.verdict(&case);
         let dropped = args.bug == Bug::DropUcschar
@@ -1774,7 +1785,7 @@ pub fn run_adapter(args: &AdapterArgs) -> i32 {
                 }
                 writeln!(out, "{}", Value::Object(o))
             }
-            Verdict::Target(_) => Ok(()),
+            Verdict::Target(t) => writeln!(out, "{}", t.as_deref().unwrap_or("invalid")),
         };
         if written.is_err() {
             return EXIT_ERROR;

@@ -82,6 +82,31 @@ fn a_correct_adapter_agrees_on_components_and_over_jsonl() {
 }
 
 #[test]
+fn a_correct_adapter_agrees_on_resolution() {
+    let out = judge(&["--mode", "resolve", "--cases", "2000"], &["--resolve"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r = report(&out);
+    assert_eq!(r["disagreements"], 0);
+    // The suites' base and reference pairs come before the generated ones.
+    assert!(r["cases"].as_u64().unwrap() > 2300, "{r}");
+    // An adapter that answers with components, not targets, disagrees on almost every case: in the
+    // line protocol any line is a target.
+    let out = judge(&["--mode", "resolve", "--cases", "500"], &["--components"]);
+    assert_eq!(out.status.code(), Some(1));
+    let r = report(&out);
+    let (d, c) = (
+        r["disagreements"].as_u64().unwrap(),
+        r["cases"].as_u64().unwrap(),
+    );
+    assert!(d > c * 9 / 10, "{r}");
+}
+
+#[test]
 fn a_dropped_character_class_is_one_class_with_a_one_character_witness() {
     let out = judge(&["--mutate", "--cases", "5000"], &["--bug", "drop-ucschar"]);
     assert_eq!(
