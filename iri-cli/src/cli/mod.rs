@@ -5,6 +5,7 @@ mod compare;
 mod convert;
 mod generate;
 mod input;
+mod judge;
 mod lint;
 mod output;
 mod packaging;
@@ -127,6 +128,10 @@ enum Command {
     Normalize(reference::NormalizeArgs),
     Equal(reference::EqualArgs),
     Selfcheck(selfcheck::SelfcheckArgs),
+    Judge(judge::JudgeArgs),
+    /// The built-in adapter of `iri judge`'s tests (answers as the ABNF does, with a planted bug).
+    #[command(hide = true)]
+    JudgeAdapter(judge::AdapterArgs),
     Serve(serve::ServeArgs),
     Completions(packaging::CompletionsArgs),
     Man(packaging::ManArgs),
@@ -284,6 +289,8 @@ pub fn main() -> i32 {
         Command::Normalize(args) => reference::run_normalize(&args),
         Command::Equal(args) => reference::run_equal(&args),
         Command::Selfcheck(args) => selfcheck::run(&args),
+        Command::Judge(args) => judge::run(&args),
+        Command::JudgeAdapter(args) => judge::run_adapter(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Completions(args) => packaging::run_completions(&args),
         Command::Man(args) => packaging::run_man(&args),

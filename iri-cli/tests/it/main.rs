@@ -23,6 +23,7 @@ mod compare_cli;
 mod convert_cli;
 mod generate_cli;
 mod hostile_input;
+mod judge;
 mod lint_cli;
 mod pipes;
 mod serve_api;

@@ -1,0 +1,254 @@
+//! `iri judge` against the built-in adapter (`iri judge-adapter`), which answers as the ABNF does or
+//! with a planted bug: each bug is found with a minimal witness, or reported as a broken adapter.
+
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+const IRI: &str = env!("CARGO_BIN_EXE_iri");
+
+/// Runs `iri judge ARGS -- iri judge-adapter ADAPTER`, with the JSON report.
+fn judge(args: &[&str], adapter: &[&str]) -> Output {
+    Command::new(IRI)
+        .arg("judge")
+        .args(["--format", "json"])
+        .args(args)
+        .arg("--")
+        .arg(IRI)
+        .arg("judge-adapter")
+        .args(adapter)
+        .output()
+        .expect("iri runs")
+}
+
+fn report(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+#[test]
+fn a_correct_adapter_gives_no_disagreement() {
+    for grammar in ["iri", "uri", "rfc3987", "leiri"] {
+        let out = judge(
+            &["--grammar", grammar, "--mutate", "--cases", "3000"],
+            &["--grammar", grammar],
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{grammar}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let r = report(&out);
+        assert_eq!(r["disagreements"], 0, "{grammar}: {r}");
+        assert_eq!(r["classes"].as_array().unwrap().len(), 0);
+        // The suites, the grammar differences and the boundary strings come before the 3000.
+        assert!(r["cases"].as_u64().unwrap() > 5000, "{r}");
+    }
+}
+
+#[test]
+fn a_correct_adapter_agrees_on_components_and_over_jsonl() {
+    let out = judge(
+        &["--mode", "components", "--cases", "2000"],
+        &["--components"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(report(&out)["disagreements"], 0);
+    let out = judge(&["--protocol", "jsonl", "--cases", "2000"], &["--jsonl"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r = report(&out);
+    assert_eq!(r["disagreements"], 0);
+    // Over JSON lines, nothing is skipped; over lines, the inputs with line breaks or NUL are.
+    assert_eq!(r["skipped"], 0);
+    let out = judge(&["--cases", "10"], &[]);
+    assert!(report(&out)["skipped"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn a_correct_adapter_agrees_on_resolution() {
+    let out = judge(&["--mode", "resolve", "--cases", "2000"], &["--resolve"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r = report(&out);
+    assert_eq!(r["disagreements"], 0);
+    // The suites' base and reference pairs come before the generated ones.
+    assert!(r["cases"].as_u64().unwrap() > 2300, "{r}");
+    // An adapter that answers with components, not targets, disagrees on almost every case: in the
+    // line protocol any line is a target.
+    let out = judge(&["--mode", "resolve", "--cases", "500"], &["--components"]);
+    assert_eq!(out.status.code(), Some(1));
+    let r = report(&out);
+    let (d, c) = (
+        r["disagreements"].as_u64().unwrap(),
+        r["cases"].as_u64().unwrap(),
+    );
+    assert!(d > c * 9 / 10, "{r}");
+}
+
+#[test]
+fn a_dropped_character_class_is_one_class_with_a_one_character_witness() {
+    let out = judge(&["--mutate", "--cases", "5000"], &["--bug", "drop-ucschar"]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r = report(&out);
+    let classes = r["classes"].as_array().unwrap();
+    assert_eq!(classes.len(), 1, "{r}");
+    let c = &classes[0];
+    // The low end of the range, alone: a path segment of one character.
+    assert_eq!(c["witness"], "\u{A0}");
+    assert_eq!(c["reference_valid"], true);
+    assert_eq!(c["character_class"], "ucschar %xA0-D7FF");
+    assert_eq!(c["section"], "draft-ietf-iri-3987bis, Section 2.2");
+    assert!(c["abnf"].as_str().unwrap().starts_with("grammar/iri.abnf:"));
+    assert_eq!(c["count"], r["disagreements"]);
+    assert!(c["count"].as_u64().unwrap() > 10);
+}
+
+#[test]
+fn an_accepted_character_is_found_where_the_abnf_rejects_it() {
+    let out = judge(&["--mutate", "--cases", "5000"], &["--bug", "accept-caret"]);
+    assert_eq!(out.status.code(), Some(1));
+    let r = report(&out);
+    let classes = r["classes"].as_array().unwrap();
+    assert_eq!(classes.len(), 1, "{r}");
+    let c = &classes[0];
+    assert_eq!(c["witness"], "^");
+    assert_eq!(c["reference_valid"], false);
+    assert_eq!(c["offset"], 0);
+    assert_eq!(c["character"], "^");
+    assert!(
+        c["explanation"]
+            .as_str()
+            .unwrap()
+            .contains("invalid character '^'"),
+        "{c}"
+    );
+    assert!(!c["examples"].as_array().unwrap().is_empty());
+}
+
+/// A broken adapter ends the run with status 2, no report on standard output, and a message naming
+/// the input awaiting an answer.
+fn assert_broken(out: &Output, why: &str) {
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stdout.is_empty(), "a broken run reports nothing");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(why), "{err}");
+    assert!(err.contains("after 40 answers"), "{err}");
+    assert!(err.contains("awaiting the answer to `"), "{err}");
+    assert!(err.contains("last input sent: `"), "{err}");
+}
+
+#[test]
+fn an_adapter_that_dies_is_reported() {
+    let out = judge(&["--cases", "100"], &["--bug", "die", "--after", "40"]);
+    assert_broken(&out, "the adapter exited");
+}
+
+#[test]
+fn an_adapter_that_hangs_is_reported_after_the_timeout() {
+    let start = Instant::now();
+    let out = judge(
+        &["--cases", "100", "--timeout-per-answer", "1"],
+        &["--bug", "hang", "--after", "40"],
+    );
+    assert_broken(&out, "no answer within 1 s");
+    assert!(start.elapsed() < Duration::from_secs(30));
+}
+
+#[test]
+fn an_adapter_out_of_step_is_reported() {
+    let out = judge(
+        &["--cases", "100"],
+        &["--bug", "out-of-step", "--after", "40"],
+    );
+    assert_broken(&out, "`maybe` is not valid/invalid");
+}
+
+#[test]
+fn the_run_is_deterministic_from_the_seed() {
+    let run = |seed: &str| {
+        let mut r = report(&judge(
+            &[
+                "--generated-only",
+                "--mutate",
+                "--cases",
+                "3000",
+                "--seed",
+                seed,
+            ],
+            &["--bug", "drop-ucschar"],
+        ));
+        r["seconds"] = Value::Null;
+        r["cases_per_second"] = Value::Null;
+        r
+    };
+    let a = run("5");
+    assert_eq!(a, run("5"));
+    assert_ne!(
+        a["classes"][0]["examples"],
+        run("6")["classes"][0]["examples"]
+    );
+}
+
+#[test]
+fn known_classes_do_not_fail_the_run() {
+    let dir = std::env::temp_dir().join(format!("iri-judge-known-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let known = dir.join("known.json");
+    std::fs::write(
+        &known,
+        r#"[{"reference_valid": true, "rule": "isegment-nz-nc", "character_class": "ucschar %xA0-D7FF"}]"#,
+    )
+    .unwrap();
+    let known = known.to_str().unwrap();
+    let out = judge(
+        &["--cases", "3000", "--known", known],
+        &["--bug", "drop-ucschar"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let r = report(&out);
+    assert_eq!(r["unknown_classes"], 0);
+    assert_eq!(r["classes"][0]["known"], true);
+    // Another bug's class is not known.
+    let out = judge(
+        &["--cases", "3000", "--known", known],
+        &["--bug", "accept-caret"],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let _ = std::fs::remove_dir_all(&dir);
+}
