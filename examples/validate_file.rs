@@ -65,9 +65,14 @@ mod tests {
             }
         );
         let out = String::from_utf8(out).unwrap();
+        // The message says first what is wrong and how to fix it, then where and what the ABNF expected.
         assert!(
-            out.starts_with("line 2: invalid character ' ' (U+0020) at byte offset 20"),
+            out.starts_with(
+                "line 2: a space is not allowed in an IRI: encode it as %20. \
+                 invalid character ' ' (U+0020) at byte offset 20 (column 21)"
+            ),
             "{out}"
         );
+        assert_eq!(out.lines().count(), 1, "{out}");
     }
 }
