@@ -919,14 +919,37 @@ pub(crate) fn syntax_error(
         Some((offset, names)) if offset == failure.offset => names,
         _ => Vec::new(),
     };
+    located(
+        grammar,
+        rule,
+        input,
+        failure.offset,
+        Detail::new(rules, Some(dfa), Some(failure.state)),
+    )
+}
+
+/// An error at `offset` of `input` (a character boundary within it) with its column, the zone
+/// identifier note if it applies, and `detail`.
+#[inline]
+fn located(
+    grammar: AnyGrammar,
+    rule: Rule,
+    input: &str,
+    offset: usize,
+    detail: Detail,
+) -> ParseError {
     ParseError {
         grammar,
         rule,
         input: input.to_string(),
-        offset: failure.offset,
-        column: column_of(input, failure.offset),
-        hint: zone_id_hint(grammar, input, failure.offset),
-        detail: Detail::new(rules, Some(dfa), Some(failure.state)),
+        offset,
+        column: column_of(input, offset),
+        // Only an error at a "%" can be a zone identifier's.
+        hint: match input.as_bytes().get(offset) {
+            Some(b'%') => zone_id_hint(grammar, input, offset),
+            _ => None,
+        },
+        detail,
     }
 }
 
@@ -942,22 +965,11 @@ pub(crate) fn rejected_at(
     dfa: &'static crate::abnf::Dfa,
     offset: usize,
 ) -> ParseError {
-    ParseError {
-        grammar,
-        rule,
-        input: input.to_string(),
-        offset,
-        column: column_of(input, offset),
-        // Only an error at a "%" can be a zone identifier's.
-        hint: match input.as_bytes().get(offset) {
-            Some(b'%') => zone_id_hint(grammar, input, offset),
-            _ => None,
-        },
-        detail: Detail {
-            at: Some((dfa, None)),
-            expected: OnceLock::new(),
-        },
-    }
+    let detail = Detail {
+        at: Some((dfa, None)),
+        expected: OnceLock::new(),
+    };
+    located(grammar, rule, input, offset, detail)
 }
 
 /// The error when pest rejects an input that the DFA accepts (the two grammars disagree, which the
@@ -969,16 +981,8 @@ pub(crate) fn pest_only_error(
     (offset, names): (usize, Vec<Rule>),
 ) -> ParseError {
     let offset = offset.min(input.len());
-    let grammar = AnyGrammar::from(grammar);
-    ParseError {
-        grammar,
-        rule,
-        input: input.to_string(),
-        offset,
-        column: column_of(input, offset),
-        hint: zone_id_hint(grammar, input, offset),
-        detail: Detail::new(names, None, None),
-    }
+    let detail = Detail::new(names, None, None);
+    located(grammar.into(), rule, input, offset, detail)
 }
 
 /// The error when the automaton of a rule of a grammar without a pest parser cannot be built (every rule
@@ -1204,7 +1208,9 @@ mod size_tests {
     fn columns_count_characters() {
         let pieces = ["a", "é", "ж", "中", "\u{10348}", "%", "\u{E000}"];
         for (n, len) in [(0, 0), (1, 7), (2, 300), (3, 700), (4, 1100)] {
-            let input: String = (0..len).map(|i| pieces[(i * 7 + n) % pieces.len()]).collect();
+            let input: String = (0..len)
+                .map(|i| pieces[(i * 7 + n) % pieces.len()])
+                .collect();
             for offset in 0..=input.len() + 2 {
                 let mut start = offset.min(input.len());
                 while !input.is_char_boundary(start) {
