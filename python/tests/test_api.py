@@ -112,7 +112,11 @@ def test_error_offset_column_and_caret():
     assert (err.offset, err.column) == (20, 21)
     assert str(err).endswith("http://example.org/a b\n                    ^")
     assert err.caret == "http://example.org/a b\n                    ^"
-    assert err.reason.startswith("invalid character ' ' (U+0020) at byte offset 20 (column 21)")
+    # What is wrong and how to fix it first, then where and what the ABNF expected.
+    assert err.reason.startswith(
+        "a space is not allowed in an IRI: encode it as %20. "
+        "invalid character ' ' (U+0020) at byte offset 20 (column 21)"
+    )
     assert (err.grammar, err.rule, err.input) == ("iri", "IRI-reference", "http://example.org/a b")
 
 
