@@ -73,12 +73,12 @@ pub fn run() -> std::io::Result<()> {
         for (n, (gi, ri, s)) in strings.iter().enumerate() {
             let mut bytes = Vec::new();
             if target == "oracle" {
-                // Byte 0 picks the grammar, byte 1 the rule (see `selfcheck::fuzz::oracle_target`).
+                // Byte 0 picks the grammar, byte 1 the rule (see `iri_test::fuzz::oracle_target`).
                 bytes.extend([*gi as u8, *ri as u8]);
             }
             if target == "render" {
                 // Byte 0 is the length of padding before the input (see
-                // `selfcheck::fuzz::render_target`): none, or past the format width limit.
+                // `iri_test::fuzz::render_target`): none, or past the format width limit.
                 bytes.push(if n % 32 == 0 { 0xFF } else { 0 });
             }
             bytes.extend_from_slice(s.as_bytes());
@@ -87,7 +87,7 @@ pub fn run() -> std::io::Result<()> {
         }
     }
     // `resolve`: byte 0 picks the grammar, then a base, a newline and a reference (see
-    // `selfcheck::fuzz::resolve_target`). The strings are paired with a few bases, the RFC 3986 §5.4
+    // `iri_test::fuzz::resolve_target`). The strings are paired with a few bases, the RFC 3986 §5.4
     // base among them, and with each other.
     let dir = root.join("fuzz/corpus/resolve");
     std::fs::create_dir_all(&dir)?;
