@@ -1,43 +1,74 @@
 #!/usr/bin/env bash
-# Builds `iri` and the Rust adapters, judges each implementation, and regenerates its section of
+# Judges every implementation that has an adapter in judge/adapters/ and regenerates its section of
 # docs/conformance.md (between the markers <!-- judge:NAME:begin --> and <!-- judge:NAME:end -->).
-# Deterministic: fixed seed and case count. Usage: judge/run-all.sh [CASES]
+#
+# The Rust adapters are built from the workspace (the libraries at the versions of Cargo.lock). The
+# other libraries are installed from their registries, at the versions pinned in each language's
+# folder, into a scratch folder (default target/judge-scratch, or $JUDGE_SCRATCH) by that folder's
+# setup.sh, which prints nothing on stdout and fails when it cannot install.
+#
+# Deterministic: fixed seed and case count.
+# Usage: judge/run-all.sh [--only NAME[,NAME…]] [CASES]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+only=""
+if [ "${1:-}" = --only ]; then
+  only=",$2,"
+  shift 2
+fi
 cases="${1:-200000}"
 cargo build --release --quiet -p iri-cli -p judge-adapters
-bin="${CARGO_TARGET_DIR:-target}/release"
+bin="$(realpath "${CARGO_TARGET_DIR:-target}/release")"
+scratch="$(realpath -m "${JUDGE_SCRATCH:-target/judge-scratch}")"
+adapters="$PWD/judge/adapters"
 doc=docs/conformance.md
+mkdir -p "$scratch"
 
-# name | grammar | rule | adapter
+# name | language | grammar | rule | components mode (yes/no) | command (run by bash; $bin, $scratch
+# and $adapters are set)
 judged=(
-  "oxiri|rfc3987|IRI-reference|judge-oxiri"
-  "fluent-uri|rfc3987|IRI-reference|judge-fluent-uri"
-  "iri-string|rfc3987|IRI-reference|judge-iri-string"
-  "url|uri|URI|judge-url"
+  "oxiri|rust|rfc3987|IRI-reference|yes|\$bin/judge-oxiri"
+  "fluent-uri|rust|rfc3987|IRI-reference|yes|\$bin/judge-fluent-uri"
+  "iri-string|rust|rfc3987|IRI-reference|yes|\$bin/judge-iri-string"
+  "url|rust|uri|URI|no|\$bin/judge-url"
 )
+
+selected() { [ -z "$only" ] || [[ "$only" == *",$1,"* ]]; }
+
+# Install each language's libraries once, for the implementations selected.
+declare -A ready=([rust]=1)
+for entry in "${judged[@]}"; do
+  IFS='|' read -r name lang _ <<<"$entry"
+  selected "$name" || continue
+  if [ -z "${ready[$lang]:-}" ]; then
+    echo "installing the $lang libraries into $scratch/$lang" >&2
+    bash "$adapters/$lang/setup.sh" "$scratch/$lang"
+    ready[$lang]=1
+  fi
+done
+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for entry in "${judged[@]}"; do
-  IFS='|' read -r name grammar rule adapter <<<"$entry"
-  echo "judging $name ($grammar $rule, $cases generated cases)" >&2
-  status=0
+judge() { # name grammar rule command [iri judge options…]
+  local name=$1 grammar=$2 rule=$3 command=$4
+  shift 4
+  local status=0
   "$bin/iri" judge --grammar "$grammar" --rule "$rule" --mutate --cases "$cases" --seed 0 \
-    --name "$name" --format markdown -- "$bin/$adapter" >"$tmp/$name.md" || status=$?
+    --name "$name" --format markdown "$@" -- bash -c "exec $command \"\$@\"" adapter || status=$?
   if [ "$status" -ge 2 ]; then
     echo "error: judging $name failed (status $status)" >&2
     exit "$status"
   fi
-  # Components mode where the adapter has it.
-  if [ "$name" != url ]; then
-    status=0
+}
+for entry in "${judged[@]}"; do
+  IFS='|' read -r name lang grammar rule components command <<<"$entry"
+  selected "$name" || continue
+  export bin scratch adapters
+  echo "judging $name ($grammar $rule, $cases generated cases)" >&2
+  judge "$name" "$grammar" "$rule" "$command" >"$tmp/$name.md"
+  if [ "$components" = yes ]; then
     { echo; echo "Components mode:"; echo; } >>"$tmp/$name.md"
-    "$bin/iri" judge --grammar "$grammar" --mode components --mutate --cases "$cases" --seed 0 \
-      --name "$name" --format markdown -- "$bin/$adapter" --components >>"$tmp/$name.md" || status=$?
-    if [ "$status" -ge 2 ]; then
-      echo "error: judging $name (components) failed (status $status)" >&2
-      exit "$status"
-    fi
+    judge "$name" "$grammar" "$rule" "$command --components" --mode components >>"$tmp/$name.md"
   fi
   python3 - "$doc" "$name" "$tmp/$name.md" <<'PY'
 import sys
