@@ -31,6 +31,8 @@ judged=(
   "fluent-uri|rust|rfc3987|IRI-reference|yes|\$bin/judge-fluent-uri"
   "iri-string|rust|rfc3987|IRI-reference|yes|\$bin/judge-iri-string"
   "url|rust|uri|URI|no|\$bin/judge-url"
+  "go-net-url|go|uri|URI-reference|yes|\$scratch/go/judge-go-net-url"
+  "uriparser|c|uri|URI-reference|yes|\$scratch/c/judge-uriparser"
 )
 
 selected() { [ -z "$only" ] || [[ "$only" == *",$1,"* ]]; }

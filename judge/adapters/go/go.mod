@@ -1,0 +1,3 @@
+module iri-abnf/judge/adapters/go
+
+go 1.19
