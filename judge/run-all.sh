@@ -31,6 +31,10 @@ judged=(
   "fluent-uri|rust|rfc3987|IRI-reference|yes|\$bin/judge-fluent-uri"
   "iri-string|rust|rfc3987|IRI-reference|yes|\$bin/judge-iri-string"
   "url|rust|uri|URI|no|\$bin/judge-url"
+  "rfc3987|python|rfc3987|IRI-reference|yes|\$scratch/python/venv/bin/python \$adapters/python/judge.py rfc3987"
+  "rfc3986-validator|python|uri|URI|no|\$scratch/python/venv/bin/python \$adapters/python/judge.py rfc3986-validator"
+  "python-rfc3986|python|uri|URI-reference|yes|\$scratch/python/venv/bin/python \$adapters/python/judge.py python-rfc3986"
+  "uritools|python|uri|URI-reference|yes|\$scratch/python/venv/bin/python \$adapters/python/judge.py uritools"
 )
 
 selected() { [ -z "$only" ] || [[ "$only" == *",$1,"* ]]; }
