@@ -33,6 +33,10 @@ judged=(
   "url|rust|uri|URI|no|\$bin/judge-url"
   "go-net-url|go|uri|URI-reference|yes|\$scratch/go/judge-go-net-url"
   "uriparser|c|uri|URI-reference|yes|\$scratch/c/judge-uriparser"
+  "rfc3987|python|rfc3987|IRI-reference|yes|\$scratch/python/venv/bin/python \$adapters/python/judge.py rfc3987"
+  "rfc3986-validator|python|uri|URI|no|\$scratch/python/venv/bin/python \$adapters/python/judge.py rfc3986-validator"
+  "python-rfc3986|python|uri|URI-reference|yes|\$scratch/python/venv/bin/python \$adapters/python/judge.py python-rfc3986"
+  "uritools|python|uri|URI-reference|yes|\$scratch/python/venv/bin/python \$adapters/python/judge.py uritools"
 )
 
 selected() { [ -z "$only" ] || [[ "$only" == *",$1,"* ]]; }

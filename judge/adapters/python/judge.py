@@ -1,0 +1,205 @@
+"""Adapter for `iri judge` around one Python URI/IRI library.
+
+Usage: judge.py NAME [--components], NAME one of rfc3987, rfc3986-validator, python-rfc3986,
+uritools. One input per line of standard input (UTF-8); one answer per line of standard output:
+`valid`/`invalid`, or with --components one JSON object of the components the library reports.
+Answers are written and flushed whenever every complete line read so far is answered.
+"""
+
+import collections
+import json
+import os
+import sys
+
+# Exceptions other than the documented ones, by type: counted as rejections (a library that throws
+# rejects), and listed on standard error at the end so that they are not silently hidden.
+UNEXPECTED = collections.Counter()
+
+
+def rejects(call, expected):
+    """Runs call(); None when it raises (expected or not), else its result."""
+    try:
+        return call()
+    except expected:
+        return None
+    except Exception as e:  # noqa: BLE001 - a library that throws rejects the input
+        UNEXPECTED[type(e).__name__] += 1
+        return None
+
+
+def rfc3987_adapter():
+    import rfc3987
+
+    # rfc3987.parse(s, rule="IRI_reference"): parse's default rule and jsonschema's "iri-reference"
+    # format (its "iri" format passes rule="IRI", a subset of the same regular expression). It
+    # raises ValueError when the string does not match. With the `regex` module installed ("Some
+    # features require regex", says its README), parse returns the named groups of the rule's
+    # regular expression, userinfo, host and port too; with `re` only the RFC 3986 Appendix B split.
+    if not rfc3987.REGEX:
+        sys.exit("rfc3987 is meant to run with the regex module")
+
+    def verdict(s):
+        return rejects(lambda: rfc3987.parse(s, rule="IRI_reference"), ValueError) is not None
+
+    def components(s):
+        d = rejects(lambda: rfc3987.parse(s, rule="IRI_reference"), ValueError)
+        if d is None:
+            return None
+        return {
+            "scheme": d["scheme"],
+            "authority": d["authority"],
+            "userinfo": d["iuserinfo"],
+            "host": d["ihost"],
+            "port": d["port"],
+            "path": d["path"],
+            "query": d["query"],
+            "fragment": d["fragment"],
+        }
+
+    return verdict, components
+
+
+def rfc3986_validator_adapter():
+    from rfc3986_validator import validate_rfc3986
+
+    # jsonschema's "uri" format: validate_rfc3986(instance, rule="URI"), a match object or None.
+    # Its regular expression has no named groups, so there is no components mode.
+    def verdict(s):
+        return rejects(lambda: validate_rfc3986(s, rule="URI"), ()) is not None
+
+    return verdict, None
+
+
+def python_rfc3986_adapter():
+    import rfc3986
+    from rfc3986 import exceptions, validators
+
+    # The documented validation API (since rfc3986 1.1; URIReference.is_valid is deprecated): a
+    # Validator checking the validity of every component, applied to rfc3986.uri_reference(s).
+    validator = validators.Validator().check_validity_of(
+        "scheme", "userinfo", "host", "port", "path", "query", "fragment"
+    )
+
+    def parse(s):
+        def call():
+            ref = rfc3986.uri_reference(s)
+            validator.validate(ref)
+            return ref
+
+        return rejects(call, exceptions.ValidationError)
+
+    def verdict(s):
+        return parse(s) is not None
+
+    def components(s):
+        ref = parse(s)
+        if ref is None:
+            return None
+        return {
+            "scheme": ref.scheme,
+            "authority": ref.authority,
+            "userinfo": ref.userinfo,
+            "host": ref.host,
+            "port": ref.port,
+            "path": ref.path,
+            "query": ref.query,
+            "fragment": ref.fragment,
+        }
+
+    return verdict, components
+
+
+def uritools_adapter():
+    import uritools
+
+    # urisplit matches every string (RFC 3986 Appendix B's regular expression); what the documented
+    # API rejects is a getter raising ValueError (UnicodeDecodeError is one): gethost on an
+    # unmatched bracket or a bad IP literal, the decoding getters (default encoding UTF-8, errors
+    # "strict") on percent-encoded octets that are not UTF-8.
+    def parse(s):
+        def call():
+            parts = uritools.urisplit(s)
+            parts.getscheme()
+            parts.getauthority()  # getuserinfo, gethost, getport
+            parts.getpath()
+            parts.getquery()
+            parts.getfragment()
+            return parts
+
+        return rejects(call, ValueError)
+
+    def verdict(s):
+        return parse(s) is not None
+
+    def components(s):
+        parts = parse(s)
+        if parts is None:
+            return None
+        return {
+            "scheme": parts.scheme,
+            "authority": parts.authority,
+            "userinfo": parts.userinfo,
+            "host": parts.host,
+            "port": parts.port,
+            "path": parts.path,
+            "query": parts.query,
+            "fragment": parts.fragment,
+        }
+
+    return verdict, components
+
+
+ADAPTERS = {
+    "rfc3987": rfc3987_adapter,
+    "rfc3986-validator": rfc3986_validator_adapter,
+    "python-rfc3986": python_rfc3986_adapter,
+    "uritools": uritools_adapter,
+}
+
+
+def main():
+    args = sys.argv[1:]
+    want_components = "--components" in args
+    names = [a for a in args if a != "--components"]
+    if len(names) != 1 or names[0] not in ADAPTERS:
+        sys.exit("usage: judge.py {%s} [--components]" % ",".join(ADAPTERS))
+    verdict, components = ADAPTERS[names[0]]()
+    if want_components and components is None:
+        sys.exit("%s has no components mode" % names[0])
+
+    if want_components:
+
+        def answer(s):
+            c = components(s)
+            if c is None:
+                return '{"valid":false}'
+            return json.dumps({"valid": True, **c}, ensure_ascii=False, separators=(",", ":"))
+
+    else:
+
+        def answer(s):
+            return "valid" if verdict(s) else "invalid"
+
+    pending = b""
+    try:
+        while True:
+            chunk = os.read(0, 1 << 16)
+            if not chunk:
+                break
+            *lines, pending = (pending + chunk).split(b"\n")
+            if lines:
+                out = "".join(answer(line.decode("utf-8")) + "\n" for line in lines)
+                sys.stdout.buffer.write(out.encode("utf-8"))
+                sys.stdout.buffer.flush()
+        if pending:
+            sys.stdout.buffer.write((answer(pending.decode("utf-8")) + "\n").encode("utf-8"))
+            sys.stdout.buffer.flush()
+    except BrokenPipeError:
+        # The judge stopped reading (it ended the run): nothing left to answer.
+        os._exit(0)
+    for name, count in sorted(UNEXPECTED.items()):
+        print(f"{names[0]}: {count} inputs raised {name} (answered invalid)", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
