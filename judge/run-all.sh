@@ -31,6 +31,9 @@ judged=(
   "fluent-uri|rust|rfc3987|IRI-reference|yes|\$bin/judge-fluent-uri"
   "iri-string|rust|rfc3987|IRI-reference|yes|\$bin/judge-iri-string"
   "url|rust|uri|URI|no|\$bin/judge-url"
+  "uri-js|js|uri|URI-reference|yes|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js uri-js"
+  "fast-uri|js|uri|URI-reference|yes|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js fast-uri"
+  "whatwg-url|js|uri|URI|no|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js whatwg-url"
 )
 
 selected() { [ -z "$only" ] || [[ "$only" == *",$1,"* ]]; }
