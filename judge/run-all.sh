@@ -31,12 +31,15 @@ judged=(
   "fluent-uri|rust|rfc3987|IRI-reference|yes|\$bin/judge-fluent-uri"
   "iri-string|rust|rfc3987|IRI-reference|yes|\$bin/judge-iri-string"
   "url|rust|uri|URI|no|\$bin/judge-url"
-  "go-net-url|go|uri|URI-reference|yes|\$scratch/go/judge-go-net-url"
-  "uriparser|c|uri|URI-reference|yes|\$scratch/c/judge-uriparser"
   "rfc3987|python|rfc3987|IRI-reference|yes|\$scratch/python/venv/bin/python \$adapters/python/judge.py rfc3987"
   "rfc3986-validator|python|uri|URI|no|\$scratch/python/venv/bin/python \$adapters/python/judge.py rfc3986-validator"
   "python-rfc3986|python|uri|URI-reference|yes|\$scratch/python/venv/bin/python \$adapters/python/judge.py python-rfc3986"
   "uritools|python|uri|URI-reference|yes|\$scratch/python/venv/bin/python \$adapters/python/judge.py uritools"
+  "uri-js|js|uri|URI-reference|yes|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js uri-js"
+  "fast-uri|js|uri|URI-reference|yes|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js fast-uri"
+  "whatwg-url|js|uri|URI|no|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js whatwg-url"
+  "go-net-url|go|uri|URI-reference|yes|\$scratch/go/judge-go-net-url"
+  "uriparser|c|uri|URI-reference|yes|\$scratch/c/judge-uriparser"
 )
 
 selected() { [ -z "$only" ] || [[ "$only" == *",$1,"* ]]; }

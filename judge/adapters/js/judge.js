@@ -1,0 +1,124 @@
+// Adapter for `iri judge`: node judge.js LIBRARY [--iri] [--components]
+//
+// LIBRARY is uri-js, fast-uri or whatwg-url, found through NODE_PATH (setup.sh installs them into
+// SCRATCH/node_modules). One input per line of standard input, one answer per line
+// of standard output (`valid`/`invalid`, or with --components one JSON object of components), written
+// once per chunk of input read, so the answers of everything read so far are flushed before waiting.
+// --iri (uri-js only): parse with the options {iri: true, unicodeSupport: true}.
+"use strict";
+const args = process.argv.slice(2);
+const library = args[0];
+const wantComponents = args.includes("--components");
+const iri = args.includes("--iri");
+const unknown = args.slice(1).filter((a) => a !== "--components" && a !== "--iri");
+if (unknown.length > 0 || (iri && library !== "uri-js")) {
+  process.stderr.write(`usage: node judge.js uri-js|fast-uri|whatwg-url [--iri (uri-js only)] [--components]\n`);
+  process.exit(2);
+}
+
+// A component as the library reports it: undefined/null → null (absent), anything else → its string.
+const part = (v) => (v === undefined || v === null ? null : String(v));
+
+// Each entry: the library's call, returning null when it rejects the input, else the components it
+// splits out (keys it does not split out are left out, so that `iri judge` does not compare them).
+// A library that throws rejects the input.
+const adapters = {
+  // uri-js: URI.parse(s [, options]) never throws for a string; it reports a rejection in `error`.
+  "uri-js": () => {
+    const URI = require("uri-js");
+    const options = iri ? { iri: true, unicodeSupport: true } : {};
+    return (s) => {
+      let c;
+      try {
+        c = URI.parse(s, options);
+      } catch (e) {
+        return null;
+      }
+      if (c.error !== undefined) return null;
+      return {
+        scheme: part(c.scheme),
+        userinfo: part(c.userinfo),
+        host: part(c.host),
+        port: part(c.port),
+        path: part(c.path),
+        query: part(c.query),
+        fragment: part(c.fragment),
+      };
+    };
+  },
+  // fast-uri: parse(s) reports a rejection in `error` (ajv's default uriResolver).
+  "fast-uri": () => {
+    const fastUri = require("fast-uri");
+    return (s) => {
+      let c;
+      try {
+        c = fastUri.parse(s);
+      } catch (e) {
+        return null;
+      }
+      if (c.error !== undefined) return null;
+      return {
+        scheme: part(c.scheme),
+        userinfo: part(c.userinfo),
+        host: part(c.host),
+        port: part(c.port),
+        path: part(c.path),
+        query: part(c.query),
+        fragment: part(c.fragment),
+      };
+    };
+  },
+  // whatwg-url: parseURL(s) returns the URL record, or null for failure (what `new URL(s)` throws
+  // for). The components are the record's, serialized by the library: normalized, not the input's.
+  "whatwg-url": () => {
+    const whatwg = require("whatwg-url");
+    return (s) => {
+      let u;
+      try {
+        u = whatwg.parseURL(s);
+      } catch (e) {
+        return null;
+      }
+      if (u === null) return null;
+      const hasCredentials = u.username !== "" || u.password !== "";
+      return {
+        scheme: u.scheme,
+        userinfo: hasCredentials ? u.username + (u.password !== "" ? ":" + u.password : "") : null,
+        host: u.host === null ? null : whatwg.serializeHost(u.host),
+        port: u.port === null ? null : whatwg.serializeInteger(u.port),
+        path: whatwg.serializePath(u),
+        query: part(u.query),
+        fragment: part(u.fragment),
+      };
+    };
+  },
+};
+
+if (!Object.hasOwn(adapters, library)) {
+  process.stderr.write(`unknown library ${JSON.stringify(library)}: uri-js, fast-uri or whatwg-url\n`);
+  process.exit(2);
+}
+const parse = adapters[library]();
+const answer = wantComponents
+  ? (s) => {
+      const c = parse(s);
+      return c === null ? '{"valid":false}' : JSON.stringify({ valid: true, ...c });
+    }
+  : (s) => (parse(s) === null ? "invalid" : "valid");
+
+let pending = ""; // the part of the input after its last LF
+process.stdin.setEncoding("utf8"); // decodes characters split across chunks correctly
+process.stdin.on("data", (chunk) => {
+  const lines = (pending + chunk).split("\n");
+  pending = lines.pop();
+  if (lines.length === 0) return;
+  let out = "";
+  for (const line of lines) out += answer(line) + "\n";
+  if (!process.stdout.write(out)) {
+    process.stdin.pause();
+    process.stdout.once("drain", () => process.stdin.resume());
+  }
+});
+process.stdin.on("end", () => {
+  if (pending !== "") process.stdout.write(answer(pending) + "\n");
+});
