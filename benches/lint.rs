@@ -96,7 +96,7 @@ fn check_validate(s: &str) -> bool {
 
 /// The error as `iri lint` reports it (`cli::explained`): `explain`'s when it is at the same offset.
 fn explained(e: ParseError) -> ParseError {
-    match iri_abnf::validate(e.grammar, e.rule, &e.input).map_err(iri_abnf::Error::explain) {
+    match iri_abnf::validate(e.grammar, e.rule, e.input()).map_err(iri_abnf::Error::explain) {
         Err(Error::Parse(full)) if full.offset == e.offset => full,
         _ => e,
     }

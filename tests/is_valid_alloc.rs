@@ -1,10 +1,11 @@
-//! `is_valid` (and `validate` of a valid input) allocate nothing once the rule's DFA is loaded: a
-//! counting global allocator in this test binary of its own.
+//! `is_valid` (and `validate` of a valid input) allocate nothing once the rule's DFA is loaded, and
+//! neither do `parse` and `validate` of an invalid input of up to 54 bytes (the error keeps such an
+//! input inline): a counting global allocator in this test binary of its own.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use iri_abnf::{is_valid, validate, Grammar};
+use iri_abnf::{is_valid, parse, validate, Grammar};
 
 struct Counting;
 
@@ -107,4 +108,28 @@ fn is_valid_allocates_nothing() {
         .collect();
     assert_eq!(reference, expected);
     assert!(!is_valid(Grammar::Iri, "no-such-rule", "x"));
+
+    // Errors: the copy of the input is inline up to 54 bytes, on the heap beyond.
+    let short = "http://example.org/a b/\u{7F}/0123456789012345";
+    let long = "http://example.org/a b/0123456789012345678901234567890123456789";
+    assert!(short.len() <= 54 && long.len() > 54);
+    // Warm up: the DFA of `URI`.
+    let _ = validate(Grammar::Uri, "URI", short);
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let errors = [parse(Grammar::Iri, short).err()];
+    let validated = validate(Grammar::Uri, "URI", short).err();
+    let mid = ALLOCATIONS.load(Ordering::Relaxed);
+    assert_eq!(mid - before, 0, "allocations by errors of short inputs");
+    let long_error = parse(Grammar::Iri, long).err();
+    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    assert_eq!(after - mid, 1, "allocations by the error of a long input (its copy)");
+    for e in errors.iter().chain([&long_error]) {
+        let e = e.as_ref().expect("an error");
+        assert_eq!(e.offset, "http://example.org/a".len());
+        assert!(e.input() == short || e.input() == long);
+    }
+    assert_eq!(long_error.expect("an error").input(), long);
+    let validated = validated.expect("an error");
+    let validated = validated.as_parse().expect("a syntax error");
+    assert_eq!((validated.offset, validated.input()), (20, short));
 }

@@ -136,7 +136,7 @@ fn syntax_error(py: Python<'_>, e: ParseError, prefix: &str) -> PyErr {
     set("offset", e.offset.into_pyobject(py).unwrap().into_any());
     set("column", e.column.into_pyobject(py).unwrap().into_any());
     set("expected", PyList::new(py, expected).unwrap().into_any());
-    set("input", PyString::new(py, &e.input).into_any());
+    set("input", PyString::new(py, e.input()).into_any());
     set("grammar", PyString::new(py, e.grammar.name()).into_any());
     set(
         "rule",

@@ -105,7 +105,7 @@ impl fmt::Display for RelativizeError {
             RelativizeError::Target(e) => write!(
                 f,
                 "target {} is not a valid {}: {}",
-                quote(&e.input),
+                quote(e.input()),
                 e.rule,
                 e.message()
             ),

@@ -105,7 +105,7 @@ impl fmt::Display for BaseError {
             BaseError::Invalid(e) => write!(
                 f,
                 "base {} is not a valid {}: {}",
-                quote(&e.input),
+                quote(e.input()),
                 e.rule,
                 e.message()
             ),
@@ -150,7 +150,7 @@ impl fmt::Display for ResolveError {
             ResolveError::Reference(e) => write!(
                 f,
                 "reference {} is not a valid {}: {}",
-                quote(&e.input),
+                quote(e.input()),
                 e.rule,
                 e.message()
             ),

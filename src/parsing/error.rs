@@ -90,30 +90,75 @@ pub struct ParseError {
     /// The start rule (it displays and serializes as [`Rule::name`]; [`ParseError::message`] spells it
     /// as the grammar's files do, [`AnyGrammar::rule_name`]).
     pub rule: Rule,
-    /// The input, kept for rendering.
-    pub input: String,
     /// Byte offset of the error.
     pub offset: usize,
     /// 1-based character column of the error.
     pub column: usize,
-    /// A note on a likely cause, when one is known: a zone identifier in an IP-literal (see
-    /// [`zone_id_hint`]). [`ParseError::message`] ends with it.
-    pub hint: Option<String>,
-    /// What [`ParseError::expected`] is made of (held in the error, so that making one allocates
-    /// nothing but the copy of the input).
+    /// The input ([`ParseError::input`]), kept for rendering and for what is made on demand.
+    input: Kept,
+    /// What [`ParseError::expected`] and [`ParseError::hint`] are made of (held in the error, so that
+    /// making one allocates nothing for an input of up to [`Kept::INLINE`] bytes).
     pub(crate) detail: Detail,
+}
+
+/// The copy of the input an error keeps: in the error itself when it is short (as most inputs are),
+/// so that making an error allocates nothing; otherwise on the heap.
+#[derive(Clone)]
+enum Kept {
+    Inline { len: u8, bytes: [u8; Kept::INLINE] },
+    Heap(Box<str>),
+}
+
+impl Kept {
+    /// The longest input kept inline.
+    const INLINE: usize = 54;
+
+    #[inline]
+    fn new(input: &str) -> Kept {
+        match u8::try_from(input.len()) {
+            Ok(len) if input.len() <= Kept::INLINE => {
+                let mut bytes = [0; Kept::INLINE];
+                bytes[..input.len()].copy_from_slice(input.as_bytes());
+                Kept::Inline { len, bytes }
+            }
+            _ => Kept::Heap(input.into()),
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        match self {
+            // A copy of a `str`, so always UTF-8.
+            Kept::Inline { len, bytes } => {
+                std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default()
+            }
+            Kept::Heap(input) => input,
+        }
+    }
 }
 
 /// The parts of a [`ParseError`] that [`ParseError::expected`] is made from, on first use.
 #[derive(Clone, Default)]
 pub(crate) struct Detail {
-    /// The rule's DFA, from whose state after the input up to the offset the characters that could
-    /// come there are listed, and that state when it is known (otherwise it is found on first use, by
-    /// walking the DFA over the input up to the offset).
-    at: Option<(&'static crate::abnf::Dfa, Option<crate::abnf::State>)>,
+    /// Where the list of characters comes from.
+    at: At,
     /// The list, made on first use, or at once when it starts with the rules the pest parser names
     /// ([`ParseError::explain`]).
     expected: OnceLock<Box<[Expected]>>,
+}
+
+/// Where the characters that could come at the offset of an error are listed from.
+#[derive(Clone, Copy, Default)]
+enum At {
+    /// The DFA of the error's rule ([`crate::abnf::engine::loaded`]), from whose state after the
+    /// input up to the offset they are listed, and that state when it is known (otherwise it is found
+    /// on first use, by walking the DFA over the input up to the offset).
+    Dfa(Option<crate::abnf::State>),
+    /// Nothing is listed.
+    #[default]
+    Nowhere,
+    /// The rule's DFA could not be built ([`unbuilt_error`]): nothing is listed, and the hint says
+    /// why.
+    Unbuilt,
 }
 
 impl Detail {
@@ -124,14 +169,14 @@ impl Detail {
         state: Option<crate::abnf::State>,
     ) -> Detail {
         let detail = Detail {
-            at: dfa.map(|dfa| (dfa, state)),
+            at: dfa.map_or(At::Nowhere, |_| At::Dfa(state)),
             expected: OnceLock::new(),
         };
         if rules.is_empty() {
             return detail;
         }
         let mut list: Vec<Expected> = rules.into_iter().map(Expected::Rule).collect();
-        if let Some((dfa, Some(state))) = detail.at {
+        if let (Some(dfa), Some(state)) = (dfa, state) {
             list.extend(characters_at(dfa, state));
         }
         Detail {
@@ -172,11 +217,11 @@ impl fmt::Debug for ParseError {
         f.debug_struct("ParseError")
             .field("grammar", &self.grammar)
             .field("rule", &self.rule)
-            .field("input", &self.input)
+            .field("input", &self.input())
             .field("offset", &self.offset)
             .field("column", &self.column)
             .field("expected", &self.expected())
-            .field("hint", &self.hint)
+            .field("hint", &self.hint())
             .finish()
     }
 }
@@ -185,10 +230,10 @@ impl PartialEq for ParseError {
     fn eq(&self, other: &Self) -> bool {
         self.grammar == other.grammar
             && self.rule == other.rule
-            && self.input == other.input
+            && self.input() == other.input()
             && self.offset == other.offset
             && self.column == other.column
-            && self.hint == other.hint
+            && self.hint() == other.hint()
             && self.expected() == other.expected()
     }
 }
@@ -205,8 +250,8 @@ impl serde::Serialize for ParseError {
         st.serialize_field("offset", &self.offset)?;
         st.serialize_field("column", &self.column)?;
         st.serialize_field("expected", self.expected())?;
-        if let Some(hint) = &self.hint {
-            st.serialize_field("hint", hint)?;
+        if let Some(hint) = self.hint() {
+            st.serialize_field("hint", &hint)?;
         } else {
             st.skip_field("hint")?;
         }
@@ -227,10 +272,9 @@ impl ParseError {
         ParseError {
             grammar: grammar.into(),
             rule,
-            input: input.to_string(),
+            input: Kept::new(input),
             offset,
             column: column_of(input, offset),
-            hint: None,
             detail: Detail::default(),
         }
     }
@@ -244,13 +288,41 @@ impl ParseError {
     pub fn expected(&self) -> &[Expected] {
         let detail = &self.detail;
         detail.expected.get_or_init(|| match detail.at {
-            Some((dfa, state)) => {
-                let state =
-                    state.unwrap_or_else(|| dfa.state_after(&self.input.as_bytes()[..self.offset]));
-                characters_at(dfa, state).into_boxed_slice()
-            }
-            None => Box::default(),
+            At::Dfa(state) => match crate::abnf::engine::loaded(self.grammar, self.rule) {
+                Ok(dfa) => {
+                    let state = state.unwrap_or_else(|| {
+                        dfa.state_after(&self.input().as_bytes()[..self.offset])
+                    });
+                    characters_at(dfa, state).into_boxed_slice()
+                }
+                Err(_) => Box::default(),
+            },
+            At::Nowhere | At::Unbuilt => Box::default(),
         })
+    }
+
+    /// The input, as it was given.
+    pub fn input(&self) -> &str {
+        self.input.as_str()
+    }
+
+    /// A note on a likely cause, when one is known: a zone identifier in an IP-literal (see
+    /// [`zone_id_hint`]), or why the rule's automaton could not be built. [`ParseError::message`]
+    /// ends with it. Made on demand.
+    pub fn hint(&self) -> Option<String> {
+        if let At::Unbuilt = self.detail.at {
+            let why = crate::abnf::engine::loaded(self.grammar, self.rule)
+                .as_ref()
+                .err()?;
+            return Some(format!(
+                "the automaton of the rule could not be built: {why}"
+            ));
+        }
+        // Only an error at a "%" can be a zone identifier's.
+        match self.input().as_bytes().get(self.offset) {
+            Some(b'%') => zone_id_hint(self.grammar, self.input(), self.offset),
+            _ => None,
+        }
     }
 
     /// The same error without the rules of [`ParseError::explain`](crate::ParseError::explain): what [`crate::validate`] gives.
@@ -270,7 +342,7 @@ impl ParseError {
     /// [`ErrorKind::InvalidCharacter`] or, when the offset is the end of the input,
     /// [`ErrorKind::UnexpectedEnd`].
     pub fn kind(&self) -> ErrorKind {
-        if self.offset >= self.input.len() {
+        if self.offset >= self.input().len() {
             ErrorKind::UnexpectedEnd
         } else {
             ErrorKind::InvalidCharacter
@@ -279,7 +351,11 @@ impl ParseError {
 
     /// What is at the offset: `character 'é' (U+00E9)` or `end of input`.
     pub fn found(&self) -> String {
-        match self.input.get(self.offset..).and_then(|s| s.chars().next()) {
+        match self
+            .input()
+            .get(self.offset..)
+            .and_then(|s| s.chars().next())
+        {
             Some(c) => format!("character {} (U+{:04X})", quote_char(c), c as u32),
             None => "end of input".to_string(),
         }
@@ -307,8 +383,7 @@ impl ParseError {
             format!("invalid {found}")
         };
         let hint = self
-            .hint
-            .as_ref()
+            .hint()
             .map_or(String::new(), |h| format!("; note: {h}"));
         let advice = self.advice().map_or(String::new(), |a| format!("{a}. "));
         let expected = if full || self.expected().len() <= EXPECTED_SHOWN {
@@ -342,7 +417,7 @@ impl ParseError {
     /// assert_eq!(e.advice().unwrap(), "a space is not allowed in an IRI: encode it as %20");
     /// ```
     pub fn advice(&self) -> Option<String> {
-        let input = self.input.as_str();
+        let input = self.input();
         let mut at = self.offset.min(input.len());
         while !input.is_char_boundary(at) {
             at -= 1;
@@ -415,7 +490,7 @@ impl ParseError {
         // Inside an IP literal: `[` before the offset in the authority, with no `]` after it.
         if let Some(open) = self.authority_before(at).and_then(|a| a.rfind('[')) {
             let authority = self.authority_before(at).unwrap_or_default();
-            if !authority[open..].contains(']') && self.hint.is_none() {
+            if !authority[open..].contains(']') && self.hint().is_none() {
                 return Some(
                     "not a valid IP literal: between '[' and ']' the host must be an IPv6 address \
                      (up to eight groups of 1 to 4 hex digits separated by ':', at most one '::', \
@@ -469,7 +544,7 @@ impl ParseError {
     /// The authority up to byte `at`, when `at` is inside the authority of an absolute reference or
     /// a network-path reference (`//` after an optional scheme).
     fn authority_before(&self, at: usize) -> Option<&str> {
-        let input = self.input.get(..at)?;
+        let input = self.input().get(..at)?;
         let start = match input.find("//") {
             Some(i) if i == 0 || input[..i].strip_suffix(':').is_some_and(is_scheme) => i + 2,
             _ => return None,
@@ -490,7 +565,7 @@ impl ParseError {
         }
         // A ':' with '@' later in the input may be userinfo: only when no '@' follows the offset.
         if self
-            .input
+            .input()
             .get(at..)?
             .split(['/', '?', '#'])
             .next()?
@@ -534,7 +609,7 @@ impl ParseError {
     /// The input on one line (characters that would disturb the display escaped as `\u{…}`) with a caret
     /// under the error, as two lines.
     pub fn render_caret(&self) -> String {
-        render_caret(&self.input, self.offset)
+        render_caret(self.input(), self.offset)
     }
 }
 
@@ -941,20 +1016,15 @@ fn located(
     ParseError {
         grammar,
         rule,
-        input: input.to_string(),
+        input: Kept::new(input),
         offset,
         column: column_of(input, offset),
-        // Only an error at a "%" can be a zone identifier's.
-        hint: match input.as_bytes().get(offset) {
-            Some(b'%') => zone_id_hint(grammar, input, offset),
-            _ => None,
-        },
         detail,
     }
 }
 
-/// The error for an input that `dfa`, the DFA of `rule`, rejects at `offset`
-/// ([`crate::abnf::Dfa::failure_offset`]), with no rules named: what [`crate::validate`] and
+/// The error for an input that the DFA of `rule` ([`crate::abnf::engine::loaded`]) rejects at
+/// `offset` ([`crate::abnf::Dfa::failure_offset`]), with no rules named: what [`crate::validate`] and
 /// [`crate::parse`] return. The DFA's state there is found when [`ParseError::expected`] first asks.
 #[cold]
 #[inline(never)]
@@ -962,11 +1032,10 @@ pub(crate) fn rejected_at(
     grammar: AnyGrammar,
     rule: Rule,
     input: &str,
-    dfa: &'static crate::abnf::Dfa,
     offset: usize,
 ) -> ParseError {
     let detail = Detail {
-        at: Some((dfa, None)),
+        at: At::Dfa(None),
         expected: OnceLock::new(),
     };
     located(grammar, rule, input, offset, detail)
@@ -989,17 +1058,17 @@ pub(crate) fn pest_only_error(
 /// of every grammar compiles, which the tests check, so this is never expected): no offset can be
 /// known, so it is 0, nothing is listed as expected and the hint says why.
 #[cold]
-pub(crate) fn unbuilt_error(grammar: AnyGrammar, rule: Rule, input: &str, why: &str) -> ParseError {
+pub(crate) fn unbuilt_error(grammar: AnyGrammar, rule: Rule, input: &str) -> ParseError {
     ParseError {
         grammar,
         rule,
-        input: input.to_string(),
+        input: Kept::new(input),
         offset: 0,
         column: 1,
-        hint: Some(format!(
-            "the automaton of the rule could not be built: {why}"
-        )),
-        detail: Detail::default(),
+        detail: Detail {
+            at: At::Unbuilt,
+            expected: OnceLock::new(),
+        },
     }
 }
 

@@ -147,7 +147,6 @@ pub(crate) fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, Pars
                     grammar.into(),
                     rule,
                     input,
-                    dfa,
                     offset,
                 ))
             }

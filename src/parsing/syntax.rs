@@ -357,30 +357,22 @@ pub(crate) fn validate(
     let r = lookup(grammar, &rule)?;
     match crate::abnf::engine::loaded(grammar, r) {
         Ok(dfa) => dfa.failure_offset(input).map_err(|offset| {
-            ParseOrRuleError::Parse(crate::error::rejected_at(grammar, r, input, dfa, offset))
+            ParseOrRuleError::Parse(crate::error::rejected_at(grammar, r, input, offset))
         }),
-        Err(why) => unbuilt(grammar, r, input, why),
+        Err(_) => unbuilt(grammar, r, input),
     }
 }
 
 /// [`validate`] when the DFA of `name` could not be built: pest decides for a rule of a main
-/// grammar; otherwise the error says why. Every rule of every grammar compiles (tested), so this is
+/// grammar; otherwise the error says why ([`ParseError::hint`]). Every rule of every grammar compiles (tested), so this is
 /// never expected.
 #[cold]
 #[inline(never)]
-fn unbuilt(
-    grammar: AnyGrammar,
-    name: Rule,
-    input: &str,
-    why: &crate::abnf::AbnfError,
-) -> Result<(), ParseOrRuleError> {
+fn unbuilt(grammar: AnyGrammar, name: Rule, input: &str) -> Result<(), ParseOrRuleError> {
     match grammar.main() {
         Some(main) => parse_tree(main, name, input).map(|_| ()),
         None => Err(ParseOrRuleError::Parse(crate::error::unbuilt_error(
-            grammar,
-            name,
-            input,
-            &why.to_string(),
+            grammar, name, input,
         ))),
     }
 }
@@ -470,10 +462,10 @@ impl ParseError {
         let Some(main) = self.grammar.main() else {
             return self;
         };
-        if self.detail.has_rules() || self.input.len() > PEST_EXPLAIN_LIMIT {
+        if self.detail.has_rules() || self.input().len() > PEST_EXPLAIN_LIMIT {
             return self;
         }
-        if let Err((offset, names)) = pest_parse(main, self.rule, &self.input) {
+        if let Err((offset, names)) = pest_parse(main, self.rule, self.input()) {
             if offset == self.offset && !names.is_empty() {
                 self.detail = self.detail.with_rules(names, self.expected());
             }

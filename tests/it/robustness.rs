@@ -272,7 +272,7 @@ fn zone_identifiers_are_named_in_the_error() {
                 .unwrap_err();
             let e = e.as_parse().unwrap();
             assert_eq!((plain.offset, e.offset), (offset, offset), "{g} {input}");
-            assert_eq!(plain.hint, e.hint, "{g} {input}");
+            assert_eq!(plain.hint(), e.hint(), "{g} {input}");
             assert!(e.expected().ends_with(plain.expected()), "{g} {input}");
             // The expected list is the grammar's (the rules and the characters that continue the
             // IP-literal there); the note adds to the message, not to the list.

@@ -285,7 +285,7 @@ pub fn write_invalid(out: &mut Out, e: &ParseError) {
 fn invalid_record(e: &ParseError) -> String {
     let mut text = format!(
         "invalid {}\n  {}\n",
-        iri_abnf::error::quote(&e.input),
+        iri_abnf::error::quote(e.input()),
         super::output::parse_message(e)
     );
     for l in e.render_caret().lines() {

@@ -348,7 +348,7 @@ fn why(e: &iri_abnf::ParseError) -> String {
         n if rules.is_empty() => format!("one of {n} characters or ranges"),
         n => format!(" (or one of {n} other characters or ranges)"),
     };
-    match e.input[e.offset..].chars().next() {
+    match e.input()[e.offset..].chars().next() {
         Some(c) => {
             let shown = if c.is_ascii_graphic() {
                 format!("'{c}'")

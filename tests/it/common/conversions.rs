@@ -18,14 +18,14 @@ use super::Example;
 /// conversions give `validate`'s error, and `explain` adds the rules pest names.
 pub fn explained(mut e: ConvertError) -> ConvertError {
     e.kind = match e.kind {
-        ConvertErrorKind::Syntax(p) => match iri_abnf::validate(p.grammar, p.rule, &p.input)
+        ConvertErrorKind::Syntax(p) => match iri_abnf::validate(p.grammar, p.rule, p.input())
             .map_err(iri_abnf::Error::explain)
         {
             Err(iri_abnf::Error::Parse(full)) => {
-                assert_eq!(full.offset, p.offset, "{}", p.input);
+                assert_eq!(full.offset, p.offset, "{}", p.input());
                 ConvertErrorKind::Syntax(full)
             }
-            other => panic!("{}: explain gives {other:?} for {p}", p.input),
+            other => panic!("{}: explain gives {other:?} for {p}", p.input()),
         },
         other => other,
     };
