@@ -122,7 +122,11 @@ fn is_valid_allocates_nothing() {
     assert_eq!(mid - before, 0, "allocations by errors of short inputs");
     let long_error = parse(Grammar::Iri, long).err();
     let after = ALLOCATIONS.load(Ordering::Relaxed);
-    assert_eq!(after - mid, 1, "allocations by the error of a long input (its copy)");
+    assert_eq!(
+        after - mid,
+        1,
+        "allocations by the error of a long input (its copy)"
+    );
     for e in errors.iter().chain([&long_error]) {
         let e = e.as_ref().expect("an error");
         assert_eq!(e.offset, "http://example.org/a".len());
