@@ -53,8 +53,9 @@ rule, character class), each with its count and its shortest witness. Where the 
 the offset, the character and the rules that could continue there. Where it accepts: the deciding
 character, one whose replacement (by `a`, else by another character) makes the
 adapter accept while the reference still accepts, preferring one that leaves the other characters
-in their rules; and the rule and ABNF line that admit it (class \"no single character\" when no such
-replacement exists). A component difference is classed by the first component that differs (class
+in their rules; and the rule and ABNF line that admit it. When no such replacement exists, the class
+is \"no single character\" under the innermost rule whose text, replaced by a short string of that
+rule, makes the adapter accept. A component difference is classed by the first component that differs (class
 \"component value\"), shrunk while that component differs.
 
 An adapter that exits, answers out of step (an answer that is not one of the accepted words, or
@@ -1274,7 +1275,7 @@ fn explain_all(
         .collect();
     let cases: Vec<&Case> = probed.iter().map(|&i| &disagreements[i].0).collect();
     let found = deciding(peer, reference, &cases)?;
-    let decided: BTreeMap<usize, (usize, char)> = probed
+    let decided: BTreeMap<usize, Decided> = probed
         .iter()
         .zip(found)
         .filter_map(|(&i, d)| d.map(|d| (i, d)))
@@ -1289,7 +1290,7 @@ fn explain_all(
                 case,
                 kind,
                 *accepted,
-                decided.get(&i).copied(),
+                decided.get(&i).cloned(),
                 None,
             )
         })
@@ -1365,8 +1366,8 @@ fn deciding(
     peer: &mut Peer,
     reference: &Reference,
     cases: &[&Case],
-) -> Result<Vec<Option<(usize, char)>>, Broken> {
-    let mut found: Vec<Option<(usize, char)>> = vec![None; cases.len()];
+) -> Result<Vec<Option<Decided>>, Broken> {
+    let mut found: Vec<Option<Decided>> = vec![None; cases.len()];
     for round in 0..ROUNDS {
         let mut probes = Vec::new();
         let mut owners = Vec::new();
@@ -1406,10 +1407,131 @@ fn deciding(
                 _ => false,
             };
             let pick = list.iter().find(keeps).unwrap_or(&list[list.len() - 1]);
-            found[n] = Some((pick.0, pick.1));
+            found[n] = Some(Decided::Char(pick.0, pick.1));
+        }
+    }
+    // No single character: the innermost node of the reference's parse whose text, replaced by
+    // another string of its rule, makes the implementation accept.
+    let mut generators = BTreeMap::new();
+    let mut probes = Vec::new();
+    let mut owners = Vec::new();
+    for (n, case) in cases.iter().enumerate() {
+        if found[n].is_some() || case.input.chars().count() > MAX_PROBED {
+            continue;
+        }
+        for (node, start, end, with, probe) in node_probes(reference, case, &mut generators) {
+            if peer.can_send(&probe) {
+                owners.push((n, node, start, end, with));
+                probes.push(probe);
+            }
+        }
+    }
+    if !probes.is_empty() {
+        let answers = peer.ask(&probes)?;
+        for ((n, rule, start, end, with), theirs) in owners.into_iter().zip(answers) {
+            // The probes of a case come innermost first: the first that turns the verdict.
+            if found[n].is_none() && reference.accepts(&theirs) {
+                found[n] = Some(Decided::Node {
+                    rule,
+                    start,
+                    end,
+                    with,
+                });
+            }
         }
     }
     Ok(found)
+}
+
+/// What decides a disagreement where the reference accepts ([`deciding`]).
+#[derive(Clone, Debug)]
+enum Decided {
+    /// The character at a position (in characters), with the replacement that turns the verdict.
+    Char(usize, char),
+    /// No single character does; the innermost rule of the reference's parse (its bytes
+    /// `start..end`) whose text replaced by `with` turns the verdict.
+    Node {
+        rule: Rule,
+        start: usize,
+        end: usize,
+        with: String,
+    },
+}
+
+/// How many strings of a rule replace a node's text in [`node_probes`].
+const NODE_REPLACEMENTS: u64 = 6;
+
+/// The probes of the last round of [`deciding`]: the text of each node of the reference's parse
+/// tree (but the root, innermost first: by length, then deepest, then leftmost) replaced by a few
+/// short strings of its rule, where the reference still accepts.
+#[allow(clippy::type_complexity)]
+fn node_probes<'g>(
+    reference: &Reference,
+    case: &Case,
+    generators: &mut BTreeMap<Rule, Option<Generator<'g>>>,
+) -> Vec<(Rule, usize, usize, String, Case)> {
+    let mut out = Vec::new();
+    let Some(g) = reference.grammar.main() else {
+        return out;
+    };
+    let Ok(tree) = iri_abnf::syntax::parse_tree(g, reference.rule, &case.input) else {
+        return out;
+    };
+    let Ok(all) = rules(reference.grammar) else {
+        return out;
+    };
+    let mut nodes: Vec<(usize, usize, usize, usize, Rule)> = Vec::new();
+    fn walk(
+        node: &iri_abnf::SyntaxNode,
+        depth: usize,
+        out: &mut Vec<(usize, usize, usize, usize, Rule)>,
+    ) {
+        if depth > 0 && node.span.end > node.span.start {
+            let len = node.span.end - node.span.start;
+            out.push((
+                len,
+                usize::MAX - depth,
+                node.span.start,
+                node.span.end,
+                node.rule,
+            ));
+        }
+        for child in &node.children {
+            walk(child, depth + 1, out);
+        }
+    }
+    walk(&tree, 0, &mut nodes);
+    nodes.sort();
+    let mut seen_spans = HashSet::new();
+    for (_, _, start, end, rule) in nodes {
+        if !seen_spans.insert((start, end)) {
+            // The same text as a deeper node: that one was tried.
+            continue;
+        }
+        let generator = generators
+            .entry(rule)
+            .or_insert_with(|| Generator::new(all, reference.grammar.rule_name(rule)).ok());
+        let Some(generator) = generator.as_ref() else {
+            continue;
+        };
+        let text = &case.input[start..end];
+        let mut tried = HashSet::new();
+        for seed in 0..NODE_REPLACEMENTS {
+            let with = generator.generate(seed, 8);
+            if with == text || !tried.insert(with.clone()) {
+                continue;
+            }
+            let input = format!("{}{with}{}", &case.input[..start], &case.input[end..]);
+            let probe = Case {
+                base: case.base.clone(),
+                input,
+            };
+            if reference.accepts(&reference.verdict(&probe)) {
+                out.push((rule, start, end, with, probe));
+            }
+        }
+    }
+    out
 }
 
 /// The innermost rule of the reference's parse tree at each character of `input`, or `None` when
@@ -1580,7 +1702,7 @@ fn explain(
     accepted: bool,
 ) -> Result<Explained, Broken> {
     let decided = if accepted && kind == "verdict" {
-        deciding(peer, reference, &[shrunk])?[0]
+        deciding(peer, reference, &[shrunk])?.swap_remove(0)
     } else {
         None
     };
@@ -1618,8 +1740,7 @@ fn value_of(v: Option<&Option<String>>) -> String {
     }
 }
 
-/// Explains a disagreement on `shrunk`. `decided` is its deciding character ([`deciding`]: the
-/// position of the character, and the replacement that makes the implementation accept) where the
+/// Explains a disagreement on `shrunk`. `decided` is its deciding character or rule ([`deciding`]) where the
 /// reference accepts; `theirs` the adapter's answer, for a component difference.
 fn explain_with(
     reference: &Reference,
@@ -1627,7 +1748,7 @@ fn explain_with(
     shrunk: &Case,
     kind: &str,
     accepted: bool,
-    decided: Option<(usize, char)>,
+    decided: Option<Decided>,
     theirs: Option<&Verdict>,
 ) -> Explained {
     let grammar = reference.grammar;
@@ -1690,7 +1811,23 @@ fn explain_with(
                 explanation = "the reference does not resolve".to_string();
             }
         }
-    } else if let Some((at, replacement)) = decided {
+    } else if let Some(Decided::Node {
+        rule: node,
+        start,
+        end,
+        with,
+    }) = &decided
+    {
+        // No single character decides; the innermost rule whose text, replaced, does.
+        offset = *start;
+        class = Some(NO_SINGLE_CHARACTER);
+        rule = grammar.rule_name(*node).to_string();
+        explanation = format!(
+            "the ABNF admits the input as {start_rule}; the implementation rejects it, and no single character replaced (by one the ABNF still admits there) makes it accept; with the {rule} `{}` replaced by `{}` it does",
+            escape(&input[*start..*end]),
+            escape(with)
+        );
+    } else if let Some(Decided::Char(at, replacement)) = decided {
         // The reference accepts: the deciding character is one whose replacement makes the implementation accept while the reference still accepts.
         offset = input.char_indices().nth(at).map_or(input.len(), |(b, _)| b);
         if let Some(g) = grammar.main() {
@@ -1918,6 +2055,8 @@ enum Bug {
     AcceptCaret,
     /// Rejects an IP literal whose IPvFuture begins with an upper-case `V` (`[V`).
     RejectUpperV,
+    /// Rejects every IPvFuture literal (`[v` or `[V`).
+    RejectIpvfuture,
     /// Reports the host in lower case (components mode).
     LowercaseHost,
     /// Exits after --after answers.
@@ -2024,7 +2163,8 @@ pub fn run_adapter(args: &AdapterArgs) -> i32 {
         let caret = args.bug == Bug::AcceptCaret
             && text.contains('^')
             && is_valid(grammar, rule, &text.replace('^', "a"));
-        let upper_v = args.bug == Bug::RejectUpperV && text.contains("[V");
+        let upper_v = (args.bug == Bug::RejectUpperV && text.contains("[V"))
+            || (args.bug == Bug::RejectIpvfuture && (text.contains("[v") || text.contains("[V")));
         if args.bug == Bug::LowercaseHost {
             if let Verdict::Components(Some(m)) = &mut verdict {
                 if let Some(Some(host)) = m.get_mut("host") {

@@ -313,6 +313,39 @@ fn the_deciding_character_turns_the_implementations_verdict() {
 }
 
 #[test]
+fn without_a_deciding_character_the_innermost_rule_decides() {
+    // The adapter rejects every IPvFuture literal: no single character replaced (by one the ABNF
+    // still admits) makes it accept, but the IP literal replaced by another (an IPv6 address) does.
+    let out = judge(
+        &["--grammar", "uri", "--mutate", "--cases", "20000"],
+        &["--grammar", "uri", "--bug", "reject-ipvfuture"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r = report(&out);
+    let classes = r["classes"].as_array().unwrap();
+    assert_eq!(classes.len(), 1, "{r}");
+    let c = &classes[0];
+    assert_eq!(c["reference_valid"], true);
+    assert_eq!(c["character_class"], "no single character", "{c}");
+    assert_eq!(c["rule"], "IP-literal", "{c}");
+    assert_eq!(c["character"], Value::Null);
+    let w = c["witness"].as_str().unwrap();
+    assert_eq!(
+        c["offset"].as_u64().unwrap() as usize,
+        w.find('[').unwrap(),
+        "{c}"
+    );
+    let e = c["explanation"].as_str().unwrap();
+    assert!(e.contains("no single character replaced"), "{e}");
+    assert!(e.contains("with the IP-literal `["), "{e}");
+}
+
+#[test]
 fn the_reference_error_decides_where_the_abnf_rejects() {
     // The other direction: the offset of the reference's error, whatever the adapter answers to
     // probes (the `^` at the end of `a^`).
