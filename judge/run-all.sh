@@ -8,14 +8,27 @@
 # setup.sh, which prints nothing on stdout and fails when it cannot install.
 #
 # Deterministic: fixed seed and case count.
-# Usage: judge/run-all.sh [--only NAME[,NAME…]] [CASES]
+# Usage: judge/run-all.sh [--only NAME[,NAME…]] [--known] [CASES]
+#          --known: also rewrite judge/known/NAME.json, the classes of the verdict-mode run (the
+#          known classes of --ci).
+#        judge/run-all.sh --ci SECONDS [--only NAME[,NAME…]] [CASES]
+#          CI: installs every language's libraries, judges each implementation in verdict mode only,
+#          the same cases as above (so the same classes), each run stopped after SECONDS at most,
+#          with --known judge/known/NAME.json; docs/conformance.md is not rewritten. Exit status 1
+#          when some run finds a class that is not in its file (all are judged first), 2 or more
+#          when an adapter breaks or an installation fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-only=""
-if [ "${1:-}" = --only ]; then
-  only=",$2,"
-  shift 2
-fi
+only="" write_known="" ci=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --only) only=",$2,"; shift 2 ;;
+    --known) write_known=1; shift ;;
+    --ci) ci="$2"; shift 2 ;;
+    -*) echo "usage: judge/run-all.sh [--only NAME[,NAME…]] [--known | --ci SECONDS] [CASES]" >&2; exit 2 ;;
+    *) break ;;
+  esac
+done
 cases="${1:-200000}"
 cargo build --release --quiet -p iri-cli -p judge-adapters
 bin="$(realpath "${CARGO_TARGET_DIR:-target}/release")"
@@ -30,14 +43,14 @@ judged=(
   "oxiri|rust|rfc3987|IRI-reference|yes|\$bin/judge-oxiri"
   "fluent-uri|rust|rfc3987|IRI-reference|yes|\$bin/judge-fluent-uri"
   "iri-string|rust|rfc3987|IRI-reference|yes|\$bin/judge-iri-string"
-  "url|rust|uri|URI|no|\$bin/judge-url"
-  "rfc3987|python|rfc3987|IRI-reference|yes|\$scratch/python/venv/bin/python \$adapters/python/judge.py rfc3987"
+  "url|rust|uri|URI|yes|\$bin/judge-url"
+  "rfc3987|python|rfc3987|IRI|yes|\$scratch/python/venv/bin/python \$adapters/python/judge.py rfc3987 --rule=IRI"
   "rfc3986-validator|python|uri|URI|no|\$scratch/python/venv/bin/python \$adapters/python/judge.py rfc3986-validator"
   "python-rfc3986|python|uri|URI-reference|yes|\$scratch/python/venv/bin/python \$adapters/python/judge.py python-rfc3986"
   "uritools|python|uri|URI-reference|yes|\$scratch/python/venv/bin/python \$adapters/python/judge.py uritools"
   "uri-js|js|uri|URI-reference|yes|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js uri-js"
   "fast-uri|js|uri|URI-reference|yes|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js fast-uri"
-  "whatwg-url|js|uri|URI|no|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js whatwg-url"
+  "whatwg-url|js|uri|URI|yes|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js whatwg-url"
   "go-net-url|go|uri|URI-reference|yes|\$scratch/go/judge-go-net-url"
   "uriparser|c|uri|URI-reference|yes|\$scratch/c/judge-uriparser"
 )
@@ -58,6 +71,7 @@ done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+new_classes=""
 judge() { # name grammar rule command [iri judge options…]
   local name=$1 grammar=$2 rule=$3 command=$4
   shift 4
@@ -68,13 +82,36 @@ judge() { # name grammar rule command [iri judge options…]
     echo "error: judging $name failed (status $status)" >&2
     exit "$status"
   fi
+  if [ "$status" = 1 ] && [ -n "$ci" ]; then
+    new_classes="$new_classes $name"
+  fi
 }
+export bin scratch adapters
+if [ -n "$ci" ]; then
+  for entry in "${judged[@]}"; do
+    IFS='|' read -r name lang grammar rule components command <<<"$entry"
+    selected "$name" || continue
+    echo "judging $name ($grammar $rule, $cases generated cases, at most $ci s)" >&2
+    start=$SECONDS
+    judge "$name" "$grammar" "$rule" "$command" --time "$ci" --known "judge/known/$name.json"
+    echo "judged $name in $((SECONDS - start)) s" >&2
+  done
+  if [ -n "$new_classes" ]; then
+    echo "error: new classes of disagreements (not in judge/known/NAME.json):$new_classes" >&2
+    exit 1
+  fi
+  echo "no new class" >&2
+  exit 0
+fi
 for entry in "${judged[@]}"; do
   IFS='|' read -r name lang grammar rule components command <<<"$entry"
   selected "$name" || continue
-  export bin scratch adapters
   echo "judging $name ($grammar $rule, $cases generated cases)" >&2
-  judge "$name" "$grammar" "$rule" "$command" >"$tmp/$name.md"
+  known=()
+  if [ -n "$write_known" ]; then
+    known=(--write-known "judge/known/$name.json")
+  fi
+  judge "$name" "$grammar" "$rule" "$command" "${known[@]}" >"$tmp/$name.md"
   if [ "$components" = yes ]; then
     { echo; echo "Components mode:"; echo; } >>"$tmp/$name.md"
     judge "$name" "$grammar" "$rule" "$command --components" --mode components >>"$tmp/$name.md"

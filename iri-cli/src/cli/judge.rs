@@ -31,7 +31,9 @@ Starts COMMAND once and talks to it over its standard input and output, one case
       echo the input sent.
   --mode components: the answer is a JSON object {\"valid\": bool, \"scheme\", \"authority\",
       \"userinfo\", \"host\", \"port\", \"path\", \"query\", \"fragment\"} (a string, or null for a
-      component that is absent); a key left out is not compared. Compared with `iri parse`.
+      component that is absent); a key left out is not compared. Compared with `iri parse`. The
+      rule can be any whose strings are all references (URI, absolute-URI, relative-ref; IRI, …):
+      the verdict is that rule's, the components those of the reference.
   --mode resolve: the input is a base and a reference (line protocol: base TAB reference); the answer
       is the target (RFC 3986 Section 5.2), or `invalid` (jsonl: {\"target\": str or null}). Compared
       with `iri resolve`.
@@ -46,10 +48,15 @@ then strings generated from the rule's ABNF (near misses too with --mutate), unt
 --time is reached.
 
 Every disagreement is shrunk while it holds (characters removed, then characters replaced by the
-simplest of their class, asking the adapter again), explained (where the reference rejects: the
-offset, the character and the rules that could continue there; where it accepts: the rule and the
-ABNF line that admit the deciding character) and grouped into classes (direction, rule, character
-class), each with its count and its shortest witness.
+simplest of their class, asking the adapter again), explained and grouped into classes (direction,
+rule, character class), each with its count and its shortest witness. Where the reference rejects:
+the offset, the character and the rules that could continue there. Where it accepts: the deciding
+character, one whose replacement (by `a`, else by another character) makes the
+adapter accept while the reference still accepts, preferring one that leaves the other characters
+in their rules; and the rule and ABNF line that admit it. When no such replacement exists, the class
+is \"no single character\" under the innermost rule whose text, replaced by a short string of that
+rule, makes the adapter accept. A component difference is classed by the first component that differs (class
+\"component value\"), shrunk while that component differs.
 
 An adapter that exits, answers out of step (an answer that is not one of the accepted words, or
 echoes another input) or does not answer within --timeout-per-answer ends the run with exit status 2
@@ -110,6 +117,10 @@ pub struct JudgeArgs {
     /// make the exit status 1.
     #[arg(long, value_name = "FILE")]
     known: Option<PathBuf>,
+    /// Write the classes of this run to FILE, in the format of --known (with their kind outside
+    /// verdict mode), sorted: the known classes of a later run.
+    #[arg(long, value_name = "FILE")]
+    write_known: Option<PathBuf>,
     /// The name the report gives the implementation (default: the command).
     #[arg(long)]
     name: Option<String>,
@@ -493,6 +504,13 @@ impl Reference {
                 let Some(g) = self.grammar.main() else {
                     return Verdict::Components(None);
                 };
+                // The verdict is the judged rule's; the components are those of the grammar's
+                // reference rule, which holds the judged rule's language ([`components_rule`]).
+                if self.rule != self.grammar.reference_rule()
+                    && !is_valid(self.grammar, self.rule, &case.input)
+                {
+                    return Verdict::Components(None);
+                }
                 Verdict::Components(iri_abnf::parse(g, &case.input).ok().map(|r| {
                     let auth = r.authority();
                     let mut m = BTreeMap::new();
@@ -548,10 +566,9 @@ fn difference(ours: &Verdict, theirs: &Verdict) -> Option<String> {
         (Verdict::Components(a), Verdict::Components(b)) => match (a, b) {
             (None, None) => None,
             (Some(_), None) | (None, Some(_)) => Some("verdict".to_string()),
-            (Some(a), Some(b)) => COMPONENTS
-                .iter()
-                .find(|k| b.get(*k).is_some_and(|v| a.get(*k) != Some(v)))
-                .map(|k| format!("component {k}")),
+            // The kind names the first component that differs: shrinking keeps it differing, and
+            // the class is that component's.
+            (Some(a), Some(b)) => differing(a, b).first().map(|k| format!("component {k}")),
         },
         (Verdict::Target(a), Verdict::Target(b)) => match (a, b) {
             (None, None) => None,
@@ -560,6 +577,18 @@ fn difference(ours: &Verdict, theirs: &Verdict) -> Option<String> {
         },
         _ => Some("verdict".to_string()),
     }
+}
+
+/// The components that differ (those the adapter reports), in the order of [`COMPONENTS`].
+fn differing(
+    ours: &BTreeMap<&'static str, Option<String>>,
+    theirs: &BTreeMap<&'static str, Option<String>>,
+) -> Vec<&'static str> {
+    COMPONENTS
+        .iter()
+        .copied()
+        .filter(|k| theirs.get(*k).is_some_and(|v| ours.get(*k) != Some(v)))
+        .collect()
 }
 
 /// One disagreement, shrunk and explained.
@@ -638,8 +667,17 @@ pub fn run(args: &JudgeArgs) -> i32 {
             eprintln!("iri: --mode components and resolve need one of the grammars uri, rfc3987, iri, leiri");
             return EXIT_ERROR;
         }
-        if rule != grammar.reference_rule() {
-            eprintln!("iri: --mode components and resolve judge the reference rule only");
+        if args.mode == JudgeMode::Resolve && rule != grammar.reference_rule() {
+            eprintln!("iri: --mode resolve judges the reference rule only");
+            return EXIT_ERROR;
+        }
+        if args.mode == JudgeMode::Components && !components_rule(grammar, rule) {
+            eprintln!(
+                "iri: --mode components judges a rule whose strings are all {} (e.g. {}); {} is not",
+                grammar.rule_name(grammar.reference_rule()),
+                components_rules(grammar).join(", "),
+                grammar.rule_name(rule)
+            );
             return EXIT_ERROR;
         }
     }
@@ -815,13 +853,16 @@ pub fn run(args: &JudgeArgs) -> i32 {
         groups.entry(key_of(e)).or_default().push(k);
     }
     let mut explained: Vec<Explained> = Vec::with_capacity(disagreements.len());
-    let mut budget = args.shrink;
+    // Verdict differences and component (or target) differences have a budget each, so that
+    // components mode shrinks the verdict differences as verdict mode does: the same classes.
+    let mut budgets = [args.shrink, args.shrink];
     for members in groups.values() {
         let mut shrunk_keys: Vec<Explained> = Vec::new();
         for (m, &k) in members.iter().enumerate() {
             let (case, kind, accepted) = &disagreements[order[k]];
-            if m < SHRINK_PER_GROUP && budget > 0 {
-                budget -= 1;
+            let budget = &mut budgets[usize::from(kind != "verdict")];
+            if m < SHRINK_PER_GROUP && *budget > 0 {
+                *budget -= 1;
                 let result = shrink(&mut peer, &reference, case, kind).and_then(|small| {
                     explain(&mut peer, &reference, case, &small, kind, *accepted)
                 });
@@ -900,6 +941,53 @@ pub fn run(args: &JudgeArgs) -> i32 {
                 && k.kind.as_deref().is_none_or(|kind| kind == c.kind)
         });
     }
+    if let Some(path) = &args.write_known {
+        let mut list: Vec<(bool, &str, &str, &str)> = classes
+            .iter()
+            .map(|c| {
+                (
+                    c.reference_valid,
+                    c.rule.as_str(),
+                    c.character_class.as_str(),
+                    c.kind.as_str(),
+                )
+            })
+            .collect();
+        list.sort();
+        /// A class of --known, in the order of the files' keys.
+        #[derive(Serialize)]
+        struct Known<'a> {
+            reference_valid: bool,
+            rule: &'a str,
+            character_class: &'a str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            kind: Option<&'a str>,
+        }
+        let verdict = args.mode == JudgeMode::Verdict;
+        let list: Vec<Known> = list
+            .into_iter()
+            .map(|(reference_valid, rule, character_class, kind)| Known {
+                reference_valid,
+                rule,
+                character_class,
+                kind: (!verdict).then_some(kind),
+            })
+            .collect();
+        // One space of indentation, as the files in judge/known/ have.
+        let mut text = Vec::new();
+        let mut ser = serde_json::Serializer::with_formatter(
+            &mut text,
+            serde_json::ser::PrettyFormatter::with_indent(b" "),
+        );
+        if list.serialize(&mut ser).is_err() {
+            return EXIT_ERROR;
+        }
+        text.push(b'\n');
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("iri: {}: {e}", path.display());
+            return EXIT_ERROR;
+        }
+    }
     classes.sort_by(|a, b| b.count.cmp(&a.count).then(a.witness.cmp(&b.witness)));
     let unknown = classes.iter().filter(|c| !c.known).count();
     let summary = Summary {
@@ -946,6 +1034,28 @@ pub fn run(args: &JudgeArgs) -> i32 {
     } else {
         EXIT_OK
     }
+}
+
+/// Whether components mode can judge `rule`: when every string of its language is one of the
+/// grammar's reference rule (`URI-reference`, `IRI-reference`, `LEIRI-reference`), decided by
+/// comparing the two rules' automata ([`compare_rules`]); `iri_abnf::parse` splits those strings.
+fn components_rule(grammar: AnyGrammar, rule: Rule) -> bool {
+    rule == grammar.reference_rule()
+        || compare_rules((grammar, rule), (grammar, grammar.reference_rule()), 1)
+            .is_ok_and(|c| c.only_a.is_empty())
+}
+
+/// The start rules of references that components mode can judge (for messages).
+fn components_rules(grammar: AnyGrammar) -> Vec<&'static str> {
+    let names = if grammar.main() == Some(Grammar::Uri) {
+        ["URI", "absolute-URI", "relative-ref", "URI-reference"]
+    } else {
+        ["IRI", "absolute-IRI", "irelative-ref", "IRI-reference"]
+    };
+    names
+        .into_iter()
+        .filter(|n| grammar.rule(n).is_some_and(|r| components_rule(grammar, r)))
+        .collect()
 }
 
 /// The bases of generated resolve cases: those of RFC 3986 §5.4 and a few more shapes.
@@ -1151,86 +1261,295 @@ fn key_of(e: &Explained) -> (String, bool, String, String) {
 }
 
 /// Explains every disagreement as it is, in `order`, asking the adapter about all their probes in
-/// one batch.
+/// batches.
 fn explain_all(
     peer: &mut Peer,
     reference: &Reference,
     disagreements: &[(Case, String, bool)],
     order: &[usize],
 ) -> Result<Vec<Explained>, Broken> {
-    let mut all = Vec::new();
-    let mut spans = Vec::new();
-    for &i in order {
-        let (case, kind, accepted) = &disagreements[i];
-        let probes = if *accepted && kind == "verdict" {
-            probes_of(reference, case)
-        } else {
-            (Vec::new(), Vec::new())
-        };
-        spans.push((all.len(), probes.1.len(), probes.0));
-        all.extend(probes.1);
-    }
-    let kinds: Vec<&str> = order.iter().map(|&i| disagreements[i].1.as_str()).collect();
-    // Probes are judged against the kind of their own disagreement.
-    let mut still = Vec::with_capacity(all.len());
-    let answers = {
-        let sendable: Vec<Case> = all.iter().filter(|c| peer.can_send(c)).cloned().collect();
-        let mut answers = peer.ask(&sendable)?.into_iter();
-        all.iter()
-            .map(|c| peer.can_send(c).then(|| answers.next()).flatten())
-            .collect::<Vec<_>>()
-    };
-    for (n, (start, len, _)) in spans.iter().enumerate() {
-        for j in *start..start + len {
-            still.push(match &answers[j] {
-                Some(theirs) => {
-                    difference(&reference.verdict(&all[j]), theirs).as_deref() == Some(kinds[n])
-                }
-                None => false,
-            });
-        }
-    }
-    let mut out = Vec::with_capacity(order.len());
-    for (n, &i) in order.iter().enumerate() {
-        let (case, kind, accepted) = &disagreements[i];
-        let (start, len, positions) = &spans[n];
-        out.push(explain_with(
-            reference,
-            case,
-            case,
-            kind,
-            *accepted,
-            positions,
-            &still[*start..start + len],
-        ));
-    }
-    Ok(out)
+    let probed: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&i| disagreements[i].2 && disagreements[i].1 == "verdict")
+        .collect();
+    let cases: Vec<&Case> = probed.iter().map(|&i| &disagreements[i].0).collect();
+    let found = deciding(peer, reference, &cases)?;
+    let decided: BTreeMap<usize, Decided> = probed
+        .iter()
+        .zip(found)
+        .filter_map(|(&i, d)| d.map(|d| (i, d)))
+        .collect();
+    Ok(order
+        .iter()
+        .map(|&i| {
+            let (case, kind, accepted) = &disagreements[i];
+            explain_with(
+                reference,
+                case,
+                case,
+                kind,
+                *accepted,
+                decided.get(&i).cloned(),
+                None,
+            )
+        })
+        .collect())
 }
 
 /// The longest input explained before shrinking, in characters.
 const MAX_PROBED: usize = 512;
 
-/// The probes of an input the reference accepts: each character replaced by `a` (`b` for an `a`),
-/// where the reference still accepts; with the positions replaced.
-fn probes_of(reference: &Reference, case: &Case) -> (Vec<usize>, Vec<Case>) {
+/// How many rounds of probes [`deciding`] tries: `a`, then other characters. (Not removals: taking
+/// a character out joins its neighbours, e.g. two percent-encodings into one UTF-8 sequence, and
+/// turns the verdict for reasons that are not the character's.)
+const ROUNDS: usize = 2;
+
+/// The replacements of round 1 (after `a` in round 0): the other case of a letter, a digit, the
+/// other unreserved characters, a sub-delim, the delimiters of components, a `ucschar`.
+const REPLACEMENTS: &[char] = &[
+    '0', '-', '.', '_', '~', '!', ':', '@', '/', '?', '#', '%', '\u{A0}',
+];
+
+/// The probes of an input the reference accepts, in round `round` of [`deciding`]: each character
+/// replaced by `a` (`b` for an `a`) in round 0; by each of [`REPLACEMENTS`] and the other case of a
+/// letter in round 1. Only the probes that the reference still accepts, each with the position and
+/// the replacement.
+fn probes_of(reference: &Reference, case: &Case, round: usize) -> Vec<(usize, char, Case)> {
     let chars: Vec<char> = case.input.chars().collect();
-    let mut positions = Vec::new();
-    let mut probes = Vec::new();
+    let mut out = Vec::new();
     if chars.len() > MAX_PROBED {
         // A long input is explained once shrunk.
-        return (positions, probes);
+        return out;
     }
     for (i, &c) in chars.iter().enumerate() {
-        let o = if c == 'a' { 'b' } else { 'a' };
-        let mut v = chars.clone();
-        v[i] = o;
-        let probe = with_input(case, &v);
-        if reference.accepts(&reference.verdict(&probe)) {
-            positions.push(i);
-            probes.push(probe);
+        let mut edits = Vec::new();
+        if round == 0 {
+            edits.push(if c == 'a' { 'b' } else { 'a' });
+        } else {
+            if c.is_ascii_alphabetic() {
+                edits.push(if c.is_ascii_lowercase() {
+                    c.to_ascii_uppercase()
+                } else {
+                    c.to_ascii_lowercase()
+                });
+            }
+            let digit = if c == '0' { '1' } else { '0' };
+            edits.extend(
+                std::iter::once(digit)
+                    .chain(REPLACEMENTS.iter().copied().skip(1))
+                    .filter(|&r| r != c && r != 'a' && r != 'b'),
+            );
+        }
+        for r in edits {
+            let mut v = chars.clone();
+            v[i] = r;
+            let probe = with_input(case, &v);
+            if reference.accepts(&reference.verdict(&probe)) {
+                out.push((i, r, probe));
+            }
         }
     }
-    (positions, probes)
+    out
+}
+
+/// The deciding character of each case (disagreements where the reference accepts and the
+/// implementation rejects): a position where one replacement makes the implementation accept while
+/// the reference still accepts, by the earliest round of [`probes_of`] that has one, with the
+/// replacement; `None` when no single replacement does. Replacing a delimiter so that both sides reject ends a disagreement too, but
+/// decides nothing: only the implementation's verdict turning counts. Of several such, the
+/// first (from the left) that leaves every other character in the same rule of the reference's
+/// parse, else the last (where a parser reading from the left gives up, as the reference's offset
+/// where it rejects): the `:` of `A://:` and of `a://:8` (a port after an empty host), not the `/`
+/// whose replacement turns the input into a path.
+fn deciding(
+    peer: &mut Peer,
+    reference: &Reference,
+    cases: &[&Case],
+) -> Result<Vec<Option<Decided>>, Broken> {
+    let mut found: Vec<Option<Decided>> = vec![None; cases.len()];
+    for round in 0..ROUNDS {
+        let mut probes = Vec::new();
+        let mut owners = Vec::new();
+        for (n, case) in cases.iter().enumerate() {
+            if found[n].is_some() {
+                continue;
+            }
+            for (at, edit, probe) in probes_of(reference, case, round) {
+                if peer.can_send(&probe) {
+                    owners.push((n, at, edit));
+                    probes.push(probe);
+                }
+            }
+        }
+        if probes.is_empty() {
+            continue;
+        }
+        let answers = peer.ask(&probes)?;
+        // The edits that turn the implementation's verdict, per case, in order of position.
+        let mut flips: Vec<Vec<(usize, char, usize)>> = vec![Vec::new(); cases.len()];
+        for (k, ((n, at, edit), theirs)) in owners.into_iter().zip(answers).enumerate() {
+            if reference.accepts(&theirs) {
+                flips[n].push((at, edit, k));
+            }
+        }
+        for (n, list) in flips.iter().enumerate() {
+            if list.is_empty() || found[n].is_some() {
+                continue;
+            }
+            let before = char_rules(reference, &cases[n].input);
+            // Every other character in the same rule before and after the replacement.
+            let keeps = |&&(at, _, k): &&(usize, char, usize)| match (
+                &before,
+                char_rules(reference, &probes[k].input),
+            ) {
+                (Some(b), Some(a)) => (0..b.len()).all(|i| i == at || a[i] == b[i]),
+                _ => false,
+            };
+            let pick = list.iter().find(keeps).unwrap_or(&list[list.len() - 1]);
+            found[n] = Some(Decided::Char(pick.0, pick.1));
+        }
+    }
+    // No single character: the innermost node of the reference's parse whose text, replaced by
+    // another string of its rule, makes the implementation accept.
+    let mut generators = BTreeMap::new();
+    let mut probes = Vec::new();
+    let mut owners = Vec::new();
+    for (n, case) in cases.iter().enumerate() {
+        if found[n].is_some() || case.input.chars().count() > MAX_PROBED {
+            continue;
+        }
+        for (node, start, end, with, probe) in node_probes(reference, case, &mut generators) {
+            if peer.can_send(&probe) {
+                owners.push((n, node, start, end, with));
+                probes.push(probe);
+            }
+        }
+    }
+    if !probes.is_empty() {
+        let answers = peer.ask(&probes)?;
+        for ((n, rule, start, end, with), theirs) in owners.into_iter().zip(answers) {
+            // The probes of a case come innermost first: the first that turns the verdict.
+            if found[n].is_none() && reference.accepts(&theirs) {
+                found[n] = Some(Decided::Node {
+                    rule,
+                    start,
+                    end,
+                    with,
+                });
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// What decides a disagreement where the reference accepts ([`deciding`]).
+#[derive(Clone, Debug)]
+enum Decided {
+    /// The character at a position (in characters), with the replacement that turns the verdict.
+    Char(usize, char),
+    /// No single character does; the innermost rule of the reference's parse (its bytes
+    /// `start..end`) whose text replaced by `with` turns the verdict.
+    Node {
+        rule: Rule,
+        start: usize,
+        end: usize,
+        with: String,
+    },
+}
+
+/// How many strings of a rule replace a node's text in [`node_probes`].
+const NODE_REPLACEMENTS: u64 = 6;
+
+/// The probes of the last round of [`deciding`]: the text of each node of the reference's parse
+/// tree (but the root, innermost first: by length, then deepest, then leftmost) replaced by a few
+/// short strings of its rule, where the reference still accepts.
+#[allow(clippy::type_complexity)]
+fn node_probes<'g>(
+    reference: &Reference,
+    case: &Case,
+    generators: &mut BTreeMap<Rule, Option<Generator<'g>>>,
+) -> Vec<(Rule, usize, usize, String, Case)> {
+    let mut out = Vec::new();
+    let Some(g) = reference.grammar.main() else {
+        return out;
+    };
+    let Ok(tree) = iri_abnf::syntax::parse_tree(g, reference.rule, &case.input) else {
+        return out;
+    };
+    let Ok(all) = rules(reference.grammar) else {
+        return out;
+    };
+    let mut nodes: Vec<(usize, usize, usize, usize, Rule)> = Vec::new();
+    fn walk(
+        node: &iri_abnf::SyntaxNode,
+        depth: usize,
+        out: &mut Vec<(usize, usize, usize, usize, Rule)>,
+    ) {
+        if depth > 0 && node.span.end > node.span.start {
+            let len = node.span.end - node.span.start;
+            out.push((
+                len,
+                usize::MAX - depth,
+                node.span.start,
+                node.span.end,
+                node.rule,
+            ));
+        }
+        for child in &node.children {
+            walk(child, depth + 1, out);
+        }
+    }
+    walk(&tree, 0, &mut nodes);
+    nodes.sort();
+    let mut seen_spans = HashSet::new();
+    for (_, _, start, end, rule) in nodes {
+        if !seen_spans.insert((start, end)) {
+            // The same text as a deeper node: that one was tried.
+            continue;
+        }
+        let generator = generators
+            .entry(rule)
+            .or_insert_with(|| Generator::new(all, reference.grammar.rule_name(rule)).ok());
+        let Some(generator) = generator.as_ref() else {
+            continue;
+        };
+        let text = &case.input[start..end];
+        let mut tried = HashSet::new();
+        for seed in 0..NODE_REPLACEMENTS {
+            let with = generator.generate(seed, 8);
+            if with == text || !tried.insert(with.clone()) {
+                continue;
+            }
+            let input = format!("{}{with}{}", &case.input[..start], &case.input[end..]);
+            let probe = Case {
+                base: case.base.clone(),
+                input,
+            };
+            if reference.accepts(&reference.verdict(&probe)) {
+                out.push((rule, start, end, with, probe));
+            }
+        }
+    }
+    out
+}
+
+/// The innermost rule of the reference's parse tree at each character of `input`, or `None` when
+/// the reference rejects it.
+fn char_rules(reference: &Reference, input: &str) -> Option<Vec<Rule>> {
+    let g = reference.grammar.main()?;
+    let tree = iri_abnf::syntax::parse_tree(g, reference.rule, input).ok()?;
+    let mut by_byte = vec![tree.rule; input.len()];
+    fn fill(node: &iri_abnf::SyntaxNode, out: &mut [Rule]) {
+        for b in node.span.start..node.span.end.min(out.len()) {
+            out[b] = node.rule;
+        }
+        for child in &node.children {
+            fill(child, out);
+        }
+    }
+    fill(&tree, &mut by_byte);
+    Some(input.char_indices().map(|(b, _)| by_byte[b]).collect())
 }
 
 /// Whether the disagreement `kind` still holds on `case`.
@@ -1382,27 +1701,55 @@ fn explain(
     kind: &str,
     accepted: bool,
 ) -> Result<Explained, Broken> {
-    let (positions, probes) = if accepted && kind == "verdict" {
-        probes_of(reference, shrunk)
+    let decided = if accepted && kind == "verdict" {
+        deciding(peer, reference, &[shrunk])?.swap_remove(0)
     } else {
-        (Vec::new(), Vec::new())
+        None
     };
-    let still = holds(peer, reference, &probes, kind)?;
+    // A component difference names the values of both sides.
+    let theirs = if kind.starts_with("component") && peer.can_send(shrunk) {
+        peer.ask(std::slice::from_ref(shrunk))?.pop()
+    } else {
+        None
+    };
     Ok(explain_with(
-        reference, original, shrunk, kind, accepted, &positions, &still,
+        reference,
+        original,
+        shrunk,
+        kind,
+        accepted,
+        decided,
+        theirs.as_ref(),
     ))
 }
 
-/// Explains a disagreement on `shrunk`, with the adapter's answers to its probes ([`probes_of`]):
-/// `still[k]` is whether the disagreement holds with the character at `positions[k]` replaced.
+/// The character class of a disagreement that no single character decides: the reference accepts
+/// the input, and no replacement of one character that the reference still accepts makes
+/// the implementation accept it.
+const NO_SINGLE_CHARACTER: &str = "no single character";
+
+/// The character class of a component difference: the whole value of a component differs.
+const COMPONENT_VALUE: &str = "component value";
+
+/// A component's value for messages.
+fn value_of(v: Option<&Option<String>>) -> String {
+    match v {
+        Some(Some(s)) => format!("`{}`", escape(s)),
+        Some(None) => "absent".to_string(),
+        None => "not reported".to_string(),
+    }
+}
+
+/// Explains a disagreement on `shrunk`. `decided` is its deciding character or rule ([`deciding`]) where the
+/// reference accepts; `theirs` the adapter's answer, for a component difference.
 fn explain_with(
     reference: &Reference,
     original: &Case,
     shrunk: &Case,
     kind: &str,
     accepted: bool,
-    positions: &[usize],
-    still: &[bool],
+    decided: Option<Decided>,
+    theirs: Option<&Verdict>,
 ) -> Explained {
     let grammar = reference.grammar;
     let input = &shrunk.input;
@@ -1410,11 +1757,28 @@ fn explain_with(
     let mut rule = start_rule.clone();
     let offset;
     let explanation;
-    if kind.starts_with("component ") {
-        let name = kind.trim_start_matches("component ");
+    // The class of what differs, when it is not a character's.
+    let mut class: Option<&str> = None;
+    if let Some(name) = kind.strip_prefix("component ") {
+        // The class is the component that differs (the kind), not a character's.
         offset = 0;
+        class = Some(COMPONENT_VALUE);
         rule = component_rule(grammar, name).unwrap_or(rule);
-        explanation = format!("the {name} differs from the ABNF's");
+        let ours = reference.verdict(shrunk);
+        explanation = match (&ours, theirs) {
+            (Verdict::Components(Some(a)), Some(Verdict::Components(Some(b)))) => differing(a, b)
+                .iter()
+                .map(|n| {
+                    format!(
+                        "the {n} differs: the implementation reports {}, the ABNF {}",
+                        value_of(b.get(n)),
+                        value_of(a.get(n))
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+            _ => format!("the {name} differs from the ABNF's"),
+        };
     } else if kind == "target" {
         offset = 0;
         explanation = match reference.verdict(shrunk) {
@@ -1447,14 +1811,24 @@ fn explain_with(
                 explanation = "the reference does not resolve".to_string();
             }
         }
-    } else {
-        // The reference accepts: the deciding character is the first whose replacement by `a`
-        // keeps the reference's verdict and ends the disagreement.
-        let at = positions
-            .iter()
-            .zip(still)
-            .find(|(_, &s)| !s)
-            .map_or(0, |(&i, _)| i);
+    } else if let Some(Decided::Node {
+        rule: node,
+        start,
+        end,
+        with,
+    }) = &decided
+    {
+        // No single character decides; the innermost rule whose text, replaced, does.
+        offset = *start;
+        class = Some(NO_SINGLE_CHARACTER);
+        rule = grammar.rule_name(*node).to_string();
+        explanation = format!(
+            "the ABNF admits the input as {start_rule}; the implementation rejects it, and no single character replaced (by one the ABNF still admits there) makes it accept; with the {rule} `{}` replaced by `{}` it does",
+            escape(&input[*start..*end]),
+            escape(with)
+        );
+    } else if let Some(Decided::Char(at, replacement)) = decided {
+        // The reference accepts: the deciding character is one whose replacement makes the implementation accept while the reference still accepts.
         offset = input.char_indices().nth(at).map_or(input.len(), |(b, _)| b);
         if let Some(g) = grammar.main() {
             if let Ok(tree) = iri_abnf::syntax::parse_tree(g, reference.rule, input) {
@@ -1463,16 +1837,34 @@ fn explain_with(
             }
         }
         let ch = input[offset..].chars().next();
+        let fix = format!(
+            "it accepts the input with {} there",
+            iri_abnf::error::quote(&replacement.to_string())
+        );
         explanation = match ch {
             Some(c) => format!(
-                "the ABNF admits {} (U+{:04X}) at byte offset {offset} in {rule}; the implementation rejects it",
+                "the ABNF admits {} (U+{:04X}) at byte offset {offset} in {rule}; the implementation rejects it ({fix})",
                 iri_abnf::error::quote(&c.to_string()),
                 c as u32
             ),
             None => format!("the ABNF admits the input as {rule}; the implementation rejects it"),
         };
+    } else if input.is_empty() {
+        offset = 0;
+        explanation =
+            format!("the ABNF admits the empty input as {rule}; the implementation rejects it");
+    } else {
+        // No single character decides: the input as a whole.
+        offset = 0;
+        class = Some(NO_SINGLE_CHARACTER);
+        explanation = format!(
+            "the ABNF admits the input as {rule}; the implementation rejects it, and no single character replaced (by one the ABNF still admits there) makes it accept"
+        );
     }
-    let ch = input.get(offset..).and_then(|s| s.chars().next());
+    let ch = input
+        .get(offset..)
+        .and_then(|s| s.chars().next())
+        .filter(|_| class.is_none());
     let (section, abnf) = match definition(grammar, rule.as_str()) {
         Some(d) => (d.spec.to_string(), format!("{}:{}", d.file, d.line)),
         None => (grammar.spec().to_string(), String::new()),
@@ -1485,7 +1877,10 @@ fn explain_with(
         reference_valid: accepted,
         offset,
         character: ch.map(|c| c.to_string()),
-        character_class: ch.map_or_else(|| "end of input".to_string(), character_class),
+        character_class: match class {
+            Some(c) => c.to_string(),
+            None => ch.map_or_else(|| "end of input".to_string(), character_class),
+        },
         rule,
         section,
         abnf,
@@ -1658,6 +2053,12 @@ enum Bug {
     DropUcschar,
     /// Accepts `^` wherever the ABNF would accept `a`.
     AcceptCaret,
+    /// Rejects an IP literal whose IPvFuture begins with an upper-case `V` (`[V`).
+    RejectUpperV,
+    /// Rejects every IPvFuture literal (`[v` or `[V`).
+    RejectIpvfuture,
+    /// Reports the host in lower case (components mode).
+    LowercaseHost,
     /// Exits after --after answers.
     Die,
     /// Stops answering (but keeps running) after --after answers.
@@ -1762,7 +2163,16 @@ pub fn run_adapter(args: &AdapterArgs) -> i32 {
         let caret = args.bug == Bug::AcceptCaret
             && text.contains('^')
             && is_valid(grammar, rule, &text.replace('^', "a"));
-        if dropped {
+        let upper_v = (args.bug == Bug::RejectUpperV && text.contains("[V"))
+            || (args.bug == Bug::RejectIpvfuture && (text.contains("[v") || text.contains("[V")));
+        if args.bug == Bug::LowercaseHost {
+            if let Verdict::Components(Some(m)) = &mut verdict {
+                if let Some(Some(host)) = m.get_mut("host") {
+                    *host = host.to_lowercase();
+                }
+            }
+        }
+        if dropped || upper_v {
             verdict = match verdict {
                 Verdict::Valid(_) => Verdict::Valid(false),
                 Verdict::Components(_) => Verdict::Components(None),

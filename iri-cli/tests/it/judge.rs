@@ -252,3 +252,229 @@ fn known_classes_do_not_fail_the_run() {
     assert_eq!(out.status.code(), Some(1));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The classes of a report, as (reference_valid, rule, character_class) with the kind.
+fn classes(r: &Value) -> Vec<(String, bool, String, String)> {
+    let mut v: Vec<_> = r["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["kind"].as_str().unwrap().to_string(),
+                c["reference_valid"].as_bool().unwrap(),
+                c["rule"].as_str().unwrap().to_string(),
+                c["character_class"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn the_deciding_character_turns_the_implementations_verdict() {
+    // The adapter rejects an IPvFuture written with an upper-case `V`: replacing the `/` of `//[V…`
+    // ends the disagreement by making both sides reject, which decides nothing; the deciding
+    // character is the `V`, whose replacement by `v` makes the adapter accept.
+    for grammar in ["uri", "rfc3987"] {
+        let out = judge(
+            &["--grammar", grammar, "--mutate", "--cases", "20000"],
+            &["--grammar", grammar, "--bug", "reject-upper-v"],
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let r = report(&out);
+        let classes = r["classes"].as_array().unwrap();
+        assert_eq!(classes.len(), 1, "{r}");
+        let c = &classes[0];
+        assert_eq!(c["reference_valid"], true);
+        assert_eq!(c["rule"], "IPvFuture", "{c}");
+        assert_eq!(c["character"], "V", "{c}");
+        assert_eq!(c["character_class"], "ALPHA");
+        let w = c["witness"].as_str().unwrap();
+        assert_eq!(
+            c["offset"].as_u64().unwrap() as usize,
+            w.find("[V").unwrap() + 1
+        );
+        assert!(w.starts_with("//[V"), "{w}");
+        assert!(
+            c["explanation"]
+                .as_str()
+                .unwrap()
+                .contains("accepts the input with \"v\" there"),
+            "{c}"
+        );
+    }
+}
+
+#[test]
+fn without_a_deciding_character_the_innermost_rule_decides() {
+    // The adapter rejects every IPvFuture literal: no single character replaced (by one the ABNF
+    // still admits) makes it accept, but the IP literal replaced by another (an IPv6 address) does.
+    let out = judge(
+        &["--grammar", "uri", "--mutate", "--cases", "20000"],
+        &["--grammar", "uri", "--bug", "reject-ipvfuture"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r = report(&out);
+    let classes = r["classes"].as_array().unwrap();
+    assert_eq!(classes.len(), 1, "{r}");
+    let c = &classes[0];
+    assert_eq!(c["reference_valid"], true);
+    assert_eq!(c["character_class"], "no single character", "{c}");
+    assert_eq!(c["rule"], "IP-literal", "{c}");
+    assert_eq!(c["character"], Value::Null);
+    let w = c["witness"].as_str().unwrap();
+    assert_eq!(
+        c["offset"].as_u64().unwrap() as usize,
+        w.find('[').unwrap(),
+        "{c}"
+    );
+    let e = c["explanation"].as_str().unwrap();
+    assert!(e.contains("no single character replaced"), "{e}");
+    assert!(e.contains("with the IP-literal `["), "{e}");
+}
+
+#[test]
+fn the_reference_error_decides_where_the_abnf_rejects() {
+    // The other direction: the offset of the reference's error, whatever the adapter answers to
+    // probes (the `^` at the end of `a^`).
+    let out = judge(
+        &["--mutate", "--cases", "5000", "--shrink", "0"],
+        &["--bug", "accept-caret"],
+    );
+    let r = report(&out);
+    for c in r["classes"].as_array().unwrap() {
+        assert_eq!(c["reference_valid"], false);
+        assert_eq!(c["character"], "^", "{c}");
+        let w = c["witness"].as_str().unwrap();
+        assert_eq!(
+            c["offset"].as_u64().unwrap() as usize,
+            w.find('^').unwrap(),
+            "{c}"
+        );
+    }
+}
+
+#[test]
+fn a_component_difference_is_classed_by_the_component() {
+    let out = judge(
+        &["--mode", "components", "--mutate", "--cases", "5000"],
+        &["--components", "--bug", "lowercase-host"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r = report(&out);
+    let classes = r["classes"].as_array().unwrap();
+    // One class whatever the witnesses' first characters: the host differs.
+    assert_eq!(classes.len(), 1, "{r}");
+    let c = &classes[0];
+    assert_eq!(c["kind"], "component host");
+    assert_eq!(c["rule"], "ihost");
+    assert_eq!(c["character_class"], "component value");
+    assert_eq!(c["count"], r["disagreements"]);
+    // Shrunk while the host differs: `//` and one upper-case letter.
+    assert_eq!(c["witness"], "//A");
+    assert_eq!(
+        c["explanation"],
+        "the host differs: the implementation reports `a`, the ABNF `A`"
+    );
+}
+
+#[test]
+fn verdict_differences_give_the_same_classes_in_components_mode() {
+    for bug in ["drop-ucschar", "reject-upper-v"] {
+        let verdict = report(&judge(&["--mutate", "--cases", "5000"], &["--bug", bug]));
+        let components = report(&judge(
+            &["--mode", "components", "--mutate", "--cases", "5000"],
+            &["--components", "--bug", bug],
+        ));
+        assert_eq!(classes(&verdict), classes(&components), "{bug}");
+        assert_eq!(verdict["disagreements"], components["disagreements"]);
+    }
+}
+
+#[test]
+fn components_mode_judges_the_rules_of_references() {
+    // Every start rule whose strings are all references: the verdict is the rule's, the components
+    // those of the reference. The adapter answers as `URI-reference`: where the rule is narrower,
+    // the only disagreements are the references outside it, which the ABNF rejects.
+    for rule in ["URI", "absolute-URI", "relative-ref", "URI-reference"] {
+        let out = judge(
+            &[
+                "--grammar",
+                "uri",
+                "--rule",
+                rule,
+                "--mode",
+                "components",
+                "--cases",
+                "2000",
+            ],
+            &["--grammar", "uri", "--components"],
+        );
+        assert_ne!(
+            out.status.code(),
+            Some(2),
+            "{rule}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let r = report(&out);
+        for c in r["classes"].as_array().unwrap() {
+            assert_eq!(c["kind"], "verdict", "{rule}: {c}");
+            assert_eq!(c["reference_valid"], false, "{rule}: {c}");
+        }
+        assert_eq!(
+            r["disagreements"] == 0,
+            rule == "URI-reference",
+            "{rule}: {r}"
+        );
+    }
+    for (grammar, rule) in [
+        ("iri", "IRI"),
+        ("rfc3987", "absolute-IRI"),
+        ("leiri", "irelative-ref"),
+    ] {
+        let out = judge(
+            &[
+                "--grammar",
+                grammar,
+                "--rule",
+                rule,
+                "--mode",
+                "components",
+                "--cases",
+                "200",
+            ],
+            &["--grammar", grammar, "--components"],
+        );
+        assert_ne!(out.status.code(), Some(2), "{grammar} {rule}");
+    }
+    // A rule with strings that are not references (`a:b` is a path, and a URI with a scheme `a`).
+    for rule in ["path", "authority", "segment"] {
+        let out = judge(
+            &["--grammar", "uri", "--rule", rule, "--mode", "components"],
+            &["--grammar", "uri", "--components"],
+        );
+        assert_eq!(out.status.code(), Some(2), "{rule}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("URI, absolute-URI, relative-ref, URI-reference"),
+            "{err}"
+        );
+    }
+}

@@ -1,7 +1,8 @@
 """Adapter for `iri judge` around one Python URI/IRI library.
 
-Usage: judge.py NAME [--components], NAME one of rfc3987, rfc3986-validator, python-rfc3986,
-uritools. One input per line of standard input (UTF-8); one answer per line of standard output:
+Usage: judge.py NAME [--rule=RULE] [--components], NAME one of rfc3987, rfc3986-validator,
+python-rfc3986, uritools; --rule (rfc3987 only) the rule passed to rfc3987.parse (default
+IRI_reference; jsonschema's "iri" format passes IRI). One input per line of standard input (UTF-8); one answer per line of standard output:
 `valid`/`invalid`, or with --components one JSON object of the components the library reports.
 Answers are written and flushed whenever every complete line read so far is answered.
 """
@@ -27,11 +28,12 @@ def rejects(call, expected):
         return None
 
 
-def rfc3987_adapter():
+def rfc3987_adapter(rule="IRI_reference"):
     import rfc3987
 
     # rfc3987.parse(s, rule="IRI_reference"): parse's default rule and jsonschema's "iri-reference"
-    # format (its "iri" format passes rule="IRI", a subset of the same regular expression). It
+    # format; its "iri" format passes rule="IRI" (--rule=IRI), a subset of the same regular
+    # expression. It
     # raises ValueError when the string does not match. With the `regex` module installed ("Some
     # features require regex", says its README), parse returns the named groups of the rule's
     # regular expression, userinfo, host and port too; with `re` only the RFC 3986 Appendix B split.
@@ -39,10 +41,10 @@ def rfc3987_adapter():
         sys.exit("rfc3987 is meant to run with the regex module")
 
     def verdict(s):
-        return rejects(lambda: rfc3987.parse(s, rule="IRI_reference"), ValueError) is not None
+        return rejects(lambda: rfc3987.parse(s, rule=rule), ValueError) is not None
 
     def components(s):
-        d = rejects(lambda: rfc3987.parse(s, rule="IRI_reference"), ValueError)
+        d = rejects(lambda: rfc3987.parse(s, rule=rule), ValueError)
         if d is None:
             return None
         return {
@@ -160,10 +162,11 @@ ADAPTERS = {
 def main():
     args = sys.argv[1:]
     want_components = "--components" in args
-    names = [a for a in args if a != "--components"]
-    if len(names) != 1 or names[0] not in ADAPTERS:
-        sys.exit("usage: judge.py {%s} [--components]" % ",".join(ADAPTERS))
-    verdict, components = ADAPTERS[names[0]]()
+    rules = [a[len("--rule="):] for a in args if a.startswith("--rule=")]
+    names = [a for a in args if a != "--components" and not a.startswith("--rule=")]
+    if len(names) != 1 or names[0] not in ADAPTERS or (rules and names[0] != "rfc3987"):
+        sys.exit("usage: judge.py {%s} [--rule=RULE (rfc3987)] [--components]" % ",".join(ADAPTERS))
+    verdict, components = ADAPTERS[names[0]](*rules[-1:])
     if want_components and components is None:
         sys.exit("%s has no components mode" % names[0])
 
