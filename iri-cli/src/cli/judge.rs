@@ -42,7 +42,8 @@ The adapter must answer every line, in order, and flush its output at least when
 all the input it was given (cases are sent in batches, without waiting for each answer).
 
 Cases, deterministic from --seed: the examples of the vendored suites (tests/corpora, --corpora),
-the shortest strings that separate the judged grammar from each other grammar, boundary strings
+the examples of the spec documents and the other URLs of their texts (tests/fixtures), the shortest
+strings that separate the judged grammar from each other grammar, boundary strings
 (both ends, plus and minus one, of every ucschar and iprivate range, noncharacters, long lines),
 then strings generated from the rule's ABNF (near misses too with --mutate), until --cases or
 --time is reached.
@@ -1075,6 +1076,56 @@ fn resolve_bases() -> Vec<&'static str> {
 
 /// The fixed cases: the vendored suites' examples, the strings that separate the grammars, boundary
 /// strings. In resolve mode, the suites' base and reference pairs.
+/// The examples of the spec documents (`spec-examples.jsonl`: the XML notation `&#xHHHH;` decoded to
+/// the character, 3987bis §1.4; the strings in octet notation `<hh>` of §3.7.1, which are octets,
+/// not characters, left out) and the other URLs of their texts (`seed-urls.jsonl`), from the folder
+/// `fixtures` (tests/fixtures; its README gives the notation).
+fn spec_examples(fixtures: &Path) -> Vec<String> {
+    let read = |name: &str, key: &str| -> Vec<String> {
+        let text = std::fs::read_to_string(fixtures.join(name)).unwrap_or_default();
+        text.lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter_map(|r| r.get(key).and_then(Value::as_str).map(str::to_string))
+            .collect()
+    };
+    let mut out = Vec::new();
+    for s in read("spec-examples.jsonl", "input") {
+        if has_octet_notation(&s) {
+            continue;
+        }
+        if let Some(decoded) = decode_xml_notation(&s) {
+            out.push(decoded);
+        }
+    }
+    out.extend(read("seed-urls.jsonl", "url"));
+    out
+}
+
+/// Whether `s` holds an octet in the notation `<hh>` (two hex digits between angle brackets).
+fn has_octet_notation(s: &str) -> bool {
+    s.as_bytes().windows(4).any(|w| {
+        w[0] == b'<' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit() && w[3] == b'>'
+    })
+}
+
+/// `s` with every `&#xHHHH;` replaced by the character U+HHHH; `None` when one names no character.
+fn decode_xml_notation(s: &str) -> Option<String> {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(at) = rest.find("&#x") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 3..];
+        let end = after.find(';')?;
+        let c = u32::from_str_radix(&after[..end], 16)
+            .ok()
+            .and_then(char::from_u32)?;
+        out.push(c);
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
 fn fixed_cases(args: &JudgeArgs, grammar: AnyGrammar, rule: Rule) -> Vec<Case> {
     let mut out: Vec<Case> = Vec::new();
     let mut seen = HashSet::new();
@@ -1117,6 +1168,18 @@ fn fixed_cases(args: &JudgeArgs, grammar: AnyGrammar, rule: Rule) -> Vec<Case> {
                 _ => {}
             }
         }
+    }
+    // The examples of the spec documents and the other URLs of their texts (tests/fixtures).
+    let fixtures = dir
+        .as_deref()
+        .and_then(Path::parent)
+        .map(|tests| tests.join("fixtures"));
+    if let Some(fixtures) = fixtures {
+        records.extend(spec_examples(&fixtures).into_iter().map(|s| {
+            let mut o = serde_json::Map::new();
+            o.insert("input".into(), Value::String(s));
+            Value::Object(o)
+        }));
     }
     if args.mode == JudgeMode::Resolve {
         for r in &records {
@@ -2203,4 +2266,38 @@ pub fn run_adapter(args: &AdapterArgs) -> i32 {
     }
     let _ = out.flush();
     EXIT_OK
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{decode_xml_notation, has_octet_notation, spec_examples};
+    use std::path::Path;
+
+    #[test]
+    fn xml_notation_is_decoded_and_octet_notation_recognized() {
+        assert_eq!(
+            decode_xml_notation("http://r&#xE9;sum&#xE9;.example.org").as_deref(),
+            Some("http://résumé.example.org")
+        );
+        assert_eq!(
+            decode_xml_notation("a&#x10FFFF;b").as_deref(),
+            Some("a\u{10FFFF}b")
+        );
+        assert_eq!(decode_xml_notation("a&#xD800;").as_deref(), None);
+        assert_eq!(decode_xml_notation("a&#x41").as_deref(), None);
+        assert!(has_octet_notation("http://www.example.org/D<c3><bc>rst"));
+        assert!(!has_octet_notation("http://a/<b>"));
+    }
+
+    #[test]
+    fn the_spec_examples_are_cases() {
+        let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+        let cases = spec_examples(&fixtures);
+        // 91 examples less those in octet notation, plus the 71 other URLs of the texts.
+        assert!(cases.len() > 140, "{}", cases.len());
+        assert!(cases.iter().any(|c| c == "http://résumé.example.org"));
+        assert!(cases
+            .iter()
+            .all(|c| !c.contains("&#x") && !has_octet_notation(c)));
+    }
 }
