@@ -1991,9 +1991,18 @@ fn deepest(node: &iri_abnf::SyntaxNode, offset: usize, len: usize) -> Option<Rul
     Some(node.rule)
 }
 
+/// "s" unless `n` is 1.
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 fn render_text(s: &Summary) -> String {
     let mut out = format!(
-        "{}: {} {} ({} mode, {} protocol, seed {})\n{} cases ({} skipped: not sendable on a line), {} disagreements in {} classes ({:.0} cases/s)\n",
+        "{}: {} {} ({} mode, {} protocol, seed {})\n{} cases ({} skipped: not sendable on a line), {} disagreement{} in {} class{} ({:.0} cases/s)\n",
         s.implementation,
         s.grammar,
         s.rule,
@@ -2003,7 +2012,9 @@ fn render_text(s: &Summary) -> String {
         s.cases,
         s.skipped,
         s.disagreements,
+        plural(s.disagreements),
         s.classes.len(),
+        if s.classes.len() == 1 { "" } else { "es" },
         s.cases_per_second
     );
     for c in &s.classes {
@@ -2057,7 +2068,7 @@ fn cell(s: &str) -> String {
 
 fn render_markdown(s: &Summary) -> String {
     let mut out = format!(
-        "Judged against `{}` `{}` ({} mode, seed {}): {} cases ({} skipped), {} disagreements in {} classes.\n\n",
+        "Judged against `{}` `{}` ({} mode, seed {}): {} cases ({} skipped), {} disagreement{} in {} class{}.\n\n",
         s.grammar,
         s.rule,
         s.mode,
@@ -2065,7 +2076,9 @@ fn render_markdown(s: &Summary) -> String {
         s.cases,
         s.skipped,
         s.disagreements,
-        s.classes.len()
+        plural(s.disagreements),
+        s.classes.len(),
+        if s.classes.len() == 1 { "" } else { "es" },
     );
     if s.classes.is_empty() {
         return out;
