@@ -128,6 +128,9 @@ pub struct JudgeArgs {
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
     format: JudgeFormat,
+    /// The most classes the Markdown table lists, the most frequent first (0: every class).
+    #[arg(long, value_name = "N", default_value_t = 25)]
+    markdown_classes: usize,
     /// The adapter and its arguments.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<String>,
@@ -1020,7 +1023,7 @@ pub fn run(args: &JudgeArgs) -> i32 {
     let text = match args.format {
         JudgeFormat::Json => serde_json::to_string_pretty(&summary).unwrap_or_default() + "\n",
         JudgeFormat::Text => render_text(&summary),
-        JudgeFormat::Markdown => render_markdown(&summary),
+        JudgeFormat::Markdown => render_markdown(&summary, args.markdown_classes),
     };
     let mut out = std::io::stdout().lock();
     if out
@@ -2066,7 +2069,10 @@ fn cell(s: &str) -> String {
     }
 }
 
-fn render_markdown(s: &Summary) -> String {
+/// The Markdown report: the summary line, then a table of the classes, the `limit` most frequent
+/// (all for 0).
+fn render_markdown(s: &Summary, limit: usize) -> String {
+    let limit = if limit == 0 { usize::MAX } else { limit };
     let mut out = format!(
         "Judged against `{}` `{}` ({} mode, seed {}): {} cases ({} skipped), {} disagreement{} in {} class{}.\n\n",
         s.grammar,
@@ -2087,7 +2093,7 @@ fn render_markdown(s: &Summary) -> String {
         "| ABNF | what differs | character class | rule | section | cases | shortest witness |\n",
     );
     out.push_str("| --- | --- | --- | --- | --- | --- | --- |\n");
-    for c in s.classes.iter().take(MARKDOWN_CLASSES) {
+    for c in s.classes.iter().take(limit) {
         out.push_str(&format!(
             "| {} | {} | {} | `{}` | {}{} | {} | {} |\n",
             if c.reference_valid {
@@ -2108,17 +2114,14 @@ fn render_markdown(s: &Summary) -> String {
             cell(&c.witness)
         ));
     }
-    if s.classes.len() > MARKDOWN_CLASSES {
+    if s.classes.len() > limit {
         out.push_str(&format!(
-            "\n…and {} more classes with fewer cases (`--format json` lists them all).\n",
-            s.classes.len() - MARKDOWN_CLASSES
+            "\n…and {} more classes with fewer cases (`--format json` or `--markdown-classes 0` lists them all).\n",
+            s.classes.len() - limit
         ));
     }
     out
 }
-
-/// The most classes the Markdown report lists (the most frequent).
-const MARKDOWN_CLASSES: usize = 25;
 
 /// A planted bug of the built-in adapter (`iri judge-adapter`), for the judge's own tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

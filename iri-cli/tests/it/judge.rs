@@ -478,3 +478,48 @@ fn components_mode_judges_the_rules_of_references() {
         );
     }
 }
+
+/// `--markdown-classes N` lists the N most frequent classes, then says how many more there are; 0
+/// lists every class of the JSON report.
+#[test]
+fn the_markdown_table_lists_the_most_frequent_classes() {
+    let markdown = |n: &str| {
+        let out = Command::new(IRI)
+            .args([
+                "judge",
+                "--grammar",
+                "uri",
+                "--cases",
+                "3000",
+                "--format",
+                "markdown",
+            ])
+            .args(["--markdown-classes", n, "--", IRI, "judge-adapter"])
+            .args(["--grammar", "iri"])
+            .output()
+            .expect("iri runs");
+        assert_eq!(out.status.code(), Some(1));
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    let rows = |text: &str| {
+        text.lines()
+            .filter(|l| l.starts_with("| ") && !l.starts_with("| ABNF") && !l.starts_with("| ---"))
+            .count()
+    };
+    // An IRI parser judged against RFC 3986: a class for each rule that admits non-ASCII characters.
+    let json = report(&judge(
+        &["--grammar", "uri", "--cases", "3000"],
+        &["--grammar", "iri"],
+    ));
+    let total = json["classes"].as_array().expect("classes").len();
+    assert!(total > 1, "{total}");
+    let all = markdown("0");
+    assert_eq!(rows(&all), total);
+    assert!(!all.contains("more classes"));
+    let one = markdown("1");
+    assert_eq!(rows(&one), 1);
+    assert!(
+        one.contains(&format!("…and {} more classes with fewer cases", total - 1)),
+        "{one}"
+    );
+}
