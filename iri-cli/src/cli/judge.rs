@@ -1994,18 +1994,14 @@ fn deepest(node: &iri_abnf::SyntaxNode, offset: usize, len: usize) -> Option<Rul
     Some(node.rule)
 }
 
-/// "s" unless `n` is 1.
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
+/// `n` and the noun, singular for 1: "1 class", "3 classes".
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn render_text(s: &Summary) -> String {
     let mut out = format!(
-        "{}: {} {} ({} mode, {} protocol, seed {})\n{} cases ({} skipped: not sendable on a line), {} disagreement{} in {} class{} ({:.0} cases/s)\n",
+        "{}: {} {} ({} mode, {} protocol, seed {})\n{} cases ({} skipped: not sendable on a line), {} in {} ({:.0} cases/s)\n",
         s.implementation,
         s.grammar,
         s.rule,
@@ -2014,10 +2010,8 @@ fn render_text(s: &Summary) -> String {
         s.seed,
         s.cases,
         s.skipped,
-        s.disagreements,
-        plural(s.disagreements),
-        s.classes.len(),
-        if s.classes.len() == 1 { "" } else { "es" },
+        counted(s.disagreements, "disagreement", "disagreements"),
+        counted(s.classes.len(), "class", "classes"),
         s.cases_per_second
     );
     for c in &s.classes {
@@ -2074,17 +2068,15 @@ fn cell(s: &str) -> String {
 fn render_markdown(s: &Summary, limit: usize) -> String {
     let limit = if limit == 0 { usize::MAX } else { limit };
     let mut out = format!(
-        "Judged against `{}` `{}` ({} mode, seed {}): {} cases ({} skipped), {} disagreement{} in {} class{}.\n\n",
+        "Judged against `{}` `{}` ({} mode, seed {}): {} cases ({} skipped), {} in {}.\n\n",
         s.grammar,
         s.rule,
         s.mode,
         s.seed,
         s.cases,
         s.skipped,
-        s.disagreements,
-        plural(s.disagreements),
-        s.classes.len(),
-        if s.classes.len() == 1 { "" } else { "es" },
+        counted(s.disagreements, "disagreement", "disagreements"),
+        counted(s.classes.len(), "class", "classes"),
     );
     if s.classes.is_empty() {
         return out;

@@ -19,6 +19,27 @@ if (unknown.length > 0 || (iri && library !== "uri-js")) {
 // A component as the library reports it: undefined/null → null (absent), anything else → its string.
 const part = (v) => (v === undefined || v === null ? null : String(v));
 
+// The components of uri-js and fast-uri (the same shape: fast-uri began as a fork of uri-js), from
+// their `parse`, which reports a rejection in `error`.
+const splitBy = (parse) => (s) => {
+  let c;
+  try {
+    c = parse(s);
+  } catch (e) {
+    return null;
+  }
+  if (c.error !== undefined) return null;
+  return {
+    scheme: part(c.scheme),
+    userinfo: part(c.userinfo),
+    host: part(c.host),
+    port: part(c.port),
+    path: part(c.path),
+    query: part(c.query),
+    fragment: part(c.fragment),
+  };
+};
+
 // Each entry: the library's call, returning null when it rejects the input, else the components it
 // splits out (keys it does not split out are left out, so that `iri judge` does not compare them).
 // A library that throws rejects the input.
@@ -27,46 +48,12 @@ const adapters = {
   "uri-js": () => {
     const URI = require("uri-js");
     const options = iri ? { iri: true, unicodeSupport: true } : {};
-    return (s) => {
-      let c;
-      try {
-        c = URI.parse(s, options);
-      } catch (e) {
-        return null;
-      }
-      if (c.error !== undefined) return null;
-      return {
-        scheme: part(c.scheme),
-        userinfo: part(c.userinfo),
-        host: part(c.host),
-        port: part(c.port),
-        path: part(c.path),
-        query: part(c.query),
-        fragment: part(c.fragment),
-      };
-    };
+    return splitBy((s) => URI.parse(s, options));
   },
   // fast-uri: parse(s) reports a rejection in `error` (ajv's default uriResolver).
   "fast-uri": () => {
     const fastUri = require("fast-uri");
-    return (s) => {
-      let c;
-      try {
-        c = fastUri.parse(s);
-      } catch (e) {
-        return null;
-      }
-      if (c.error !== undefined) return null;
-      return {
-        scheme: part(c.scheme),
-        userinfo: part(c.userinfo),
-        host: part(c.host),
-        port: part(c.port),
-        path: part(c.path),
-        query: part(c.query),
-        fragment: part(c.fragment),
-      };
-    };
+    return splitBy((s) => fastUri.parse(s));
   },
   // whatwg-url: parseURL(s) returns the URL record, or null for failure (what `new URL(s)` throws
   // for). The components are the record's, serialized by the library: normalized, not the input's.

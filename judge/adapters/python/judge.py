@@ -28,6 +28,15 @@ def rejects(call, expected):
         return None
 
 
+# The eight components, as `iri judge --mode components` names them.
+COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+
+
+def attributes(parsed):
+    """The components of a parsed reference whose attributes have the components' names."""
+    return {name: getattr(parsed, name) for name in COMPONENTS}
+
+
 def rfc3987_adapter(rule="IRI_reference"):
     import rfc3987
 
@@ -97,16 +106,7 @@ def python_rfc3986_adapter():
         ref = parse(s)
         if ref is None:
             return None
-        return {
-            "scheme": ref.scheme,
-            "authority": ref.authority,
-            "userinfo": ref.userinfo,
-            "host": ref.host,
-            "port": ref.port,
-            "path": ref.path,
-            "query": ref.query,
-            "fragment": ref.fragment,
-        }
+        return attributes(ref)
 
     return verdict, components
 
@@ -137,16 +137,7 @@ def uritools_adapter():
         parts = parse(s)
         if parts is None:
             return None
-        return {
-            "scheme": parts.scheme,
-            "authority": parts.authority,
-            "userinfo": parts.userinfo,
-            "host": parts.host,
-            "port": parts.port,
-            "path": parts.path,
-            "query": parts.query,
-            "fragment": parts.fragment,
-        }
+        return attributes(parts)
 
     return verdict, components
 
