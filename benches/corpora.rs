@@ -41,6 +41,10 @@
 //!   component of a valid input; the result of an invalid one (ours: the error with its offset and what
 //!   was expected) goes through `black_box`.
 //!
+//! With `CORPORA_INTERLEAVED=ROUNDS` (`benches/corpora-interleaved.sh`), the bench does not run criterion
+//! but the interleaved measurement ([`interleaved`]): every contender over the set once per round, in
+//! turn, and the median over the rounds of each time and of each round's ratio, as a Markdown table.
+//!
 //! With `CORPORA_DUMP=DIR`, the sets are written to `DIR/{set}.txt` to be looked at: one string a line,
 //! as a Rust string literal (the near misses have controls and line breaks).
 //!
@@ -50,7 +54,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use criterion::{criterion_group, Criterion, SamplingMode, Throughput};
 use iri_abnf::{parse, Grammar};
 
 mod corpus;
@@ -227,6 +231,84 @@ fn bench(c: &mut Criterion) {
     }
 }
 
+/// The interleaved measurement (`CORPORA_INTERLEAVED=ROUNDS`): in each round, every contender goes
+/// over the set twice, one after the other, in an order that turns from round to round, and its time
+/// per input is noted. Ours and the peers are then compared within each round, under the same
+/// conditions of the machine, and the table gives the median over the rounds of each time and of each
+/// round's ratio, with the ratio's quartiles. On a virtual machine whose speed drifts over seconds,
+/// this ratio moves less between runs than the ratio of two criterion benchmarks measured one after
+/// the other.
+fn interleaved(rounds: usize) {
+    type Contender = (&'static str, Box<dyn Fn(&str) -> usize>);
+    let contenders: Vec<Contender> = vec![
+        ("is_valid", Box::new(|s| usize::from(ours(s)))),
+        ("oxiri", Box::new(|s| usize::from(oxiri_ok(s)))),
+        ("fluent-uri", Box::new(|s| usize::from(fluent_ok(s)))),
+        ("iri-string", Box::new(|s| usize::from(iri_string_ok(s)))),
+        ("parse", Box::new(ours_parse)),
+        ("fluent-uri parse", Box::new(fluent_parse)),
+    ];
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        (v[v.len() / 2], v[v.len() / 4], v[v.len() * 3 / 4])
+    };
+    let mut table = String::new();
+    table.push_str(
+        "| set | is_valid (ours) | oxiri | fluent-uri | iri-string | is_valid ÷ fastest peer \
+         (quartiles) | parse (ours) | parse (fluent-uri) | parse ÷ fluent-uri (quartiles) |\n",
+    );
+    table.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (set, lines) in input_sets() {
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        report(set, &lines);
+        // times[c][r]: contender c in round r, ns per input.
+        let mut times = vec![Vec::with_capacity(rounds); contenders.len()];
+        for round in 0..rounds {
+            for k in 0..contenders.len() {
+                let c = (round + k) % contenders.len();
+                let f = &contenders[c].1;
+                let start = std::time::Instant::now();
+                let mut sum = 0;
+                for _ in 0..2 {
+                    for s in &lines {
+                        sum += f(black_box(s));
+                    }
+                }
+                black_box(sum);
+                let ns = start.elapsed().as_nanos() as f64 / (2 * lines.len()) as f64;
+                times[c].push(ns);
+            }
+        }
+        let ratio = |ours: usize, of: &[usize]| {
+            median(
+                (0..rounds)
+                    .map(|r| {
+                        let fastest = of.iter().map(|&p| times[p][r]).fold(f64::MAX, f64::min);
+                        times[ours][r] / fastest
+                    })
+                    .collect(),
+            )
+        };
+        let cell = |c: usize| format!("{:.1}", median(times[c].clone()).0);
+        let (v, v1, v3) = ratio(0, &[1, 2, 3]);
+        let (p, p1, p3) = ratio(4, &[5]);
+        table.push_str(&format!(
+            "| {set} | {} | {} | {} | {} | {v:.2}× ({v1:.2}–{v3:.2}) | {} | {} | {p:.2}× ({p1:.2}–{p3:.2}) |\n",
+            cell(0),
+            cell(1),
+            cell(2),
+            cell(3),
+            cell(4),
+            cell(5),
+        ));
+    }
+    println!("{table}");
+    println!(
+        "Median over {rounds} rounds of the time per input in ns, and of each round's ratio (its \
+         quartiles in brackets); 10,000 inputs per set."
+    );
+}
+
 criterion_group! {
     name = corpora;
     config = Criterion::default()
@@ -234,4 +316,17 @@ criterion_group! {
         .measurement_time(Duration::from_secs(2));
     targets = bench
 }
-criterion_main!(corpora);
+
+fn main() {
+    match std::env::var("CORPORA_INTERLEAVED") {
+        Ok(rounds) => interleaved(
+            rounds
+                .parse()
+                .expect("CORPORA_INTERLEAVED: a number of rounds"),
+        ),
+        Err(_) => {
+            corpora();
+            Criterion::default().configure_from_args().final_summary();
+        }
+    }
+}

@@ -234,17 +234,25 @@ pub fn validate(
 /// Whether `input` matches `rule` of `grammar` to its end (`false` if the grammar has no such rule):
 /// the verdict of [`validate`] without the error. It walks the rule's precompiled DFA over the input's
 /// bytes and allocates nothing (the DFA of a rule that is not precompiled is built on its first use).
+#[inline]
 pub fn is_valid(grammar: impl Into<AnyGrammar>, rule: impl RuleName, input: &str) -> bool {
     let grammar = grammar.into();
     match grammar.rule(&rule) {
         Some(r) => match abnf::engine::loaded(grammar, r) {
             Ok(dfa) => dfa.is_match(input),
-            Err(_) => match grammar.main() {
-                Some(main) => syntax::parse_tree(main, r, input).is_ok(),
-                // Every rule of every grammar compiles (tested).
-                None => false,
-            },
+            Err(_) => is_valid_by_pest(grammar, r, input),
         },
+        None => false,
+    }
+}
+
+/// [`is_valid`] for a rule whose DFA could not be built: the pest parser decides.
+#[cold]
+#[inline(never)]
+fn is_valid_by_pest(grammar: AnyGrammar, rule: Rule, input: &str) -> bool {
+    match grammar.main() {
+        Some(main) => syntax::parse_tree(main, rule, input).is_ok(),
+        // Every rule of every grammar compiles (tested).
         None => false,
     }
 }

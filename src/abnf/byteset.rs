@@ -85,6 +85,73 @@ fn bytewise(keeps: impl Fn(u8) -> bool, input: &[u8], i: usize) -> usize {
     }
 }
 
+/// Where each of `bytes` is among the first 32 bytes of `input`: entry `j` has bit `k` set when
+/// `input[k] == bytes[j]` (for `k` below 32 and the input's length). The split of a reference
+/// ([`crate::parsing::split`]) reads its delimiters from these masks instead of branching on each
+/// byte. None of `bytes` may be 0 (the input is read as if zero bytes followed it). With SSE2, which
+/// every x86-64 CPU has: blocks of 16 bytes compared with each byte.
+#[inline]
+pub(crate) fn positions<const N: usize>(input: &[u8], bytes: [u8; N]) -> [u32; N] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        x86::positions(input, bytes)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut masks = [0; N];
+        for (k, &c) in input.iter().take(32).enumerate() {
+            for (mask, &b) in masks.iter_mut().zip(&bytes) {
+                *mask |= u64::from(c == b) << k;
+            }
+        }
+        masks
+    }
+}
+
+/// The bytes of `input`, shorter than 8 bytes, as a little-endian word with zero bytes after them:
+/// loads of 4 bytes inside the input that overlap (the second moved up into place), or of single
+/// bytes, so that nothing goes through a copy in memory.
+#[inline(always)]
+pub(crate) fn word_below_8(input: &[u8]) -> u64 {
+    let len = input.len();
+    debug_assert!(len < 8);
+    let half = |at: usize| {
+        let mut w = [0; 4];
+        w.copy_from_slice(&input[at..at + 4]);
+        u64::from(u32::from_le_bytes(w))
+    };
+    if len >= 4 {
+        // The last 4 bytes moved up to `len - 4`, over the first 4, which they overlap with the same
+        // bytes.
+        half(0) | half(len - 4) << (8 * (len - 4))
+    } else if len > 0 {
+        let byte = |k: usize| u64::from(input[k]) << (8 * k);
+        byte(0) | byte(len / 2) | byte(len - 1)
+    } else {
+        0
+    }
+}
+
+/// The number of UTF-8 continuation bytes (`10xxxxxx`, RFC 3629 §3) in `input`, eight bytes at a
+/// time: the characters of a `str` are its bytes less these.
+#[inline]
+pub(crate) fn continuation_bytes(input: &[u8]) -> usize {
+    // Bit 7 of each byte that is `10xxxxxx`, then the sum of those bits, by a multiplication that
+    // adds every byte of the word into its top byte (at most 8, no carry).
+    let count = |w: u64| {
+        (((w & !(w << 1) & 0x8080_8080_8080_8080) >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56)
+            as usize
+    };
+    let mut chunks = input.chunks_exact(8);
+    let mut n = 0;
+    for chunk in &mut chunks {
+        let mut w = [0; 8];
+        w.copy_from_slice(chunk);
+        n += count(u64::from_le_bytes(w));
+    }
+    n + count(word_below_8(chunks.remainder()))
+}
+
 #[cfg(target_arch = "x86_64")]
 pub(crate) use x86::Avx2;
 
@@ -92,12 +159,49 @@ pub(crate) use x86::Avx2;
 mod x86 {
     use std::arch::x86_64::{
         __m256i, _mm256_and_si256, _mm256_blendv_epi8, _mm256_broadcastsi128_si256,
-        _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8,
-        _mm256_set_m128i, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-        _mm256_srli_epi16, _mm256_storeu_si256, _mm_loadu_si128, _mm_shuffle_epi8,
+        _mm256_cmpeq_epi32, _mm256_cmpeq_epi8, _mm256_cmpgt_epi32, _mm256_loadu_si256,
+        _mm256_maskload_epi32, _mm256_movemask_epi8, _mm256_set1_epi32, _mm256_set1_epi8,
+        _mm256_set_epi64x, _mm256_setr_epi32, _mm256_setr_epi8, _mm256_setzero_si256,
+        _mm256_shuffle_epi8, _mm256_srli_epi16, _mm_loadu_si128,
     };
 
     use super::{bytewise, ByteSet, Run, Search};
+
+    /// [`super::positions`] with SSE2.
+    #[inline]
+    pub(crate) fn positions<const N: usize>(input: &[u8], bytes: [u8; N]) -> [u32; N] {
+        use std::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+            _mm_set_epi64x, _mm_setzero_si128,
+        };
+        let len = input.len();
+        // SAFETY: SSE2 is part of x86-64. Each load reads 16 bytes at an offset of at most
+        // `len - 16`, inside the input.
+        let load = |at: usize| unsafe { _mm_loadu_si128(input.as_ptr().add(at).cast()) };
+        // Two blocks, and how far up the second one's bits go: from 16 bytes on, the second block
+        // is the 16 bytes from 16, or the input's last 16 bytes if it is shorter than 32 (they
+        // overlap the first block with the same bytes); below 16 bytes, the first block is built
+        // from loads inside the input with zero bytes after it ([`below_16`]), and the second is zero.
+        let (first, second, shift): (__m128i, __m128i, usize) = if len >= 16 {
+            let at = (len - 16).min(16);
+            (load(0), load(at), at)
+        } else {
+            let (low, high) = below_16(input);
+            // SAFETY: SSE2 is part of x86-64.
+            unsafe {
+                let block = _mm_set_epi64x(high as i64, low as i64);
+                (block, _mm_setzero_si128(), 0)
+            }
+        };
+        bytes.map(|b| {
+            // SAFETY: SSE2 is part of x86-64.
+            unsafe {
+                let byte = _mm_set1_epi8(b as i8);
+                let at = |block| _mm_movemask_epi8(_mm_cmpeq_epi8(block, byte)) as u32;
+                at(first) | at(second) << shift
+            }
+        })
+    }
 
     /// The search 32 bytes at a time with AVX2. A value of this type is only made where the CPU has
     /// AVX2 ([`Avx2::detect`]); its search is meant to be inlined into code compiled with AVX2
@@ -111,55 +215,66 @@ mod x86 {
             std::arch::is_x86_feature_detected!("avx2").then_some(Avx2(()))
         }
 
-        /// The search over an input shorter than 32 bytes, whose bytes are also at the start of
-        /// `padded`, followed by zero bytes ([`Avx2::pad`]).
-        pub(crate) fn short(self, padded: &[u8; 32]) -> Short<'_> {
-            Short(padded)
-        }
-
-        /// The bytes of `input`, shorter than 32 bytes, followed by zero bytes.
+        /// The search over `input`, shorter than 32 bytes, held in one block of 32 bytes with zero
+        /// bytes after it.
         #[inline(always)]
-        pub(crate) fn pad(self, input: &[u8]) -> [u8; 32] {
+        pub(crate) fn short(self, input: &[u8]) -> Short {
             // SAFETY: a value of `Avx2` exists only where the CPU has AVX2 (`Avx2::detect`).
-            unsafe { pad(input) }
+            Short(unsafe { pad(input) })
         }
     }
 
-    /// [`Avx2::pad`]: from 16 bytes on, two loads of 16 bytes that overlap, the second shuffled into
-    /// place, and one store; below, a copy.
+    /// The bytes of `input`, shorter than 16 bytes, followed by zero bytes, as two words (little
+    /// endian): loads of 8, 4 or 1 bytes inside the input that overlap, the bytes of the second moved
+    /// into place (no copy through memory, which a load of the block would wait for).
+    #[inline(always)]
+    fn below_16(input: &[u8]) -> (u64, u64) {
+        let len = input.len();
+        let word = |at: usize| {
+            let mut w = [0; 8];
+            w.copy_from_slice(&input[at..at + 8]);
+            u64::from_le_bytes(w)
+        };
+        if len >= 8 {
+            // The bytes from 8 on: the last 8 moved down by `16 - len` (two shifts, so that nothing
+            // is left for `len` 8).
+            (word(0), word(len - 8) >> (8 * (15 - len)) >> 8)
+        } else {
+            (super::word_below_8(input), 0)
+        }
+    }
+
+    /// The bytes of `input`, shorter than 32 bytes, followed by zero bytes, in a register, without a
+    /// branch on the length from 3 bytes on: a masked load of its whole 4-byte words (the CPU reads
+    /// no byte of the words masked off), and the 0 to 3 bytes after them, taken from the input's last
+    /// 3 bytes, put in the next word. Nothing is written to memory, so the search reads the block
+    /// without waiting for a store.
     ///
     /// # Safety
     /// The CPU must have AVX2.
     #[target_feature(enable = "avx2")]
     #[inline]
-    unsafe fn pad(input: &[u8]) -> [u8; 32] {
-        /// `SHIFT[w..w + 16]` moves the byte at `k` to `k - w` and clears the last `w` bytes.
-        const SHIFT: [u8; 32] = {
-            let mut shift = [0x80; 32];
-            let mut k = 0;
-            while k < 16 {
-                shift[k] = k as u8;
-                k += 1;
-            }
-            shift
-        };
-        let mut padded = [0; 32];
+    unsafe fn pad(input: &[u8]) -> __m256i {
         let len = input.len();
-        if (16..32).contains(&len) {
-            // SAFETY: the loads read 16 bytes at 0 and at `len - 16`, inside the input, and 16 bytes
-            // of `SHIFT` at `32 - len`, at most 16; the store writes the 32 bytes of `padded`.
-            unsafe {
-                let head = _mm_loadu_si128(input.as_ptr().cast());
-                // The bytes from 16 on: the last 16 bytes moved down by `32 - len`.
-                let last = _mm_loadu_si128(input.as_ptr().add(len - 16).cast());
-                let shift = _mm_loadu_si128(SHIFT.as_ptr().add(32 - len).cast());
-                let tail = _mm_shuffle_epi8(last, shift);
-                _mm256_storeu_si256(padded.as_mut_ptr().cast(), _mm256_set_m128i(tail, head));
-            }
-        } else if let Some(start) = padded.get_mut(..len) {
-            start.copy_from_slice(input);
+        debug_assert!(len < 32);
+        if len < 3 {
+            return _mm256_set_epi64x(0, 0, 0, super::word_below_8(input) as i64);
         }
-        padded
+        // Below 8, so it fits in an `i32`.
+        let words = (len / 4) as i32;
+        let lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        let whole = _mm256_cmpgt_epi32(_mm256_set1_epi32(words), lanes);
+        // SAFETY: the masked load reads the words of `whole`, the first `len / 4` words of 4 bytes,
+        // inside the input; the CPU reads nothing at the lanes masked off.
+        let block = unsafe { _mm256_maskload_epi32(input.as_ptr().cast(), whole) };
+        // The last `len % 4` bytes, from the last 3 bytes of the input (`len` is at least 3).
+        let last = u32::from(input[len - 3])
+            | u32::from(input[len - 2]) << 8
+            | u32::from(input[len - 1]) << 16;
+        // (none for `len % 4` 0: a shift by 24 of 24 bits).
+        let rest = last >> (8 * (3 - len % 4));
+        let next = _mm256_cmpeq_epi32(_mm256_set1_epi32(words), lanes);
+        _mm256_blendv_epi8(block, _mm256_set1_epi32(rest as i32), next)
     }
 
     impl Search for Avx2 {
@@ -176,12 +291,24 @@ mod x86 {
         }
     }
 
-    /// The search with AVX2 over an input shorter than 32 bytes, copied into one block: see
+    /// The search with AVX2 over an input shorter than 32 bytes, held in one block: see
     /// [`Avx2::short`].
     #[derive(Clone, Copy, Debug)]
-    pub(crate) struct Short<'a>(&'a [u8; 32]);
+    pub(crate) struct Short(__m256i);
 
-    impl Search for Short<'_> {
+    impl Short {
+        /// The block's bytes.
+        #[cfg(test)]
+        pub(crate) fn bytes(self) -> [u8; 32] {
+            let mut bytes = [0; 32];
+            // SAFETY: the store writes the 32 bytes of `bytes`; `Short` is made only from an `Avx2`,
+            // which exists only where the CPU has AVX2.
+            unsafe { std::arch::x86_64::_mm256_storeu_si256(bytes.as_mut_ptr().cast(), self.0) };
+            bytes
+        }
+    }
+
+    impl Search for Short {
         #[inline(always)]
         fn first_outside(self, run: &Run, _: impl Fn(u8) -> bool, input: &[u8], i: usize) -> usize {
             // SAFETY: a value of `Short` is made only from an `Avx2`, which exists only where the CPU
@@ -278,15 +405,13 @@ mod x86 {
         }
     }
 
-    /// [`Search::first_outside`] with AVX2 for an input of `len` bytes (below 32) held in `padded`.
+    /// [`Search::first_outside`] with AVX2 for an input of `len` bytes (below 32) held in `block`.
     ///
     /// # Safety
     /// The CPU must have AVX2.
     #[target_feature(enable = "avx2")]
     #[inline]
-    unsafe fn first_outside_short(run: &Run, padded: &[u8; 32], len: usize, i: usize) -> usize {
-        // SAFETY: the load reads the 32 bytes of `padded`.
-        let block = unsafe { _mm256_loadu_si256(padded.as_ptr().cast::<__m256i>()) };
+    unsafe fn first_outside_short(run: &Run, block: __m256i, len: usize, i: usize) -> usize {
         // The bytes from `len` on count as outside, and a bit above them ends the search at `len`.
         let outside = u64::from(Classifier::new(run).outside(block, i)) | (u64::MAX << len);
         outside.trailing_zeros() as usize
@@ -348,6 +473,40 @@ mod tests {
             let tables = ByteSet::new(&set);
             for b in 0..=255u8 {
                 assert_eq!(tables.contains(b), set[usize::from(b)], "{b:#x}");
+            }
+        }
+    }
+
+    /// [`positions`] marks exactly the bytes of its list among the first 32 of inputs of 0 to 99
+    /// bytes.
+    #[test]
+    fn positions_of_bytes() {
+        let mut x: u64 = 777;
+        let bytes = [b':', b'/', b'?', b'#', b'@', b']'];
+        for len in 0..100 {
+            for _ in 0..20 {
+                let input: Vec<u8> = (0..len)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        // Mostly the listed bytes, some others (zero included).
+                        let r = (x >> 8) as usize;
+                        if r.is_multiple_of(3) {
+                            (r >> 2) as u8
+                        } else {
+                            bytes[r % bytes.len()]
+                        }
+                    })
+                    .collect();
+                let expected = bytes.map(|b| {
+                    input
+                        .iter()
+                        .take(32)
+                        .enumerate()
+                        .fold(0u32, |mask, (k, &c)| mask | u32::from(c == b) << k)
+                });
+                assert_eq!(positions(&input, bytes), expected, "{input:?}");
             }
         }
     }
@@ -423,9 +582,9 @@ mod tests {
                                 if len < 32 {
                                     let mut padded = [0; 32];
                                     padded[..len].copy_from_slice(&input);
-                                    assert_eq!(avx2.pad(&input), padded);
+                                    assert_eq!(avx2.short(&input).bytes(), padded);
                                     assert_eq!(
-                                        end(avx2.short(&padded), &run, &input, i),
+                                        end(avx2.short(&input), &run, &input, i),
                                         expected,
                                         "{input:?} from {i}, short"
                                     );

@@ -634,6 +634,13 @@ impl Table {
             // SAFETY: `avx2` is only `Some` where the CPU has AVX2.
             return unsafe { self.walk_avx2(avx2, input, transition) };
         }
+        self.walk_bytewise(input, transition)
+    }
+
+    /// [`Table::walk`] with the portable search; on x86-64 a function of its own, so that the
+    /// callers of the walk with AVX2 stay small.
+    #[cfg_attr(target_arch = "x86_64", inline(never))]
+    fn walk_bytewise(&self, input: &[u8], transition: impl FnMut(usize, u8)) -> Result<(), usize> {
         self.walk_with(byteset::Bytewise, input, transition)
     }
 
@@ -650,9 +657,8 @@ impl Table {
         transition: impl FnMut(usize, u8),
     ) -> Result<(), usize> {
         if input.len() < 32 {
-            // A short input is searched as one block of 32 bytes, copied with zeros after it.
-            let padded = avx2.pad(input);
-            self.walk_with(avx2.short(&padded), input, transition)
+            // A short input is searched as one block of 32 bytes, with zeros after it.
+            self.walk_with(avx2.short(input), input, transition)
         } else {
             self.walk_with(avx2, input, transition)
         }

@@ -88,10 +88,15 @@
 //! for each byte, and then takes the transition of the byte that ends it from the state's own table by
 //! byte. On x86-64 with AVX2 (detected at run time) the search classifies 32 bytes at once against the
 //! set (two nibble table lookups per block, the layout of `byteset`), escapes included; elsewhere it
-//! checks byte by byte, which does not wait for one check before the next as transitions do. The
-//! vector search is the crate's only `unsafe` code (the AVX2 intrinsics and their unaligned loads, each
-//! within the input or a table); the tests compare it with the byte-by-byte search on every start
-//! offset of inputs of 0 to 99 bytes, and both walks with the plain walk of the DFA. The other states
+//! checks byte by byte, which does not wait for one check before the next as transitions do. An input
+//! shorter than 32 bytes is put in one register once, by a masked load of its whole 4-byte words and
+//! its last bytes, without a branch on its length. The vector code of `byteset` (this search, and the
+//! masks of the delimiters among a reference's first bytes that the split of [`crate::parse`] reads
+//! its scheme and authority from) is the crate's only `unsafe` code (the intrinsics and their
+//! unaligned or masked loads, each within the input or a table); the tests compare the search with
+//! the byte-by-byte search on every start offset of inputs of 0 to 99 bytes, both walks with the plain
+//! walk of the DFA, the masks with a byte-by-byte count, and the split from the masks with the split
+//! byte by byte. The other states
 //! are rows of 16-bit offsets by byte class. "?" is left out of the sets of the states an input can
 //! reach before its first "?" or "#", so the walk takes a transition on the first "?" and on each "#"
 //! (no state keeps "#"): `parse` reads the ends of the path and the query (the first "?" or "#", and
@@ -110,7 +115,7 @@
 //! code point ranges, exploring UTF-8 sequences from the state by runs of one byte class.
 
 mod automata;
-mod byteset;
+pub(crate) mod byteset;
 mod compile;
 pub(crate) mod engine;
 pub mod generate;

@@ -116,13 +116,34 @@ impl Kept {
     #[inline]
     fn new(input: &str) -> Kept {
         match u8::try_from(input.len()) {
-            Ok(len) if input.len() <= Kept::INLINE => {
-                let mut bytes = [0; Kept::INLINE];
-                bytes[..input.len()].copy_from_slice(input.as_bytes());
-                Kept::Inline { len, bytes }
-            }
+            Ok(len) if input.len() <= Kept::INLINE => Kept::Inline {
+                len,
+                bytes: Kept::copy(input.as_bytes()),
+            },
             _ => Kept::Heap(input.into()),
         }
+    }
+
+    /// `input` (at most [`Kept::INLINE`] bytes) followed by zero bytes: two copies of a fixed size
+    /// that overlap with the same bytes (the first and the last 32, 16 or 8 bytes), which compile to
+    /// a few moves instead of a call to copy a length known only at run time.
+    #[inline]
+    fn copy(input: &[u8]) -> [u8; Kept::INLINE] {
+        fn both<const N: usize>(bytes: &mut [u8; Kept::INLINE], input: &[u8]) {
+            let len = input.len();
+            bytes[..N].copy_from_slice(&input[..N]);
+            bytes[len - N..len].copy_from_slice(&input[len - N..]);
+        }
+        let mut bytes = [0; Kept::INLINE];
+        match input.len() {
+            32.. => both::<32>(&mut bytes, input),
+            16.. => both::<16>(&mut bytes, input),
+            8.. => both::<8>(&mut bytes, input),
+            _ => {
+                bytes[..8].copy_from_slice(&crate::abnf::byteset::word_below_8(input).to_le_bytes())
+            }
+        }
+        bytes
     }
 
     fn as_str(&self) -> &str {
@@ -815,16 +836,8 @@ pub fn column_of(input: &str, offset: usize) -> usize {
     while !input.is_char_boundary(end) {
         end -= 1;
     }
-    // The characters are the bytes that are not UTF-8 continuation bytes (`10xxxxxx`, RFC 3629 §3),
-    // counted in byte-wide sums of at most 255 bytes, which the compiler keeps in vector lanes.
-    input.as_bytes()[..end]
-        .chunks(255)
-        .map(|chunk| {
-            let lead = chunk.iter().map(|&b| u8::from((b as i8) >= -0x40));
-            usize::from(lead.fold(0u8, u8::wrapping_add))
-        })
-        .sum::<usize>()
-        + 1
+    // The characters are the bytes that are not UTF-8 continuation bytes (`10xxxxxx`, RFC 3629 §3).
+    end - crate::abnf::byteset::continuation_bytes(&input.as_bytes()[..end]) + 1
 }
 
 /// Characters that would make a terminal rendering lie about the input: controls, the bidirectional
@@ -1269,6 +1282,20 @@ mod size_tests {
     #[test]
     fn a_parse_error_stays_small() {
         assert!(std::mem::size_of::<super::ParseError>() <= 128);
+    }
+
+    /// The copy an error keeps is the input, for every length kept inline and beyond.
+    #[test]
+    fn the_kept_copy_is_the_input() {
+        let text: String = "aé中\u{10348}".chars().cycle().take(80).collect();
+        for end in (0..=text.len()).filter(|&e| text.is_char_boundary(e)) {
+            let input = &text[..end];
+            let kept = super::Kept::new(input);
+            assert_eq!(kept.as_str(), input);
+            if let super::Kept::Inline { len, bytes } = kept {
+                assert!(bytes[usize::from(len)..].iter().all(|&b| b == 0), "{end}");
+            }
+        }
     }
 
     /// The column is the number of characters before the offset, plus one, for every offset (inside a
