@@ -98,14 +98,21 @@ pub(crate) fn positions<const N: usize>(input: &[u8], bytes: [u8; N]) -> [u32; N
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let mut masks = [0; N];
-        for (k, &c) in input.iter().take(32).enumerate() {
-            for (mask, &b) in masks.iter_mut().zip(&bytes) {
-                *mask |= u64::from(c == b) << k;
-            }
-        }
-        masks
+        positions_bytewise(input, bytes)
     }
+}
+
+/// [`positions`] one byte at a time: the portable code, and what the tests compare the vector code
+/// with.
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+fn positions_bytewise<const N: usize>(input: &[u8], bytes: [u8; N]) -> [u32; N] {
+    let mut masks = [0; N];
+    for (k, &c) in input.iter().take(32).enumerate() {
+        for (mask, &b) in masks.iter_mut().zip(&bytes) {
+            *mask |= u32::from(c == b) << k;
+        }
+    }
+    masks
 }
 
 /// The bytes of `input`, shorter than 8 bytes, as a little-endian word with zero bytes after them:
@@ -477,8 +484,8 @@ mod tests {
         }
     }
 
-    /// [`positions`] marks exactly the bytes of its list among the first 32 of inputs of 0 to 99
-    /// bytes.
+    /// [`positions`] (and its portable code, on every target) marks exactly the bytes of its list
+    /// among the first 32 of inputs of 0 to 99 bytes.
     #[test]
     fn positions_of_bytes() {
         let mut x: u64 = 777;
@@ -507,6 +514,7 @@ mod tests {
                         .fold(0u32, |mask, (k, &c)| mask | u32::from(c == b) << k)
                 });
                 assert_eq!(positions(&input, bytes), expected, "{input:?}");
+                assert_eq!(positions_bytewise(&input, bytes), expected, "{input:?}");
             }
         }
     }
