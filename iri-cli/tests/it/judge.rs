@@ -32,6 +32,23 @@ fn report(out: &Output) -> Value {
     })
 }
 
+/// Asserts that `iri judge` ended with `code`, showing its error output otherwise.
+fn exits(out: &Output, code: i32) {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The one class of disagreements in the report (asserting that there is exactly one).
+fn only_class(r: &Value) -> Value {
+    let classes = r["classes"].as_array().unwrap();
+    assert_eq!(classes.len(), 1, "{r}");
+    classes[0].clone()
+}
+
 #[test]
 fn a_correct_adapter_gives_no_disagreement() {
     for grammar in ["iri", "uri", "rfc3987", "leiri"] {
@@ -59,20 +76,10 @@ fn a_correct_adapter_agrees_on_components_and_over_jsonl() {
         &["--mode", "components", "--cases", "2000"],
         &["--components"],
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    exits(&out, 0);
     assert_eq!(report(&out)["disagreements"], 0);
     let out = judge(&["--protocol", "jsonl", "--cases", "2000"], &["--jsonl"]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    exits(&out, 0);
     let r = report(&out);
     assert_eq!(r["disagreements"], 0);
     // Over JSON lines, nothing is skipped; over lines, the inputs with line breaks or NUL are.
@@ -84,12 +91,7 @@ fn a_correct_adapter_agrees_on_components_and_over_jsonl() {
 #[test]
 fn a_correct_adapter_agrees_on_resolution() {
     let out = judge(&["--mode", "resolve", "--cases", "2000"], &["--resolve"]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    exits(&out, 0);
     let r = report(&out);
     assert_eq!(r["disagreements"], 0);
     // The suites' base and reference pairs come before the generated ones.
@@ -109,16 +111,9 @@ fn a_correct_adapter_agrees_on_resolution() {
 #[test]
 fn a_dropped_character_class_is_one_class_with_a_one_character_witness() {
     let out = judge(&["--mutate", "--cases", "5000"], &["--bug", "drop-ucschar"]);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    exits(&out, 1);
     let r = report(&out);
-    let classes = r["classes"].as_array().unwrap();
-    assert_eq!(classes.len(), 1, "{r}");
-    let c = &classes[0];
+    let c = &only_class(&r);
     // The low end of the range, alone: a path segment of one character.
     assert_eq!(c["witness"], "\u{A0}");
     assert_eq!(c["reference_valid"], true);
@@ -134,9 +129,7 @@ fn an_accepted_character_is_found_where_the_abnf_rejects_it() {
     let out = judge(&["--mutate", "--cases", "5000"], &["--bug", "accept-caret"]);
     assert_eq!(out.status.code(), Some(1));
     let r = report(&out);
-    let classes = r["classes"].as_array().unwrap();
-    assert_eq!(classes.len(), 1, "{r}");
-    let c = &classes[0];
+    let c = &only_class(&r);
     assert_eq!(c["witness"], "^");
     assert_eq!(c["reference_valid"], false);
     assert_eq!(c["offset"], 0);
@@ -154,12 +147,7 @@ fn an_accepted_character_is_found_where_the_abnf_rejects_it() {
 /// A broken adapter ends the run with status 2, no report on standard output, and a message naming
 /// the input awaiting an answer.
 fn assert_broken(out: &Output, why: &str) {
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    exits(out, 2);
     assert!(out.stdout.is_empty(), "a broken run reports nothing");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(why), "{err}");
@@ -282,16 +270,9 @@ fn the_deciding_character_turns_the_implementations_verdict() {
             &["--grammar", grammar, "--mutate", "--cases", "20000"],
             &["--grammar", grammar, "--bug", "reject-upper-v"],
         );
-        assert_eq!(
-            out.status.code(),
-            Some(1),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        exits(&out, 1);
         let r = report(&out);
-        let classes = r["classes"].as_array().unwrap();
-        assert_eq!(classes.len(), 1, "{r}");
-        let c = &classes[0];
+        let c = &only_class(&r);
         assert_eq!(c["reference_valid"], true);
         assert_eq!(c["rule"], "IPvFuture", "{c}");
         assert_eq!(c["character"], "V", "{c}");
@@ -320,16 +301,9 @@ fn without_a_deciding_character_the_innermost_rule_decides() {
         &["--grammar", "uri", "--mutate", "--cases", "20000"],
         &["--grammar", "uri", "--bug", "reject-ipvfuture"],
     );
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    exits(&out, 1);
     let r = report(&out);
-    let classes = r["classes"].as_array().unwrap();
-    assert_eq!(classes.len(), 1, "{r}");
-    let c = &classes[0];
+    let c = &only_class(&r);
     assert_eq!(c["reference_valid"], true);
     assert_eq!(c["character_class"], "no single character", "{c}");
     assert_eq!(c["rule"], "IP-literal", "{c}");
@@ -372,17 +346,10 @@ fn a_component_difference_is_classed_by_the_component() {
         &["--mode", "components", "--mutate", "--cases", "5000"],
         &["--components", "--bug", "lowercase-host"],
     );
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    exits(&out, 1);
     let r = report(&out);
-    let classes = r["classes"].as_array().unwrap();
     // One class whatever the witnesses' first characters: the host differs.
-    assert_eq!(classes.len(), 1, "{r}");
-    let c = &classes[0];
+    let c = &only_class(&r);
     assert_eq!(c["kind"], "component host");
     assert_eq!(c["rule"], "ihost");
     assert_eq!(c["character_class"], "component value");
