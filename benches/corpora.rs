@@ -42,8 +42,9 @@
 //!   was expected) goes through `black_box`.
 //!
 //! With `CORPORA_INTERLEAVED=ROUNDS` (`benches/corpora-interleaved.sh`), the bench does not run criterion
-//! but the interleaved measurement ([`interleaved`]): every contender over the set once per round, in
-//! turn, and the median over the rounds of each time and of each round's ratio, as a Markdown table.
+//! but the interleaved measurement ([`interleaved`]): every contender over the set (warmed, then
+//! timed) in each round, in turn, and the median over the rounds of each time and of each round's
+//! ratio, as a Markdown table; `near-miss` also by the length of its strings.
 //!
 //! With `CORPORA_DUMP=DIR`, the sets are written to `DIR/{set}.txt` to be looked at: one string a line,
 //! as a Rust string literal (the near misses have controls and line breaks).
@@ -232,7 +233,7 @@ fn bench(c: &mut Criterion) {
 }
 
 /// The interleaved measurement (`CORPORA_INTERLEAVED=ROUNDS`): in each round, every contender goes
-/// over the set twice, one after the other, in an order that turns from round to round, and its time
+/// over the set once untimed and twice timed, one after the other, in an order that turns from round to round, and its time
 /// per input is noted. Ours and the peers are then compared within each round, under the same
 /// conditions of the machine, and the table gives the median over the rounds of each time and of each
 /// round's ratio, with the ratio's quartiles. On a virtual machine whose speed drifts over seconds,
@@ -258,7 +259,25 @@ fn interleaved(rounds: usize) {
          (quartiles) | parse (ours) | parse (fluent-uri) | parse ÷ fluent-uri (quartiles) |\n",
     );
     table.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    // The sets, and `near-miss` by the length of its strings, which tells how much of its time is
+    // the mix of lengths.
+    let mut sets: Vec<(String, Vec<String>)> = Vec::new();
     for (set, lines) in input_sets() {
+        let by_length: &[(&str, std::ops::Range<usize>)] = match set {
+            "near-miss" => &[("<16", 0..16), ("16–31", 16..32), ("≥32", 32..usize::MAX)],
+            _ => &[],
+        };
+        let parts: Vec<(String, Vec<String>)> = by_length
+            .iter()
+            .map(|(name, range)| {
+                let part = lines.iter().filter(|s| range.contains(&s.len())).cloned();
+                (format!("{set} {name} bytes"), part.collect())
+            })
+            .collect();
+        sets.push((set.to_string(), lines));
+        sets.extend(parts);
+    }
+    for (set, lines) in &sets {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         report(set, &lines);
         // times[c][r]: contender c in round r, ns per input.
@@ -267,8 +286,10 @@ fn interleaved(rounds: usize) {
             for k in 0..contenders.len() {
                 let c = (round + k) % contenders.len();
                 let f = &contenders[c].1;
+                // One pass untimed, so that the timed ones find the contender's code and tables in
+                // the caches and its branches learnt, as criterion's warm-up does.
+                let mut sum: usize = lines.iter().map(|s| f(black_box(s))).sum();
                 let start = std::time::Instant::now();
-                let mut sum = 0;
                 for _ in 0..2 {
                     for s in &lines {
                         sum += f(black_box(s));
@@ -305,7 +326,8 @@ fn interleaved(rounds: usize) {
     println!("{table}");
     println!(
         "Median over {rounds} rounds of the time per input in ns, and of each round's ratio (its \
-         quartiles in brackets); 10,000 inputs per set."
+         quartiles in brackets); 10,000 inputs per set, the parts of `near-miss` its strings of each \
+         length."
     );
 }
 
