@@ -349,13 +349,14 @@ mod x86 {
             }
         }
 
-        /// A mask with bit `k` set for each byte `k` from `from` on (below 32) of `block` that is
+        /// A mask with bit `k` set for each byte `k` from `from` on (at most 32) of `block` that is
         /// outside the set, unless it is part of an escape that begins at or after `from` and ends
         /// within the block; the bits below `from` are clear.
         #[target_feature(enable = "avx2")]
         #[inline]
         fn outside(&self, block: __m256i, from: usize) -> u32 {
-            let from = u32::MAX << from;
+            // `from` may be 32 (nothing left in the block).
+            let from = (u64::from(u32::MAX) << from) as u32;
             let outside = outside(block, self.keeps) & from;
             let Some((byte, digits)) = self.escape else {
                 return outside;
@@ -390,25 +391,21 @@ mod x86 {
         // SAFETY: every load reads 32 bytes at an offset of at most `len - 32`, inside the input.
         let at = |j: usize| unsafe { _mm256_loadu_si256(input.as_ptr().add(j).cast::<__m256i>()) };
         let classifier = Classifier::new(run);
-        while i + 32 <= len {
-            let outside = classifier.outside(at(i), 0);
-            if outside != 0 {
-                return i + outside.trailing_zeros() as usize;
-            }
-            // An escape cut by the end of the block is not passed over: its first byte would have
-            // ended the search. So the next block starts after whole escapes.
-            i += 32;
-        }
-        if i >= len {
-            return len;
-        }
-        // The last 32 bytes of the input, of which the first `i - last` are behind.
+        // Blocks of 32 bytes from `i` on, the last one moved back to end with the input (its first
+        // `i - last` bytes are behind and masked off), so that the end of the input is no branch of
+        // its own. An escape cut by the end of a block is not passed over: its first byte would have
+        // ended the search. So the next block starts after whole escapes.
         let last = len - 32;
-        let outside = classifier.outside(at(last), i - last);
-        if outside != 0 {
-            last + outside.trailing_zeros() as usize
-        } else {
-            len
+        loop {
+            let block = i.min(last);
+            let outside = classifier.outside(at(block), i - block);
+            if outside != 0 {
+                return block + outside.trailing_zeros() as usize;
+            }
+            if block == last {
+                return len;
+            }
+            i += 32;
         }
     }
 

@@ -691,7 +691,7 @@ impl Table {
         while let Some(&byte) = input.get(i) {
             let next = match runs.get(s) {
                 Some(state) => {
-                    i = self.skip(search, state, input, i);
+                    i = self.skip(search, state, s, input, i);
                     let Some(&byte) = input.get(i) else {
                         return if state.accept { Ok(()) } else { Err(i) };
                     };
@@ -720,14 +720,32 @@ impl Table {
         }
     }
 
-    /// The offset of the first byte at or after `i` that does not keep the state and does not begin
-    /// an escape that continues the run, or the input's length.
+    /// The offset of the first byte at or after `i` that does not keep the state `s` (`state`), does
+    /// not begin an escape that continues the run and does not begin a character that leads back to
+    /// the state, or the input's length.
     #[inline(always)]
-    fn skip(&self, search: impl Search, state: &RunState, input: &[u8], mut i: usize) -> usize {
+    fn skip(
+        &self,
+        search: impl Search,
+        state: &RunState,
+        s: usize,
+        input: &[u8],
+        mut i: usize,
+    ) -> usize {
         loop {
             i = search.first_outside(&state.run, |b| state.keeps[usize::from(b)], input, i);
-            match input.get(i..i + 3) {
-                Some(&[b, x, y])
+            let Some(&b) = input.get(i) else {
+                return i;
+            };
+            if b >= 0xC0 {
+                match self.character(state, s, input, i) {
+                    Some(end) => i = end,
+                    None => return i,
+                }
+                continue;
+            }
+            match input.get(i + 1..i + 3) {
+                Some(&[x, y])
                     if state.run.escape.is_some_and(|(e, _)| e == b)
                         && self.digits[usize::from(x)]
                         && self.digits[usize::from(y)] =>
@@ -737,6 +755,32 @@ impl Table {
                 _ => return i,
             }
         }
+    }
+
+    /// The end of the character that begins with the lead byte at `i`, when its bytes lead from the
+    /// state `s` (`state`) back to it.
+    ///
+    /// A run's set holds a lead byte only when every character it begins keeps the state (see
+    /// [`Table`]); the others, such as the lead bytes of `ucschar` whose planes end in two
+    /// noncharacters (RFC 3987 §2.2), are followed here through the rows, since the states inside a
+    /// character have no run, without leaving the run.
+    #[inline(always)]
+    fn character(&self, state: &RunState, s: usize, input: &[u8], i: usize) -> Option<usize> {
+        let lead = input[i];
+        // RFC 3629 §3: the lead byte gives the length of the sequence.
+        let len =
+            1 + usize::from(lead >= 0xC0) + usize::from(lead >= 0xE0) + usize::from(lead >= 0xF0);
+        let bytes = input.get(i + 1..i + len)?;
+        let mut t = usize::from(state.next[usize::from(lead)]);
+        for &c in bytes {
+            // Inside a character the states have rows (`Moves::run_set`); a number below
+            // `runs.len()` is the dead state.
+            if t < self.runs.len() {
+                return None;
+            }
+            t = usize::from(self.rows[t + usize::from(self.classes[usize::from(c)])]);
+        }
+        (t == s).then_some(i + len)
     }
 
     /// The state after `byte` in state `s`.
