@@ -438,7 +438,9 @@ fn runs(dfa: &DFA<&[u32]>, lo: u8, hi: u8) -> Vec<(u8, u8)> {
 /// - A multi-byte character belongs to the set when every UTF-8 encoding with its lead byte leads back
 ///   to the state (the input is a `&str`, so only well-formed UTF-8 occurs, RFC 3629 §4); its
 ///   continuation bytes are then in the set too, and a run, which starts at a character boundary, also
-///   ends at one.
+///   ends at one. A character whose lead byte is outside the set (a lead byte of `ucschar` whose
+///   plane ends in two noncharacters) is followed through the rows where the search stops at it
+///   ([`Table::character`]), and continues the run when it leads back to the state.
 /// - An escape, an ASCII byte followed by two ASCII digits that lead back to the state whatever they
 ///   are among the digits (`pct-encoded = "%" HEXDIG HEXDIG`, RFC 3986 §2.1), continues the run when
 ///   both digits follow (for a state with one such byte, which is not a digit: `%`).
