@@ -54,6 +54,24 @@ impl ByteSet {
 pub(crate) struct Run {
     pub(crate) keeps: ByteSet,
     pub(crate) escape: Option<(u8, ByteSet)>,
+    /// `escape` for the vector search, which looks for one in every run: with no escape, the byte
+    /// 0xFF (which no UTF-8 text has) and no digits, which make no escape whatever the input, so
+    /// that the search does not branch on whether the state has one.
+    searched: (u8, ByteSet),
+}
+
+impl Run {
+    pub(crate) fn new(keeps: ByteSet, escape: Option<(u8, ByteSet)>) -> Run {
+        let none = ByteSet {
+            low: [0; 16],
+            high: [0; 16],
+        };
+        Run {
+            keeps,
+            escape,
+            searched: escape.unwrap_or((0xFF, none)),
+        }
+    }
 }
 
 /// A way to find the end of a run: the first byte of an input outside a set, passing over escapes.
@@ -329,7 +347,7 @@ mod x86 {
     #[derive(Clone, Copy)]
     struct Classifier {
         keeps: (__m256i, __m256i),
-        escape: Option<(__m256i, (__m256i, __m256i))>,
+        escape: (__m256i, (__m256i, __m256i)),
     }
 
     impl Classifier {
@@ -343,9 +361,10 @@ mod x86 {
             let tables = |set: &ByteSet| (table(&set.low), table(&set.high));
             Classifier {
                 keeps: tables(&run.keeps),
-                escape: run
-                    .escape
-                    .map(|(byte, digits)| (_mm256_set1_epi8(byte as i8), tables(&digits))),
+                escape: (
+                    _mm256_set1_epi8(run.searched.0 as i8),
+                    tables(&run.searched.1),
+                ),
             }
         }
 
@@ -358,9 +377,7 @@ mod x86 {
             // `from` may be 32 (nothing left in the block).
             let from = (u64::from(u32::MAX) << from) as u32;
             let outside = outside(block, self.keeps) & from;
-            let Some((byte, digits)) = self.escape else {
-                return outside;
-            };
+            let (byte, digits) = self.escape;
             let start = _mm256_movemask_epi8(_mm256_cmpeq_epi8(block, byte)) as u32 & from;
             // The escapes are looked for only when the first byte outside the set may begin one.
             if start & outside & outside.wrapping_neg() == 0 {
@@ -560,7 +577,7 @@ mod tests {
             let inside: Vec<u8> = (0..=255u8).filter(|&b| set[usize::from(b)]).collect();
             let outside: Vec<u8> = (0..=255u8).filter(|&b| !set[usize::from(b)]).collect();
             for escape in [None, Some((b'%', digits))] {
-                let run = Run { keeps, escape };
+                let run = Run::new(keeps, escape);
                 for len in 0..100 {
                     for _ in 0..4 {
                         let mut input = Vec::new();

@@ -584,10 +584,7 @@ impl Table {
                 _ => None,
             };
             states.push(RunState {
-                run: byteset::Run {
-                    keeps: byteset::ByteSet::new(&keeps),
-                    escape,
-                },
+                run: byteset::Run::new(byteset::ByteSet::new(&keeps), escape),
                 next: std::array::from_fn(|b| to(moves.next(r, b as u8))),
                 keeps,
                 accept: accept[r],
@@ -693,7 +690,7 @@ impl Table {
         while let Some(&byte) = input.get(i) {
             let next = match runs.get(s) {
                 Some(state) => {
-                    i = self.skip(search, state, s, input, i);
+                    i = self.skip(search, state, s, input, i)?;
                     let Some(&byte) = input.get(i) else {
                         return if state.accept { Ok(()) } else { Err(i) };
                     };
@@ -733,16 +730,16 @@ impl Table {
         s: usize,
         input: &[u8],
         mut i: usize,
-    ) -> usize {
+    ) -> Result<usize, usize> {
         loop {
             i = search.first_outside(&state.run, |b| state.keeps[usize::from(b)], input, i);
             let Some(&b) = input.get(i) else {
-                return i;
+                return Ok(i);
             };
             if b >= 0xC0 {
-                match self.character(state, s, input, i) {
+                match self.character(state, s, input, i)? {
                     Some(end) => i = end,
-                    None => return i,
+                    None => return Ok(i),
                 }
                 continue;
             }
@@ -754,35 +751,49 @@ impl Table {
                 {
                     i += 3
                 }
-                _ => return i,
+                _ => return Ok(i),
             }
         }
     }
 
     /// The end of the character that begins with the lead byte at `i`, when its bytes lead from the
-    /// state `s` (`state`) back to it.
+    /// state `s` (`state`) back to it; `None` when they lead elsewhere; `Err` with the offset of the
+    /// byte that leads to the dead state, if one does (the walk ends there, as it would byte by
+    /// byte).
     ///
     /// A run's set holds a lead byte only when every character it begins keeps the state (see
     /// [`Table`]); the others, such as the lead bytes of `ucschar` whose planes end in two
     /// noncharacters (RFC 3987 §2.2), are followed here through the rows, since the states inside a
     /// character have no run, without leaving the run.
     #[inline(always)]
-    fn character(&self, state: &RunState, s: usize, input: &[u8], i: usize) -> Option<usize> {
+    fn character(
+        &self,
+        state: &RunState,
+        s: usize,
+        input: &[u8],
+        i: usize,
+    ) -> Result<Option<usize>, usize> {
         let lead = input[i];
         // RFC 3629 §3: the lead byte gives the length of the sequence.
         let len =
             1 + usize::from(lead >= 0xC0) + usize::from(lead >= 0xE0) + usize::from(lead >= 0xF0);
-        let bytes = input.get(i + 1..i + len)?;
+        let Some(bytes) = input.get(i + 1..i + len) else {
+            return Ok(None);
+        };
         let mut t = usize::from(state.next[usize::from(lead)]);
-        for &c in bytes {
+        for (k, &c) in bytes.iter().enumerate() {
             // Inside a character the states have rows (`Moves::run_set`); a number below
             // `runs.len()` is the dead state.
             if t < self.runs.len() {
-                return None;
+                return if t == 0 { Err(i + k) } else { Ok(None) };
             }
             t = usize::from(self.rows[t + usize::from(self.classes[usize::from(c)])]);
         }
-        (t == s).then_some(i + len)
+        match t {
+            0 => Err(i + len - 1),
+            _ if t == s => Ok(Some(i + len)),
+            _ => Ok(None),
+        }
     }
 
     /// The state after `byte` in state `s`.
