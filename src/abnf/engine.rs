@@ -782,8 +782,9 @@ impl Table {
         };
         let mut t = usize::from(state.next[usize::from(lead)]);
         for (k, &c) in bytes.iter().enumerate() {
-            // Inside a character the states have rows (`Moves::run_set`); a number below
-            // `runs.len()` is the dead state.
+            // Inside a character the states have rows (`Moves::run_set`): a number below
+            // `runs.len()` is the dead state (0), or a state with a run, which the character left
+            // for and the walk takes from the lead byte on, as transitions.
             if t < self.runs.len() {
                 return if t == 0 { Err(i + k) } else { Ok(None) };
             }
