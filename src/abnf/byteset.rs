@@ -6,6 +6,8 @@
 //! bytes at once: a run of up to 32 bytes then ends with one branch whose outcome hardly varies from
 //! input to input, where the byte-by-byte loop ends it with a branch taken after a different number of
 //! bytes each time, which the processor cannot predict.
+//!
+//! The walk searches only inputs of at least 32 bytes; it takes a shorter one a transition at a time.
 
 /// A set of bytes, as two tables of 16 bytes indexed by a byte's low four bits: byte `0xHL` is in the
 /// set when bit `H` of `low[L]` is set (for `H` < 8) or bit `H - 8` of `high[L]` (for `H` ≥ 8).
@@ -184,10 +186,9 @@ pub(crate) use x86::Avx2;
 mod x86 {
     use std::arch::x86_64::{
         __m256i, _mm256_and_si256, _mm256_blendv_epi8, _mm256_broadcastsi128_si256,
-        _mm256_cmpeq_epi32, _mm256_cmpeq_epi8, _mm256_cmpgt_epi32, _mm256_loadu_si256,
-        _mm256_maskload_epi32, _mm256_movemask_epi8, _mm256_set1_epi32, _mm256_set1_epi8,
-        _mm256_set_epi64x, _mm256_setr_epi32, _mm256_setr_epi8, _mm256_setzero_si256,
-        _mm256_shuffle_epi8, _mm256_srli_epi16, _mm_loadu_si128,
+        _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8,
+        _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
+        _mm_loadu_si128,
     };
 
     use super::{bytewise, ByteSet, Run, Search};
@@ -239,14 +240,6 @@ mod x86 {
         pub(crate) fn detect() -> Option<Avx2> {
             std::arch::is_x86_feature_detected!("avx2").then_some(Avx2(()))
         }
-
-        /// The search over `input`, shorter than 32 bytes, held in one block of 32 bytes with zero
-        /// bytes after it.
-        #[inline(always)]
-        pub(crate) fn short(self, input: &[u8]) -> Short {
-            // SAFETY: a value of `Avx2` exists only where the CPU has AVX2 (`Avx2::detect`).
-            Short(unsafe { pad(input) })
-        }
     }
 
     /// The bytes of `input`, shorter than 16 bytes, followed by zero bytes, as two words (little
@@ -269,39 +262,6 @@ mod x86 {
         }
     }
 
-    /// The bytes of `input`, shorter than 32 bytes, followed by zero bytes, in a register, without a
-    /// branch on the length from 3 bytes on: a masked load of its whole 4-byte words (the CPU reads
-    /// no byte of the words masked off), and the 0 to 3 bytes after them, taken from the input's last
-    /// 3 bytes, put in the next word. Nothing is written to memory, so the search reads the block
-    /// without waiting for a store.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2.
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    unsafe fn pad(input: &[u8]) -> __m256i {
-        let len = input.len();
-        debug_assert!(len < 32);
-        if len < 3 {
-            return _mm256_set_epi64x(0, 0, 0, super::word_below_8(input) as i64);
-        }
-        // Below 8, so it fits in an `i32`.
-        let words = (len / 4) as i32;
-        let lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-        let whole = _mm256_cmpgt_epi32(_mm256_set1_epi32(words), lanes);
-        // SAFETY: the masked load reads the words of `whole`, the first `len / 4` words of 4 bytes,
-        // inside the input; the CPU reads nothing at the lanes masked off.
-        let block = unsafe { _mm256_maskload_epi32(input.as_ptr().cast(), whole) };
-        // The last `len % 4` bytes, from the last 3 bytes of the input (`len` is at least 3).
-        let last = u32::from(input[len - 3])
-            | u32::from(input[len - 2]) << 8
-            | u32::from(input[len - 1]) << 16;
-        // (none for `len % 4` 0: a shift by 24 of 24 bits).
-        let rest = last >> (8 * (3 - len % 4));
-        let next = _mm256_cmpeq_epi32(_mm256_set1_epi32(words), lanes);
-        _mm256_blendv_epi8(block, _mm256_set1_epi32(rest as i32), next)
-    }
-
     impl Search for Avx2 {
         #[inline(always)]
         fn first_outside(
@@ -313,32 +273,6 @@ mod x86 {
         ) -> usize {
             // SAFETY: a value of `Avx2` exists only where the CPU has AVX2 (`Avx2::detect`).
             unsafe { first_outside(run, keeps, input, i) }
-        }
-    }
-
-    /// The search with AVX2 over an input shorter than 32 bytes, held in one block: see
-    /// [`Avx2::short`].
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct Short(__m256i);
-
-    impl Short {
-        /// The block's bytes.
-        #[cfg(test)]
-        pub(crate) fn bytes(self) -> [u8; 32] {
-            let mut bytes = [0; 32];
-            // SAFETY: the store writes the 32 bytes of `bytes`; `Short` is made only from an `Avx2`,
-            // which exists only where the CPU has AVX2.
-            unsafe { std::arch::x86_64::_mm256_storeu_si256(bytes.as_mut_ptr().cast(), self.0) };
-            bytes
-        }
-    }
-
-    impl Search for Short {
-        #[inline(always)]
-        fn first_outside(self, run: &Run, _: impl Fn(u8) -> bool, input: &[u8], i: usize) -> usize {
-            // SAFETY: a value of `Short` is made only from an `Avx2`, which exists only where the CPU
-            // has AVX2.
-            unsafe { first_outside_short(run, self.0, input.len(), i) }
         }
     }
 
@@ -424,18 +358,6 @@ mod x86 {
             }
             i += 32;
         }
-    }
-
-    /// [`Search::first_outside`] with AVX2 for an input of `len` bytes (below 32) held in `block`.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2.
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    unsafe fn first_outside_short(run: &Run, block: __m256i, len: usize, i: usize) -> usize {
-        // The bytes from `len` on count as outside, and a bit above them ends the search at `len`.
-        let outside = u64::from(Classifier::new(run).outside(block, i)) | (u64::MAX << len);
-        outside.trailing_zeros() as usize
     }
 
     /// A mask with bit `k` set for each byte `k` of `block` that is not in the set whose tables are
@@ -601,16 +523,6 @@ mod tests {
                                     expected,
                                     "{input:?} from {i}"
                                 );
-                                if len < 32 {
-                                    let mut padded = [0; 32];
-                                    padded[..len].copy_from_slice(&input);
-                                    assert_eq!(avx2.short(&input).bytes(), padded);
-                                    assert_eq!(
-                                        end(avx2.short(&input), &run, &input, i),
-                                        expected,
-                                        "{input:?} from {i}, short"
-                                    );
-                                }
                             }
                             let _ = expected;
                         }

@@ -158,10 +158,11 @@ impl Dfa {
     /// Whether the whole of `input` is a string of the rule's language. Allocates nothing.
     ///
     /// The walk goes over a compact copy of the DFA's transitions, built when the DFA is loaded. Most
-    /// of a reference is runs of characters that leave the state as it is (the characters of a path
-    /// segment, a host name, a query): the walk checks such a run byte by byte against the state's set,
-    /// which needs no transition, so that it does not wait for one transition after another; a
-    /// percent-encoded octet (RFC 3986 §2.1) inside a run continues it.
+    /// of a long reference is runs of characters that leave the state as it is (the characters of a
+    /// path segment, a host name, a query): the walk searches for the end of such a run against the
+    /// state's set, which needs no transition, so that it does not wait for one transition after
+    /// another; a percent-encoded octet (RFC 3986 §2.1) inside a run continues it. A short input is
+    /// walked one transition at a time.
     #[inline]
     pub fn is_match(&self, input: &str) -> bool {
         match &self.table {
@@ -430,10 +431,18 @@ fn runs(dfa: &DFA<&[u32]>, lo: u8, hi: u8) -> Vec<(u8, u8)> {
 ///
 /// A walk of the DFA is one dependent load per byte: the next state cannot be looked up before the
 /// previous one is known. Most of a reference, though, is runs of characters that leave the state as it
-/// is (the `iunreserved` characters of a path segment or a host name, the letters of a scheme): for
-/// such a state the table holds the set of bytes that keep it, and the walk searches for the end of the
-/// run ([`byteset`]: 32 bytes at a time where the CPU allows), which does not wait for one byte's check
+/// is (the `iunreserved` characters of a path segment, a query or a host name): for such a state the
+/// table holds the set of bytes that keep it, and the walk searches for the end of the run
+/// ([`byteset`]: 32 bytes at a time where the CPU allows), which does not wait for one byte's check
 /// before the next, and takes a transition only for the byte that ends the run.
+///
+/// A search costs more than a few transitions, and the walk's choice between a run and a row is a
+/// branch that the processor mispredicts when runs and rows alternate; so the table gives a run only
+/// to the states whose set holds every `unreserved` character (RFC 3986 §2.3), the states of text
+/// (segments, queries, fragments, host and user names), and not to those of numbers and names (a
+/// port's digits, the hexadecimal digits of an IP literal, a scheme), whose runs are short. An input
+/// shorter than [`SHORT`] bytes is walked one byte at a time: the search of such an input would cost
+/// more than it saves.
 ///
 /// - A multi-byte character belongs to the set when every UTF-8 encoding with its lead byte leads back
 ///   to the state (the input is a `&str`, so only well-formed UTF-8 occurs, RFC 3629 §4); its
@@ -452,20 +461,25 @@ fn runs(dfa: &DFA<&[u32]>, lo: u8, hi: u8) -> Vec<(u8, u8)> {
 /// - The states after `http://` and `https://`, the commonest beginnings of a reference, are looked up
 ///   when the table is built, and an input that begins with one of them starts its walk there.
 ///
-/// A state is a number: the states with a run are numbered from 1 (0 is the dead state) and are
-/// looked up in `runs`; the others are offsets of their rows in `rows`, from `runs.len()` on. The walk
-/// over a run and its exit is then one lookup of the state, with no table of classes in between.
+/// A state is the offset of its row in `rows`: the dead state 0 (whose row leads back to it), then the
+/// states with a run, the `k`-th at `k << shift` (rows padded to a power of two), then the others. The
+/// state with a run at `s` is `runs[s >> shift]`, and its exit takes the next state from the byte
+/// itself, with no table of classes in between.
 #[derive(Clone, Debug)]
 struct Table {
     /// The class of each byte: the bytes of one class lead from every state to the same state.
     classes: [u8; 256],
     /// The number of classes.
     width: usize,
-    /// The states with a run, by number; entry 0, the dead state, keeps nothing and is never walked.
+    /// The states with a run, the state at `s` as entry `s >> shift`; entry 0, the dead state, keeps
+    /// nothing and is never walked.
     runs: Box<[RunState]>,
-    /// The rows of the other states, each at its number: `width` entries, the next state for each
-    /// class, then 1 if the input may end in the state (0 if not). The entries below `runs.len()` are
-    /// not used.
+    /// Where the rows of the states with a run begin: `k << shift` is the `k`-th.
+    shift: u32,
+    /// The numbers below this are the dead state and the states with a run.
+    run_end: usize,
+    /// The rows of the states, each at its number: `width` entries, the next state for each class,
+    /// then 1 if the input may end in the state (0 if not).
     rows: Box<[u16]>,
     /// The start state.
     start: usize,
@@ -491,6 +505,14 @@ struct RunState {
     /// Whether the input may end in the state.
     accept: bool,
 }
+
+/// The length from which [`Table`]'s walk searches for the ends of runs; shorter inputs are walked one
+/// byte at a time.
+const SHORT: usize = 32;
+
+/// The characters `unreserved` (RFC 3986 §2.3): [`Table`] gives a run to the states whose set holds
+/// them all.
+const UNRESERVED: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~";
 
 /// The beginnings whose states [`Table`] looks up once.
 const PREFIXES: [&[u8]; 2] = [b"http://", b"https://"];
@@ -526,6 +548,9 @@ impl Table {
         let runs: Vec<Option<[bool; 256]>> = (0..next.len())
             .map(|r| {
                 let mut set = if r == 0 { None } else { moves.run_set(r) }?;
+                if !UNRESERVED.iter().all(|&b| set[usize::from(b)]) {
+                    return None;
+                }
                 if before[r] {
                     set[usize::from(b'?')] = false;
                 }
@@ -533,16 +558,19 @@ impl Table {
             })
             .collect();
 
-        // The numbers: the dead state, the states with a run, then the rows of the others.
+        // The numbers: the dead state, the states with a run (rows padded to `1 << shift` entries),
+        // then the others.
+        let shift = (width + 1).next_power_of_two().trailing_zeros();
         let mut number = vec![0; next.len()];
         let mut with_run = vec![0];
         for r in 1..next.len() {
             if runs[r].is_some() {
-                number[r] = with_run.len();
+                number[r] = with_run.len() << shift;
                 with_run.push(r);
             }
         }
-        let mut end = with_run.len();
+        let run_end = with_run.len() << shift;
+        let mut end = run_end;
         for r in 1..next.len() {
             if runs[r].is_none() {
                 number[r] = end;
@@ -555,7 +583,7 @@ impl Table {
         // Numbers are below `end`, checked to fit.
         let to = |r: usize| number[r] as u16;
         let mut rows = vec![0u16; end];
-        for r in (1..next.len()).filter(|&r| runs[r].is_none()) {
+        for r in 1..next.len() {
             let row = &mut rows[number[r]..number[r] + width + 1];
             for (entry, &t) in row.iter_mut().zip(&next[r]) {
                 *entry = to(t);
@@ -606,6 +634,8 @@ impl Table {
             classes,
             width,
             runs: states.into_boxed_slice(),
+            shift,
+            run_end,
             rows: rows.into_boxed_slice(),
             start: number[start],
             digits: digits.unwrap_or([false; 256]),
@@ -628,6 +658,9 @@ impl Table {
     /// state where it may not end.
     #[inline(always)]
     fn walk(&self, input: &[u8], transition: impl FnMut(usize, u8)) -> Result<(), usize> {
+        if input.len() < SHORT {
+            return self.walk_rows(input, transition);
+        }
         #[cfg(target_arch = "x86_64")]
         if let Some(avx2) = self.avx2 {
             // SAFETY: `avx2` is only `Some` where the CPU has AVX2.
@@ -643,7 +676,33 @@ impl Table {
         self.walk_with(byteset::Bytewise, input, transition)
     }
 
-    /// [`Table::walk`] compiled with AVX2, so that the vector search inlines into it.
+    /// [`Table::walk`] one byte at a time, through the rows alone.
+    #[inline(always)]
+    fn walk_rows(&self, input: &[u8], mut transition: impl FnMut(usize, u8)) -> Result<(), usize> {
+        let (rows, classes) = (&*self.rows, &self.classes);
+        let mut s = self.start;
+        for (i, &byte) in input.iter().enumerate() {
+            transition(i, byte);
+            s = usize::from(rows[s + usize::from(classes[usize::from(byte)])]);
+            if s == 0 {
+                return Err(i);
+            }
+        }
+        if rows[s + self.width] != 0 {
+            Ok(())
+        } else {
+            Err(input.len())
+        }
+    }
+
+    /// The state with a run at `s`, if it is one (and not the dead state).
+    #[inline(always)]
+    fn run_state(&self, s: usize) -> Option<&RunState> {
+        (s < self.run_end).then(|| &self.runs[s >> self.shift])
+    }
+
+    /// [`Table::walk`] compiled with AVX2, so that the vector search inlines into it; for inputs of
+    /// [`SHORT`] bytes or more (the search reads blocks of 32 bytes inside the input).
     ///
     /// # Safety
     /// The CPU must have AVX2.
@@ -655,12 +714,8 @@ impl Table {
         input: &[u8],
         transition: impl FnMut(usize, u8),
     ) -> Result<(), usize> {
-        if input.len() < 32 {
-            // A short input is searched as one block of 32 bytes, with zeros after it.
-            self.walk_with(avx2.short(input), input, transition)
-        } else {
-            self.walk_with(avx2, input, transition)
-        }
+        debug_assert!(input.len() >= SHORT);
+        self.walk_with(avx2, input, transition)
     }
 
     /// [`Table::walk`] with `search` going over the runs.
@@ -671,7 +726,7 @@ impl Table {
         input: &[u8],
         mut transition: impl FnMut(usize, u8),
     ) -> Result<(), usize> {
-        let (runs, rows) = (&*self.runs, &*self.rows);
+        let rows = &*self.rows;
         let (mut s, mut i) = (self.start, 0);
         if let Some(&first) = input.first_chunk::<8>() {
             let first = u64::from_le_bytes(first);
@@ -688,7 +743,7 @@ impl Table {
             return Err(0);
         }
         while let Some(&byte) = input.get(i) {
-            let next = match runs.get(s) {
+            let next = match self.run_state(s) {
                 Some(state) => {
                     i = self.skip(search, state, s, input, i)?;
                     let Some(&byte) = input.get(i) else {
@@ -708,11 +763,7 @@ impl Table {
             }
             i += 1;
         }
-        let accept = match runs.get(s) {
-            Some(state) => state.accept,
-            None => rows[s + self.width] != 0,
-        };
-        if accept {
+        if rows[s + self.width] != 0 {
             Ok(())
         } else {
             Err(i)
@@ -782,10 +833,10 @@ impl Table {
         };
         let mut t = usize::from(state.next[usize::from(lead)]);
         for (k, &c) in bytes.iter().enumerate() {
-            // Inside a character the states have rows (`Moves::run_set`): a number below
-            // `runs.len()` is the dead state (0), or a state with a run, which the character left
-            // for and the walk takes from the lead byte on, as transitions.
-            if t < self.runs.len() {
+            // Inside a character the states have no run (`Moves::run_set`): a number below
+            // `run_end` is the dead state (0), or a state with a run, which the character left for
+            // and the walk takes from the lead byte on, as transitions.
+            if t < self.run_end {
                 return if t == 0 { Err(i + k) } else { Ok(None) };
             }
             t = usize::from(self.rows[t + usize::from(self.classes[usize::from(c)])]);
@@ -800,10 +851,11 @@ impl Table {
     /// The state after `byte` in state `s`.
     #[cfg(test)]
     fn next(&self, s: usize, byte: u8) -> usize {
-        usize::from(match self.runs.get(s) {
-            Some(state) => state.next[usize::from(byte)],
-            None => self.rows[s + usize::from(self.classes[usize::from(byte)])],
-        })
+        let row = usize::from(self.rows[s + usize::from(self.classes[usize::from(byte)])]);
+        if let Some(state) = self.run_state(s).filter(|_| s != 0) {
+            assert_eq!(usize::from(state.next[usize::from(byte)]), row);
+        }
+        row
     }
 }
 
@@ -1284,7 +1336,7 @@ mod tests {
 
     /// Whether `byte` keeps the state `s`, if the state has a run.
     fn keeps(table: &Table, s: usize, byte: u8) -> Option<bool> {
-        let state = table.runs.get(s).filter(|_| s != 0)?;
+        let state = table.run_state(s).filter(|_| s != 0)?;
         assert_eq!(
             state.keeps[usize::from(byte)],
             state.run.keeps.contains(byte)
@@ -1340,7 +1392,10 @@ mod tests {
         ] {
             assert_eq!(keeps(table, s, byte), Some(true), "{byte:#x}");
         }
-        assert_eq!(table.runs[s].run.escape.map(|e| e.0), Some(b'%'));
+        assert_eq!(
+            table.run_state(s).unwrap().run.escape.map(|e| e.0),
+            Some(b'%')
+        );
         for byte in [b'%', b'?', b'#', b' ', b'"'] {
             assert_eq!(keeps(table, s, byte), Some(false), "{byte:#x}");
         }
@@ -1362,6 +1417,33 @@ mod tests {
             }
             st
         });
+    }
+
+    /// Only the states whose set holds every `unreserved` character have a run: those of a path
+    /// segment, a query, a fragment, a user or host name do; those of a port, of the digits of an IP
+    /// literal and of a scheme (or a first segment, in "ab") do not.
+    #[test]
+    fn runs_only_in_the_states_of_text() {
+        let dfa = loaded_dfa(Grammar::Iri, "IRI-reference");
+        let table = dfa.table.as_ref().unwrap();
+        let run = |text: &str| {
+            table
+                .run_state(state_after(table, text.as_bytes()))
+                .is_some()
+        };
+        for text in [
+            "http://a/b",
+            "http://a/b?q",
+            "http://a/b#f",
+            "http://ab",
+            "//user@host",
+            "a/b",
+        ] {
+            assert!(run(text), "{text}");
+        }
+        for text in ["http://a:1", "http://[1", "http://[v1", "ab"] {
+            assert!(!run(text), "{text}");
+        }
     }
 
     #[test]
