@@ -695,12 +695,10 @@ impl Table {
         }
     }
 
-    /// The state with a run at `s`, if it is one, or the dead state's entry (which keeps nothing) for
-    /// 0. The numbers below `run_end` are those that `shift` maps into `runs`, so one comparison
-    /// tells and finds.
+    /// The state with a run at `s`, if it is one (and not the dead state).
     #[inline(always)]
     fn run_state(&self, s: usize) -> Option<&RunState> {
-        self.runs.get(s >> self.shift)
+        (s < self.run_end).then(|| &self.runs[s >> self.shift])
     }
 
     /// [`Table::walk`] compiled with AVX2, so that the vector search inlines into it; for inputs of
