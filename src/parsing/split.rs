@@ -140,7 +140,13 @@ pub(crate) fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, Pars
     let rule = grammar.reference_rule();
     let meta = match crate::abnf::engine::loaded(grammar.into(), rule) {
         // The walk of the DFA found where the path and the query end, or where the input goes wrong.
-        Ok(dfa) => match dfa.match_delimiters(input) {
+        // An input of up to 32 bytes: the masks of its delimiters, which the split reads anyway,
+        // give where the path and the query end, so the walk need not note them.
+        Ok(dfa) => match if input.len() <= 32 {
+            dfa.failure_offset(input).map(|()| None)
+        } else {
+            dfa.match_delimiters(input).map(Some)
+        } {
             Ok(ends) => marked(grammar, rule, input, ends),
             Err(offset) => {
                 return Err(crate::error::rejected_at(
@@ -240,12 +246,21 @@ fn appendix_b(
 /// most), an `IP-literal` host at the first "]" after its "[", any other host at the first ":" after
 /// the userinfo. When the scheme or the authority do not end within the 64 bytes, the split goes
 /// byte by byte.
+///
+/// `ends` is `None` for an input of up to 32 bytes, whose ends are then read from the masks: in a
+/// string of the language the first "?" or "#" ends the path (no scheme, authority or path has one),
+/// and the first "#" the query.
 #[inline]
-fn marked(grammar: Grammar, rule: Rule, input: &str, ends: (usize, usize)) -> Option<Meta> {
+fn marked(grammar: Grammar, rule: Rule, input: &str, ends: Option<(usize, usize)>) -> Option<Meta> {
     const DELIMITERS: [u8; 6] = [b':', b'/', b'?', b'#', b'@', b']'];
     let b = input.as_bytes();
     let len = b.len();
     let masks = crate::abnf::byteset::positions(b, DELIMITERS).map(u64::from);
+    let ends = ends.unwrap_or_else(|| {
+        debug_assert!(len <= 32);
+        let first = |mask: u64| (mask.trailing_zeros() as usize).min(len);
+        (first(masks[2] | masks[3]), first(masks[3]))
+    });
     let split = match marked_within(b, masks, 32) {
         Some(split) => split,
         None if len > 32 => {
@@ -645,7 +660,11 @@ mod tests {
                 assert!(expected.is_some(), "{g} {s:?}");
                 // The walk's ends are the first "?" or "#" and the first "#" of the input.
                 let ends = scan_ends(s.as_bytes(), 0);
-                assert_eq!(marked(g, rule, s, ends), expected, "{g} {s:?}");
+                assert_eq!(marked(g, rule, s, Some(ends)), expected, "{g} {s:?}");
+                // Up to 32 bytes, the ends read from the masks.
+                if s.len() <= 32 {
+                    assert_eq!(marked(g, rule, s, None), expected, "{g} {s:?}");
+                }
                 assert_eq!(
                     Some(crate::parse(g, s).unwrap().meta()),
                     expected,
