@@ -179,8 +179,9 @@ impl Dfa {
     /// walk sees every "?" and "#" as the byte of a transition: "?" never continues a run (see
     /// [`Table`]), and "#", which no component has, leaves every state (the fragment's state has no
     /// "#" in its future, the states before it have). The split of a reference ([`crate::parse`])
-    /// reads them from here instead of scanning the path and the query again, and its error takes the
-    /// offset from here instead of walking again.
+    /// longer than 32 bytes reads them from here instead of scanning the path and the query again
+    /// (a shorter one reads them from the masks of its delimiters), and its error takes the offset
+    /// from here instead of walking again.
     #[inline]
     pub(crate) fn match_delimiters(&self, input: &str) -> Result<(usize, usize), usize> {
         let len = input.len();
