@@ -88,20 +88,20 @@
 //! lead bytes of the characters that all come back to the state and their continuation bytes, and a
 //! percent-encoded octet (RFC 3986 §2.1) continues such a run: the walk searches for the end of the
 //! run instead of taking a transition for each byte, and then takes the transition of the byte that
-//! ends it from the state's own table by byte. On x86-64 with AVX2 (detected at run time) the search classifies 32 bytes at once against the
-//! set (two nibble table lookups per block, the layout of `byteset`), escapes included; elsewhere it
-//! checks byte by byte, which does not wait for one check before the next as transitions do. The
-//! other states (a port's digits, an IP literal's, a scheme) have no run: theirs are short, and a
-//! search costs more than a few transitions. The vector code of `byteset` (this search, and the
+//! ends it from the state's own table by byte. On x86-64 with AVX2 (detected at run time) the search
+//! classifies 32 bytes at once against the set (two nibble table lookups per block, the layout of
+//! `byteset`), escapes included; elsewhere it checks byte by byte, which does not wait for one check
+//! before the next as transitions do. The other states (a port's digits, an IP literal's, a scheme)
+//! have no run: theirs are short, and a search costs more than a few transitions. The vector code of `byteset` (this search, and the
 //! masks of the delimiters among a reference's first bytes that the split of [`crate::parse`] reads
 //! its scheme and authority from) is the crate's only `unsafe` code (the intrinsics and their
-//! unaligned loads, each within the input or a table); the tests compare the search with
-//! the byte-by-byte search on every start offset of inputs of 0 to 99 bytes, both walks with the plain
-//! walk of the DFA, the masks with a byte-by-byte count, and the split from the masks with the split
-//! byte by byte. "?" is left out of the sets of the states an input can
-//! reach before its first "?" or "#", so the walk takes a transition on the first "?" and on each "#"
-//! (no state keeps "#"): `parse` reads the ends of the path and the query (the first "?" or "#", and
-//! the first "#") off the walk. The states after `http://` and `https://` are looked up when the table
+//! unaligned loads, each within the input or a table); the tests compare the search with the
+//! byte-by-byte search on every start offset of inputs of 0 to 99 bytes, the walks with the plain walk
+//! of the DFA, the masks with a byte-by-byte count, and the split from the masks with the split byte
+//! by byte. "?" is left out of the sets of the states an input can reach before its first "?" or "#",
+//! so the walk takes a transition on the first "?" and on each "#" (no state keeps "#"): `parse` reads
+//! the ends of the path and the query (the first "?" or "#", and the first "#") off the walk of an
+//! input longer than 32 bytes, and off the masks of its delimiters for a shorter one. The states after `http://` and `https://` are looked up when the table
 //! is built. `cargo bench --bench validate -- long-line` measures the walk over a 10 MB line of `a`,
 //! `/`, `é` or percent-encoded octets after `http://a/`. A DFA too large for the table's 16-bit entries
 //! is walked itself, from the anchored start state with `next_state`, stopping at the dead state, with

@@ -142,7 +142,7 @@ pub(crate) fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, Pars
         // The walk of the DFA found where the path and the query end, or where the input goes wrong.
         // An input of up to 32 bytes: the masks of its delimiters, which the split reads anyway,
         // give where the path and the query end, so the walk need not note them.
-        Ok(dfa) => match if input.len() <= 32 {
+        Ok(dfa) => match if input.len() <= COVERED {
             dfa.failure_offset(input).map(|()| None)
         } else {
             dfa.match_delimiters(input).map(Some)
@@ -238,6 +238,9 @@ fn appendix_b(
     Some(rest(grammar, rule, b, scheme_end, authority, pos, ends))
 }
 
+/// The bytes of an input whose delimiters one call of [`crate::abnf::byteset::positions`] marks.
+const COVERED: usize = 32;
+
 /// [`appendix_b`] for an input in the language, where the walk found `ends` (the first "?" or "#",
 /// and the first "#"), with the scheme and the authority read from masks of the delimiters among the
 /// first 32 bytes, or 64 when the authority goes on after 32 ([`crate::abnf::byteset::positions`]),
@@ -257,16 +260,16 @@ fn marked(grammar: Grammar, rule: Rule, input: &str, ends: Option<(usize, usize)
     let len = b.len();
     let masks = crate::abnf::byteset::positions(b, DELIMITERS).map(u64::from);
     let ends = ends.unwrap_or_else(|| {
-        debug_assert!(len <= 32);
+        debug_assert!(len <= COVERED);
         let first = |mask: u64| (mask.trailing_zeros() as usize).min(len);
         (first(masks[2] | masks[3]), first(masks[3]))
     });
-    let split = match marked_within(b, masks, 32) {
+    let split = match marked_within(b, masks, COVERED) {
         Some(split) => split,
-        None if len > 32 => {
-            let more = crate::abnf::byteset::positions(&b[32..], DELIMITERS);
-            let masks = std::array::from_fn(|k| masks[k] | u64::from(more[k]) << 32);
-            match marked_within(b, masks, 64) {
+        None if len > COVERED => {
+            let more = crate::abnf::byteset::positions(&b[COVERED..], DELIMITERS);
+            let masks = std::array::from_fn(|k| masks[k] | u64::from(more[k]) << COVERED);
+            match marked_within(b, masks, 2 * COVERED) {
                 Some(split) => split,
                 None => return appendix_b(grammar, rule, input, authority, |_, _| ends),
             }
@@ -662,7 +665,7 @@ mod tests {
                 let ends = scan_ends(s.as_bytes(), 0);
                 assert_eq!(marked(g, rule, s, Some(ends)), expected, "{g} {s:?}");
                 // Up to 32 bytes, the ends read from the masks.
-                if s.len() <= 32 {
+                if s.len() <= COVERED {
                     assert_eq!(marked(g, rule, s, None), expected, "{g} {s:?}");
                 }
                 assert_eq!(
