@@ -36,21 +36,20 @@
 //! ```
 //! use iri_abnf::{is_valid, validate, Expected, Grammar, Rule};
 //!
+//! assert!(is_valid(Grammar::Iri, Rule::IriReference, "http://résumé.example.org"));
+//! // A rule can be named as in the spec, in any case:
 //! assert!(is_valid(Grammar::Iri, "IRI-reference", "http://résumé.example.org"));
-//! assert!(validate(Grammar::Iri, "IRI-reference", "http://résumé.example.org").is_ok());
-//! let err = validate(Grammar::Uri, "URI-reference", "http://résumé.example.org").unwrap_err();
-//! let err = err.as_parse().unwrap();
+//! assert!(validate(Grammar::Iri, Rule::IriReference, "http://résumé.example.org").is_ok());
+//! let err = validate(Grammar::Uri, Rule::UriReference, "http://résumé.example.org").unwrap_err();
 //! assert_eq!((err.offset, err.column), (8, 9));
 //! // "/" is in the range %x23-3B of characters that could come instead of "é".
 //! assert!(err.expected().contains(&Expected::Range('#', ';')));
 //! assert!(err.expected().contains(&Expected::EndOfInput));
-//! // The full explanation also names the rules that could go on there (with pest's error detail,
-//! // which the `iri` command turns on).
-//! pest::set_error_detail(true);
+//! // The full explanation also names the rules that could go on there.
 //! let full = err.clone().explain();
 //! assert!(full.expected().contains(&Expected::Rule(Rule::RegName)));
 //! // Any rule can be the start rule:
-//! assert!(validate(Grammar::Iri, "ihost", "résumé.example.org").is_ok());
+//! assert!(validate(Grammar::Iri, Rule::Ihost, "résumé.example.org").is_ok());
 //! assert!(!is_valid(Grammar::Uri, "dec-octet", "256"));
 //! ```
 //!
@@ -88,10 +87,9 @@
 //! and code point ranges in ABNF notation, end of input) and a caret rendering:
 //!
 //! ```
-//! use iri_abnf::{validate, Grammar};
+//! use iri_abnf::{validate, Grammar, Rule};
 //!
-//! let err = validate(Grammar::Iri, "IRI-reference", "http://example.org/a b").unwrap_err();
-//! let err = err.as_parse().unwrap();
+//! let err = validate(Grammar::Iri, Rule::IriReference, "http://example.org/a b").unwrap_err();
 //! assert_eq!(err.offset, 20);
 //! assert_eq!(err.render_caret(), "http://example.org/a b\n                    ^");
 //! ```
@@ -194,15 +192,16 @@ pub use convert::{
     ToIriOptions, ToUriOptions,
 };
 pub use error::{ErrorKind, Expected, ParseError};
-pub use grammar::{AnyGrammar, Grammar, UnknownGrammar, UnknownRule};
+pub use grammar::{AnyGrammar, Grammar, NameKind, UnknownName};
 pub use normalize::{equivalent, normalize, Level};
-pub use relativize::{relativize, RelativizeError};
+pub use relativize::relativize;
 pub use resolve::{remove_dot_segments, resolve, resolve_with, Base, Mode, ResolveError};
-pub use rule::{Rule, RuleName, UnknownRuleName};
-pub use syntax::{ParseOrRuleError as Error, SyntaxNode};
+pub use rule::{Rule, RuleName};
+pub use syntax::SyntaxNode;
 
-/// Checks that `input` matches `rule` of `grammar` to its end. `rule` is a [`Rule`] or a rule name in
-/// spec spelling (`IRI-reference`) or with underscores (`IRI_reference`), see [`RuleName`].
+/// Checks that `input` matches `rule` of `grammar` to its end. A rule the grammar does not have is an
+/// error of kind [`ErrorKind::UnknownRule`]; to start from a rule's name, look it up first
+/// ([`AnyGrammar::lookup_rule`], or [`Rule::from_name`]).
 ///
 /// The verdict and the error come from the rule's DFA alone ([`abnf::dfa`]), so they are exact for the
 /// ABNF: the error's offset is the first character that no string of the rule's language can have
@@ -213,26 +212,23 @@ pub use syntax::{ParseOrRuleError as Error, SyntaxNode};
 /// walk that stops at the offset, and the list of the characters.
 ///
 /// ```
-/// use iri_abnf::{validate, ErrorKind, Expected, Grammar};
+/// use iri_abnf::{validate, ErrorKind, Expected, Grammar, Rule};
 ///
-/// let err = validate(Grammar::Uri, "URI-reference", "http://a/b c").unwrap_err();
-/// let err = err.as_parse().unwrap();
+/// let err = validate(Grammar::Uri, Rule::UriReference, "http://a/b c").unwrap_err();
 /// assert_eq!((err.offset, err.kind()), (10, ErrorKind::InvalidCharacter));
 /// // "/" is in one of the ranges of characters that could come instead of the space.
 /// assert!(err.expected().iter().any(|e| matches!(e, Expected::Range(a, b) if (*a..=*b).contains(&'/'))));
 /// assert!(err.expected().contains(&Expected::EndOfInput));
 /// assert!(!err.expected().iter().any(|e| matches!(e, Expected::Rule(_))));
 /// ```
-pub fn validate(
-    grammar: impl Into<AnyGrammar>,
-    rule: impl RuleName,
-    input: &str,
-) -> Result<(), Error> {
+pub fn validate(grammar: impl Into<AnyGrammar>, rule: Rule, input: &str) -> Result<(), ParseError> {
     syntax::validate(grammar.into(), rule, input)
 }
 
 /// Whether `input` matches `rule` of `grammar` to its end (`false` if the grammar has no such rule):
-/// the verdict of [`validate`] without the error. It walks the rule's precompiled DFA over the input's
+/// the verdict of [`validate`] without the error. `rule` is a [`Rule`] or a rule name in any case, with
+/// `-` or `_` (`IRI-reference`, `iri_reference`; see [`RuleName`]): a name costs a lookup in a table
+/// built at compile time, a small part of the walk of a short input. It walks the rule's precompiled DFA over the input's
 /// bytes and allocates nothing (the DFA of a rule that is not precompiled is built on its first use).
 #[inline]
 pub fn is_valid(grammar: impl Into<AnyGrammar>, rule: impl RuleName, input: &str) -> bool {
@@ -275,19 +271,18 @@ pub fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError>
 /// gives it with the rules the pest parser names).
 ///
 /// ```
-/// use iri_abnf::{parse_components, Components, Grammar, HostKind};
+/// use iri_abnf::{parse_components, Components, Grammar, HostKind, Rule};
 ///
-/// let c = parse_components(Grammar::Iri, "iauthority", "user@[::1]:80").unwrap();
+/// let c = parse_components(Grammar::Iri, Rule::Iauthority, "user@[::1]:80").unwrap();
 /// let Components::Authority(a) = c else { panic!() };
 /// assert!(matches!(a.host().kind(), HostKind::Ipv6 { address } if address.as_str() == "::1"));
 /// assert_eq!(a.port().unwrap().span().start, 11);
 /// ```
-pub fn parse_components<'a>(
+pub fn parse_components(
     grammar: Grammar,
-    rule: impl RuleName,
-    input: &'a str,
-) -> Result<Components<'a>, Error> {
-    let rule = rule::lookup(grammar, &rule).map_err(Error::Rule)?;
+    rule: Rule,
+    input: &str,
+) -> Result<Components<'_>, ParseError> {
     if parsing::split::is_valid(grammar, rule, input) == Some(true) {
         if let Some(c) = parsing::split::components(grammar, rule, input) {
             return Ok(c);

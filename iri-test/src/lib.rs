@@ -227,11 +227,12 @@ pub fn compare_components(
     input: &str,
 ) -> Result<bool, String> {
     use iri_abnf::{parse, parse_components, Components};
-    let parsed = iri_abnf::tree::parse(grammar, &rule, input);
+    let rule = grammar.lookup_rule(&rule).map_err(|e| e.to_string())?;
+    let parsed = iri_abnf::tree::parse(grammar, rule, input);
     let walker = parsed.clone().map(|p| p.components);
-    let fast = parse_components(grammar, &rule, input);
+    let fast = parse_components(grammar, rule, input);
     if let Err(w) = &walker {
-        let full = iri_abnf::validate(grammar, &rule, input).map_err(iri_abnf::Error::explain);
+        let full = iri_abnf::validate(grammar, rule, input).map_err(iri_abnf::ParseError::explain);
         if full.as_ref().err() != Some(w) {
             return Err(format!("explain gives {full:?}, the walker {w}"));
         }
@@ -275,10 +276,10 @@ pub fn compare_components(
         (Ok(_), Err(e)) => return Err(format!("fast parser accepts, the walker rejects: {e}")),
         (Err(e), Ok(_)) => return Err(format!("fast parser rejects ({e}), the walker accepts")),
     };
-    if grammar.rule(rule) == Some(grammar.reference_rule()) {
+    if rule == grammar.reference_rule() {
         match (parse(grammar, input), walker_unnamed) {
             (Ok(f), Ok(Components::Reference(w))) if f == w => {}
-            (Err(f), Err(iri_abnf::Error::Parse(w))) if f == w => {}
+            (Err(f), Err(w)) if f == w => {}
             (f, w) => return Err(format!("parse gives {f:?}, the walker {w:?}")),
         }
     }
@@ -323,11 +324,8 @@ fn tree_segments(node: &iri_abnf::SyntaxNode) -> Option<Vec<Span>> {
 
 /// The error without the rules of its expected list: what [`iri_abnf::validate`] gives for the input
 /// that [`iri_abnf::ParseError::explain`] gives `e` for.
-fn without_rules(e: iri_abnf::Error) -> iri_abnf::Error {
-    match e {
-        iri_abnf::Error::Parse(p) => iri_abnf::Error::Parse(p.without_rules()),
-        other => other,
-    }
+fn without_rules(e: iri_abnf::ParseError) -> iri_abnf::ParseError {
+    e.without_rules()
 }
 
 /// Runs a campaign; `on_mismatch` sees each mismatch as it is found. Fails only if a rule is unknown or
@@ -799,7 +797,7 @@ pub mod fuzz {
     ///   resolves to it or says it is unreachable.
     pub fn resolve_target(data: &[u8]) -> Result<(), String> {
         use iri_abnf::normalize::{normalize_with, Level, Options};
-        use iri_abnf::{relativize, resolve, resolve_with, Mode, RelativizeError};
+        use iri_abnf::{relativize, resolve, resolve_with, Mode, ResolveError};
 
         let [flags, rest @ ..] = data else {
             return Ok(());
@@ -841,7 +839,11 @@ pub mod fuzz {
                 previous = Some(n.into_string());
             }
         }
-        let rule = if g == Grammar::Uri { "URI" } else { "IRI" };
+        let rule = if g == Grammar::Uri {
+            iri_abnf::Rule::Uri
+        } else {
+            iri_abnf::Rule::Iri
+        };
         let Ok(target) = resolve(g, base, reference) else {
             return Ok(());
         };
@@ -882,7 +884,7 @@ pub mod fuzz {
                     ))
                 }
             },
-            Err(RelativizeError::Unreachable { .. } | RelativizeError::TargetNoScheme { .. }) => {}
+            Err(ResolveError::Unreachable { .. } | ResolveError::TargetNoScheme { .. }) => {}
             Err(e) => return Err(format!("{g}: relativize {base:?} to {reference:?}: {e}")),
         }
         Ok(())

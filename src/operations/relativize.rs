@@ -15,7 +15,7 @@
 //!    network-path reference, then the target itself.
 //! 3. **Always an answer when there is one.** The target itself is a candidate, so a different scheme
 //!    gives the target back. A target that no reference resolves to is an error
-//!    ([`RelativizeError::Unreachable`]): resolution removes dot segments from every path it builds, so
+//!    ([`ResolveError::Unreachable`]): resolution removes dot segments from every path it builds, so
 //!    a target path with `.` or `..` segments (`http://x/a/../b`) is reached only when it is the base's
 //!    own path.
 //!
@@ -46,13 +46,10 @@
 //! assert!(relativize(Grammar::Iri, base, "http://a/b/../g").is_err());
 //! ```
 
-use std::fmt;
-
-use crate::components::ReferenceKind;
 use crate::components::{Reference, ReferenceBuf};
-use crate::error::{quote, ParseError};
+use crate::error::quote;
 use crate::grammar::Grammar;
-use crate::resolve::{kind_phrase, remove_dot_segments, Base, BaseError, Mode};
+use crate::resolve::{remove_dot_segments, Base, Mode, ResolveError};
 
 fn scheme<'a>(r: &Reference<'a>) -> Option<&'a str> {
     r.scheme().map(|c| c.as_str())
@@ -74,76 +71,12 @@ fn fragment<'a>(r: &Reference<'a>) -> Option<&'a str> {
     r.fragment().map(|c| c.as_str())
 }
 
-/// Why [`relativize`] gave no reference.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum RelativizeError {
-    /// The base cannot be a base.
-    Base(BaseError),
-    /// The target is not a reference under the grammar.
-    Target(ParseError),
-    /// The target is a relative reference: it has no scheme.
-    TargetNoScheme {
-        /// The target, as given.
-        target: String,
-        /// What kind of relative reference it is.
-        kind: ReferenceKind,
-    },
-    /// No reference resolves to the target against this base.
-    Unreachable {
-        /// The target, as given.
-        target: String,
-        /// Why not.
-        reason: String,
-    },
-}
-
-impl fmt::Display for RelativizeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RelativizeError::Base(e) => e.fmt(f),
-            RelativizeError::Target(e) => write!(
-                f,
-                "target {} is not a valid {}: {}",
-                quote(e.input()),
-                e.rule,
-                e.message()
-            ),
-            RelativizeError::TargetNoScheme { target, kind } => write!(
-                f,
-                "target {} has no scheme: it is {}; resolve it against a base first",
-                quote(target),
-                kind_phrase(*kind)
-            ),
-            RelativizeError::Unreachable { target, reason } => {
-                write!(f, "no reference resolves to {}: {reason}", quote(target))
-            }
-        }
-    }
-}
-
-impl std::error::Error for RelativizeError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            RelativizeError::Base(e) => Some(e),
-            RelativizeError::Target(e) => Some(e),
-            RelativizeError::TargetNoScheme { .. } | RelativizeError::Unreachable { .. } => None,
-        }
-    }
-}
-
-impl From<BaseError> for RelativizeError {
-    fn from(e: BaseError) -> Self {
-        RelativizeError::Base(e)
-    }
-}
-
 /// The shortest reference that resolves against `base` to `target` (see the [module docs](self)).
 pub fn relativize(
     grammar: Grammar,
     base: &str,
     target: &str,
-) -> Result<ReferenceBuf, RelativizeError> {
+) -> Result<ReferenceBuf, ResolveError> {
     Base::new(grammar, base)?.relativize(target)
 }
 
@@ -173,11 +106,11 @@ impl Base {
     ///
     /// Linear in the lengths of the base and the target: a constant number of candidates is written
     /// out and resolved.
-    pub fn relativize(&self, target: &str) -> Result<ReferenceBuf, RelativizeError> {
-        let t = crate::parsing::split::parse(self.grammar(), target)
-            .map_err(RelativizeError::Target)?;
+    pub fn relativize(&self, target: &str) -> Result<ReferenceBuf, ResolveError> {
+        let t =
+            crate::parsing::split::parse(self.grammar(), target).map_err(ResolveError::Target)?;
         if t.scheme().is_none() {
-            return Err(RelativizeError::TargetNoScheme {
+            return Err(ResolveError::TargetNoScheme {
                 target: target.to_string(),
                 kind: t.kind(),
             });
@@ -219,7 +152,7 @@ impl Base {
                 rel.failed();
             }
         }
-        Err(RelativizeError::Unreachable {
+        Err(ResolveError::Unreachable {
             target: target.to_string(),
             reason: unreachable_reason(&base, &t),
         })
@@ -484,14 +417,23 @@ mod tests {
     fn errors_give_their_source() {
         use std::error::Error as _;
         let e = relativize(Grammar::Uri, "http://a/ b", "http://a/c").unwrap_err();
-        let base = e.source().unwrap().downcast_ref::<BaseError>().unwrap();
-        assert!(matches!(base, BaseError::Invalid(_)));
+        assert!(matches!(e, ResolveError::InvalidBase(_)));
+        let parse = e
+            .source()
+            .unwrap()
+            .downcast_ref::<crate::ParseError>()
+            .unwrap();
+        assert_eq!(parse.offset, 9);
         let e = relativize(Grammar::Uri, "http://a/", "http://a/ c").unwrap_err();
-        assert!(matches!(e, RelativizeError::Target(_)));
-        let parse = e.source().unwrap().downcast_ref::<ParseError>().unwrap();
+        assert!(matches!(e, ResolveError::Target(_)));
+        let parse = e
+            .source()
+            .unwrap()
+            .downcast_ref::<crate::ParseError>()
+            .unwrap();
         assert_eq!(parse.offset, 9);
         let e = relativize(Grammar::Uri, "http://a/", "c").unwrap_err();
-        assert!(matches!(e, RelativizeError::TargetNoScheme { .. }));
+        assert!(matches!(e, ResolveError::TargetNoScheme { .. }));
         assert!(e.source().is_none());
     }
 

@@ -30,7 +30,6 @@ use crate::components::{Components, ReferenceBuf};
 use crate::error::ParseError;
 use crate::grammar::Grammar;
 use crate::rule::Rule;
-use crate::syntax::ParseOrRuleError;
 
 /// Whether `input` matches the rule `rule` (spec spelling) of `grammar`, to its end, by the rule's
 /// (precompiled) DFA; `None` when there is no verdict (the automaton cannot be built), in which case
@@ -173,12 +172,7 @@ pub(crate) fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, Pars
 #[cold]
 #[inline(never)]
 fn not_accepted(grammar: Grammar, rule: Rule, input: &str) -> Result<(), ParseError> {
-    match crate::syntax::validate(grammar, rule, input) {
-        Ok(()) => Ok(()),
-        Err(ParseOrRuleError::Parse(e)) => Err(e),
-        // The reference rule exists in every grammar.
-        Err(ParseOrRuleError::Rule(_)) => unreachable!("every grammar has its reference rule"),
-    }
+    crate::syntax::validate(grammar, rule, input)
 }
 
 /// A whole reference (`IRI-reference`, `IRI`, `absolute-IRI`, `irelative-ref` and the URI rules).

@@ -2,7 +2,6 @@
 //! IRIs and LEIRIs from the ABNF generator, on URIs built from percent-encoded octets (legal UTF-8 of
 //! every kind of character, and the illegal forms of RFC 3629), and on arbitrary strings.
 
-use crate::common;
 use std::sync::OnceLock;
 
 use iri_abnf::abnf::{mutate, rules, Generator};
@@ -440,7 +439,6 @@ proptest! {
 /// The character classes against the grammars, for every Unicode scalar value.
 #[test]
 fn character_classes_match_the_grammars() {
-    common::pest_error_detail();
     use iri_abnf::characters::{is_iprivate, is_leiri_ucschar, is_ucschar, is_uri_char};
     let ucschar = iri_abnf::abnf::dfa(Grammar::Iri, "ucschar").unwrap();
     let iprivate = iri_abnf::abnf::dfa(Grammar::Iri, "iprivate").unwrap();

@@ -3,7 +3,6 @@
 //! compiled from the `.abnf` files; and the reference languages nest (uri ⊆ rfc3987 ⊆ iri ⊆ leiri).
 //! Sized for CI; `iri selfcheck` runs long campaigns with the same code.
 
-use crate::common;
 use iri_abnf::abnf::{self, Generator};
 use iri_abnf::abnf::{case_input, case_seed};
 use iri_abnf::{syntax, Grammar};
@@ -37,7 +36,6 @@ fn per_rule() -> u64 {
 
 #[test]
 fn pest_agrees_with_the_abnf_automaton_on_every_rule() {
-    common::pest_error_detail();
     // Every grammar runs before the test fails, so that a broken shared rule shows in each grammar
     // that has it.
     let mut failures = Vec::new();
@@ -81,7 +79,6 @@ fn pest_agrees_with_the_abnf_automaton_on_every_rule() {
 
 #[test]
 fn generated_strings_cover_both_verdicts_for_each_rule() {
-    common::pest_error_detail();
     // For each rule, unmutated strings (even seeds) are members and some mutations are not: the
     // differential test compares verdicts on both sides of every rule's boundary.
     for g in Grammar::ALL {
@@ -151,7 +148,6 @@ fn range_ends() -> Vec<char> {
 /// draws.
 #[test]
 fn pest_agrees_with_the_abnf_automaton_at_every_range_end() {
-    common::pest_error_detail();
     let points = range_ends();
     let mut failures = Vec::new();
     for g in Grammar::ALL {
@@ -190,7 +186,6 @@ fn pest_agrees_with_the_abnf_automaton_at_every_range_end() {
 /// `dec-octet`, the host rule and the reference rule, in every grammar.
 #[test]
 fn pest_agrees_with_the_abnf_automaton_on_every_ip_address_shape() {
-    common::pest_error_detail();
     let mut inputs: Vec<String> = Vec::new();
     for digits in ["0", "af", "FFFF", "12345"] {
         for ls32 in [

@@ -171,10 +171,9 @@ pub fn check_record<'a>(
     };
     // A record shows the full explanation of an invalid input. The rule is the grammar's (resolved
     // before any input is read), so the only error is a syntax error.
-    let error = match iri_abnf::validate(grammar, rule, input).map_err(iri_abnf::Error::explain) {
-        Err(iri_abnf::Error::Parse(e)) => Some(e),
-        _ => None,
-    };
+    let error = iri_abnf::validate(grammar, rule, input)
+        .map_err(ParseError::explain)
+        .err();
     // A valid input of a reference rule is a valid reference of the grammar: it parses.
     let diagnostics = options.lint.as_ref().map(|(main, levels)| match &error {
         None => iri_abnf::parse(*main, input)

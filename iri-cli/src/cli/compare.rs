@@ -8,7 +8,7 @@ use iri_abnf::compare::{
     compare_rules_as_printed, counterpart, rule_by_rule, Comparison, Relation, RuleComparison,
     Witness,
 };
-use iri_abnf::{AnyGrammar, Error, Grammar, Rule};
+use iri_abnf::{AnyGrammar, Grammar, ParseError, Rule};
 use serde::Serialize;
 
 use super::check::{write_not_processed, ErrorRecord};
@@ -253,12 +253,10 @@ pub fn input_record<'a>(
         let Some(r) = rule_in(rule, g) else {
             continue;
         };
-        let parse_error = match iri_abnf::validate(g, r, input).map_err(iri_abnf::Error::explain) {
-            Ok(()) => None,
-            Err(Error::Parse(e)) => Some(e.explain()),
-            // `rule_in` gives a rule of the grammar.
-            Err(_) => continue,
-        };
+        // `rule_in` gives a rule of the grammar, so the error is a syntax error.
+        let parse_error = iri_abnf::validate(g, r, input)
+            .map_err(ParseError::explain)
+            .err();
         let error = parse_error.as_ref().map(ErrorRecord::from);
         errors.push(parse_error);
         verdicts.push(Verdict {

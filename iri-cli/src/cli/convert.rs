@@ -683,8 +683,12 @@ fn convert_leiri(
         LeiriTarget::Iri => {
             let c = leiri_to_iri(input);
             if !c.input_valid && !raw {
-                match iri_abnf::validate(iri_abnf::Grammar::Leiri, "IRI-reference", input) {
-                    Err(iri_abnf::Error::Parse(e)) => Err(ConvertError::from(e)),
+                match iri_abnf::validate(
+                    iri_abnf::Grammar::Leiri,
+                    iri_abnf::Rule::IriReference,
+                    input,
+                ) {
+                    Err(e) => Err(ConvertError::from(e)),
                     _ => Ok((c.iri, c.input_valid, Vec::new())),
                 }
             } else {

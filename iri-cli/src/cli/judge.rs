@@ -1858,19 +1858,14 @@ fn explain_with(
     } else if !accepted {
         // The reference rejects: the offset, the character and the rules from `explain`.
         match iri_abnf::validate(grammar, reference.rule, input) {
-            Err(e) => match e.explain() {
-                iri_abnf::Error::Parse(p) => {
-                    offset = p.offset;
-                    if let Some(Expected::Rule(r)) = p.expected().first() {
-                        rule = grammar.rule_name(*r).to_string();
-                    }
-                    explanation = p.message();
+            Err(e) => {
+                let p = e.explain();
+                offset = p.offset;
+                if let Some(Expected::Rule(r)) = p.expected().first() {
+                    rule = grammar.rule_name(*r).to_string();
                 }
-                other => {
-                    offset = 0;
-                    explanation = other.to_string();
-                }
-            },
+                explanation = p.message();
+            }
             Ok(()) => {
                 // Resolve mode: the base or the reference is invalid.
                 offset = 0;

@@ -445,7 +445,10 @@ fn list(format: LintFormat) -> i32 {
 
 fn explain(name: &str) -> i32 {
     let Some(code) = Code::from_name(name) else {
-        eprintln!("iri: {}", iri_abnf::lint::UnknownCode(name.to_string()));
+        eprintln!(
+            "iri: {}",
+            iri_abnf::UnknownName::new(iri_abnf::NameKind::LintCode, name)
+        );
         return EXIT_ERROR;
     };
     let i = code.info();

@@ -70,7 +70,7 @@ pub enum ConvertErrorKind {
     /// `uri` for URI → IRI, `leiri` for LEIRI conversions). Use the raw variants to convert anyway.
     Syntax(ParseError),
     /// A label of the `ireg-name` failed IDNA (3987bis §3.4.2); its offset is in the input.
-    Idna(reg_name::IdnaError),
+    Idna(reg_name::IdnaFailure),
     /// The document charset cannot represent a character of the query (3987bis §3.5); its offset is
     /// in the input.
     Unmappable(query_charset::Unmappable),
@@ -97,8 +97,8 @@ impl std::error::Error for ConvertError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.kind {
             ConvertErrorKind::Syntax(e) => Some(e),
-            ConvertErrorKind::Idna(e) => Some(e),
-            ConvertErrorKind::Unmappable(e) => Some(e),
+            // The other kinds are no errors of their own: what failed, with its details.
+            ConvertErrorKind::Idna(_) | ConvertErrorKind::Unmappable(_) => None,
         }
     }
 }
@@ -187,17 +187,19 @@ mod tests {
 
         let idna = ToUriOptions::default().with_host(HostMapping::Idna);
         let e = to_uri("http://-r\u{E9}sum\u{E9}.example/", &idna).unwrap_err();
-        let inner = e.source().unwrap().downcast_ref::<reg_name::IdnaError>();
-        assert_eq!(inner.unwrap().label, "-r\u{E9}sum\u{E9}");
-        assert!(inner.unwrap().source().is_none());
+        let ConvertErrorKind::Idna(inner) = &e.kind else {
+            panic!("{e:?}")
+        };
+        assert_eq!(inner.label, "-r\u{E9}sum\u{E9}");
+        assert!(e.source().is_none());
 
         let sjis = ToUriOptions::default()
             .with_query_charset(Some(Charset::for_label("shift_jis").unwrap()));
         let e = to_uri("http://example.jp/?q=\u{E9}", &sjis).unwrap_err();
-        let inner = e
-            .source()
-            .unwrap()
-            .downcast_ref::<query_charset::Unmappable>();
-        assert_eq!(inner.unwrap().character, '\u{E9}');
+        let ConvertErrorKind::Unmappable(inner) = &e.kind else {
+            panic!("{e:?}")
+        };
+        assert_eq!(inner.character, '\u{E9}');
+        assert!(e.source().is_none());
     }
 }

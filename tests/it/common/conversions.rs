@@ -19,9 +19,9 @@ use super::Example;
 pub fn explained(mut e: ConvertError) -> ConvertError {
     e.kind = match e.kind {
         ConvertErrorKind::Syntax(p) => match iri_abnf::validate(p.grammar, p.rule, p.input())
-            .map_err(iri_abnf::Error::explain)
+            .map_err(iri_abnf::ParseError::explain)
         {
-            Err(iri_abnf::Error::Parse(full)) => {
+            Err(full) => {
                 assert_eq!(full.offset, p.offset, "{}", p.input());
                 ConvertErrorKind::Syntax(full)
             }
