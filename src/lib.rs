@@ -101,7 +101,7 @@
 //! preprocesses raw strings (draft-weber-iri-guidelines §4):
 //!
 //! ```
-//! use iri_abnf::{to_iri, to_uri, ToIriOptions, ToUriOptions};
+//! use iri_abnf::convert::{to_iri, to_uri, ToIriOptions, ToUriOptions};
 //!
 //! let uri = to_uri("http://www.example.org/red%09ros\u{E9}#red", &ToUriOptions::default()).unwrap();
 //! assert_eq!(uri.uri, "http://www.example.org/red%09ros%C3%A9#red");
@@ -116,13 +116,15 @@
 //!
 //! RFC 3986 §5 and §6 (and RFC 3987 §5.3), for every grammar (3987bis §4.5):
 //!
-//! - [`resolve`](mod@resolve): reference resolution (§5.2, strict or non-strict [`Mode`]), with
+//! - [`resolve()`]: reference resolution (§5.2, strict or non-strict [`Mode`]), with
 //!   [`remove_dot_segments`] and [`Base`] for resolving many references against one base;
-//! - [`relativize`](mod@relativize): the shortest reference that resolves back to a target;
-//! - [`normalize`](mod@normalize): the comparison ladder ([`Level`]) and [`equivalent`].
+//! - [`relativize()`]: the shortest reference that resolves back to a target;
+//! - [`normalize`](mod@normalize): the comparison ladder ([`normalize::Level`]) and
+//!   [`normalize::equivalent`].
 //!
 //! ```
-//! use iri_abnf::{equivalent, normalize, relativize, resolve, Grammar, Level};
+//! use iri_abnf::{relativize, resolve, Grammar};
+//! //! use iri_abnf::normalize::{equivalent, normalize, Level};
 //!
 //! let base = "http://a/b/c/d;p?q";
 //! assert_eq!(resolve(Grammar::Iri, base, "../g?y#s").unwrap(), "http://a/b/g?y#s");
@@ -156,14 +158,19 @@ pub mod abnf;
 pub mod arbitrary;
 pub mod characters;
 pub mod compare;
-pub mod grammar;
+mod grammar;
 pub mod lint;
 mod operations;
 mod parsing;
 
-pub use grammar::rule;
-pub use operations::{convert, normalize, relativize, resolve};
-pub use parsing::{components, error, report, syntax, tree};
+// Each public item has one path: the concept modules below hold their own items; what the root
+// re-exports (further down) lives in modules that are private, and the crate reaches them by these
+// crate-private names.
+pub(crate) use grammar::rule;
+pub use operations::{convert, normalize};
+pub(crate) use operations::{relativize, resolve};
+pub(crate) use parsing::{components, error};
+pub use parsing::{report, syntax, tree};
 
 // The invariant checker of the test-support crate, compiled into the unit tests so that they can break a
 // reference's offsets on purpose and see it rejected.
@@ -187,17 +194,27 @@ pub use components::{
     Authority, Component, Components, Decoded, Host, HostKind, Path, PathKind, Port, PortValue,
     Reference, ReferenceBuf, ReferenceKind, Segments, Span,
 };
-pub use convert::{
-    leiri_to_iri, leiri_to_uri, percent_encode, to_iri, to_uri, ConvertError, HostMapping,
-    ToIriOptions, ToUriOptions,
-};
 pub use error::{ErrorKind, Expected, ParseError};
 pub use grammar::{AnyGrammar, Grammar, NameKind, UnknownName};
-pub use normalize::{equivalent, normalize, Level};
 pub use relativize::relativize;
 pub use resolve::{remove_dot_segments, resolve, resolve_with, Base, Mode, ResolveError};
 pub use rule::{Rule, RuleName};
-pub use syntax::SyntaxNode;
+
+/// Items that the repository's own crates use (the `iri` command, the test support, the fuzz
+/// targets, the benches and the repository tasks): the command line's display helpers, the seeds of
+/// generated test cases, the automata as the documents print them, the pest verdict alone for the
+/// differential tests, the list of precompiled rules. Not public API: any release may change them.
+#[doc(hidden)]
+pub mod repository {
+    pub use crate::abnf::generate::{case_input, case_seed, nth_seed};
+    pub use crate::abnf::precompiled::rules as precompiled_rules;
+    pub use crate::abnf::printed::printed_automaton;
+    pub use crate::error::{
+        column_of, display_text, needs_escape, quote, render_caret, render_span,
+        summarize_expected, zone_id_hint, CARET_CONTEXT, CARET_LINE_MAX, EXPECTED_SHOWN,
+    };
+    pub use crate::syntax::differential::pest_accepts;
+}
 
 /// Checks that `input` matches `rule` of `grammar` to its end. A rule the grammar does not have is an
 /// error of kind [`ErrorKind::UnknownRule`]; to start from a rule's name, look it up first

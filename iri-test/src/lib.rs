@@ -10,7 +10,7 @@
 //! ([`iri_abnf::abnf::Generator`]), some are mutated ([`iri_abnf::abnf::mutate`]), and each string is checked
 //! three ways:
 //!
-//! 1. **oracle**: the pest verdict (the pest parser alone, [`iri_abnf::syntax::pest_accepts`]) equals the
+//! 1. **oracle**: the pest verdict (the pest parser alone, [`iri_abnf::repository::pest_accepts`]) equals the
 //!    DFA verdict ([`iri_abnf::abnf::dfa`], precompiled or built from the ABNF) for the rule the string
 //!    was generated from;
 //! 2. **reference**: the same for the grammar's reference rule (`IRI-reference`, `URI-reference`), so
@@ -44,14 +44,17 @@ use std::fmt;
 
 mod invariants;
 pub use invariants::check_invariants;
-// `invariants` names the library's items through `crate::` (it is compiled into the library's unit
-// tests too).
-use iri_abnf::components;
+// `invariants` names the library's items through `crate::components` (it is compiled into the
+// library's unit tests too, where that module is the library's own).
+mod components {
+    pub use iri_abnf::{Component, HostKind, PathKind, Reference, Span};
+}
 
-use iri_abnf::abnf::{self, case_input, case_seed, AbnfError, Generator};
-use iri_abnf::components::Span;
-use iri_abnf::error::quote;
-use iri_abnf::grammar::Grammar;
+use iri_abnf::abnf::{self, AbnfError, Generator};
+use iri_abnf::repository::quote;
+use iri_abnf::repository::{case_input, case_seed};
+use iri_abnf::Grammar;
+use iri_abnf::Span;
 use iri_abnf::{Rule, RuleName};
 
 /// What a campaign checks.
@@ -180,9 +183,9 @@ pub struct Report {
 }
 
 /// The pest verdict: whether the pest parser of `grammar`, started at `rule`, consumes the whole input.
-/// No automaton is involved ([`iri_abnf::syntax::pest_accepts`] runs pest alone).
+/// No automaton is involved ([`iri_abnf::repository::pest_accepts`] runs pest alone).
 fn pest_ok(grammar: Grammar, rule: Rule, input: &str) -> bool {
-    iri_abnf::syntax::pest_accepts(grammar, rule, input)
+    iri_abnf::repository::pest_accepts(grammar, rule, input)
         .unwrap_or_else(|| panic!("{grammar} has no rule {rule}"))
 }
 
@@ -288,7 +291,7 @@ pub fn compare_components(
 
 /// The spans of the segment nodes of the first path alternative in the tree (`ipath-abempty` …
 /// `ipath-empty` and their URI names), if there is one.
-fn tree_segments(node: &iri_abnf::SyntaxNode) -> Option<Vec<Span>> {
+fn tree_segments(node: &iri_abnf::syntax::SyntaxNode) -> Option<Vec<Span>> {
     let base = node.rule.uri_counterpart();
     if matches!(
         base,
@@ -424,8 +427,8 @@ pub fn run(config: &Config, mut on_mismatch: impl FnMut(&Mismatch)) -> Result<Re
 /// description of the first violated property.
 pub mod fuzz {
     use crate::check_invariants;
-    use iri_abnf::components::Reference;
-    use iri_abnf::grammar::Grammar;
+    use iri_abnf::Grammar;
+    use iri_abnf::Reference;
     use iri_abnf::{abnf, parse, Components};
 
     /// Input bytes that are not UTF-8 are not strings of any grammar (note 7): nothing to check.
@@ -490,7 +493,7 @@ pub mod fuzz {
     /// fast, common case: a padded input is slow under the sanitizer). For every grammar the
     /// error's `message()`, `render_caret()` and `Display` never panic, and the caret line is spaces
     /// and one `^` under the character at the offset: the rendered line before the caret is the input
-    /// before the offset as displayed ([`iri_abnf::error::render_caret`]), or its end after a `…` when
+    /// before the offset as displayed ([`iri_abnf::repository::render_caret`]), or its end after a `…` when
     /// the line is cut, and likewise from the caret on.
     pub fn render_target(data: &[u8]) -> Result<(), String> {
         let [pad, rest @ ..] = data else {
@@ -522,12 +525,12 @@ pub mod fuzz {
         check_caret(
             &input,
             offset,
-            &iri_abnf::error::render_caret(&input, offset),
+            &iri_abnf::repository::render_caret(&input, offset),
         )
     }
 
     fn check_caret(input: &str, offset: usize, rendered: &str) -> Result<(), String> {
-        use iri_abnf::error::{display_text, CARET_CONTEXT, CARET_LINE_MAX};
+        use iri_abnf::repository::{display_text, CARET_CONTEXT, CARET_LINE_MAX};
         let Some((line, caret)) = rendered.split_once('\n') else {
             return Err(format!("caret rendering is not two lines: {rendered:?}"));
         };
@@ -754,7 +757,7 @@ pub mod fuzz {
             let _ = preprocess(input, &opts);
             let plain = PreprocessOptions::default().with_spaces(spaces);
             for r in preprocess(input, &plain) {
-                let trimmed = iri_abnf::convert::preprocess::trim_ascii_whitespace(&r);
+                let trimmed = iri_abnf::convert::trim_ascii_whitespace(&r);
                 if trimmed != r {
                     return Err(format!("preprocess {spaces:?}: {r:?} is not trimmed"));
                 }

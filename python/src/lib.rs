@@ -18,8 +18,9 @@ use iri_abnf::convert::{
     ToIriOptions, ToUriOptions,
 };
 use iri_abnf::lint::{lint as lib_lint, LintOptions, Profile};
+use iri_abnf::normalize::Level;
 use iri_abnf::normalize::{normalize_with, Options as NormalizeOptions};
-use iri_abnf::{AnyGrammar, Base, Grammar, HostKind, Level, Mode, ParseError, ResolveError, Rule};
+use iri_abnf::{AnyGrammar, Base, Grammar, HostKind, Mode, ParseError, ResolveError, Rule};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
@@ -271,7 +272,7 @@ fn parse(py: Python<'_>, s: &Bound<'_, PyAny>, grammar: &str) -> PyResult<Refere
     })
 }
 
-fn convert_error(py: Python<'_>, e: iri_abnf::ConvertError) -> PyErr {
+fn convert_error(py: Python<'_>, e: iri_abnf::convert::ConvertError) -> PyErr {
     let message = e.message();
     match e.kind {
         ConvertErrorKind::Syntax(p) => syntax_error(py, p, ""),

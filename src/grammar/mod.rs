@@ -1,44 +1,4 @@
-//! The grammars and their rules.
-//!
-//! [`Grammar`] is one of the four main grammars, each with a pest parser, typed components and the
-//! reference operations:
-//!
-//! | name | spec | files in `grammar/` |
-//! | --- | --- | --- |
-//! | `uri` | RFC 3986 Appendix A | `core`, `uri` |
-//! | `rfc3987` | RFC 3987 §2.2 (2005) | `core`, `rfc3987` |
-//! | `iri` (default) | draft-ietf-iri-3987bis §2.2 | `core`, `iri` |
-//! | `leiri` | 3987bis §5.1: `IRI-reference` with `leiri-ucschar` in place of `ucschar` | `core`, `iri`, `leiri` |
-//!
-//! [`AnyGrammar`] is any grammar of `grammar/`: the four, and five more that have a language (an
-//! automaton: verdicts, errors with offsets, comparison, generation) but no parse tree or components.
-//! Their interpretation notes are 33–43 of [`crate::notes`].
-//!
-//! | name | spec | files in `grammar/` | start rule |
-//! | --- | --- | --- | --- |
-//! | `rfc2396` | RFC 2396 Appendix A (1998) | `core`, `rfc2396` | `URI-reference` |
-//! | `rfc2732` | RFC 2396 as amended by RFC 2732 §3 (IPv6 literals, 1999) | `core`, `rfc2396`, `rfc2732` | `URI-reference` |
-//! | `masinter07` | draft-masinter-url-i18n-07 §2.2 (2001) | `core`, `masinter-url-i18n-07` | `IRI-reference` |
-//! | `duerst01` | draft-duerst-iri-01 §2.2 (2002) | `core`, `duerst-iri-01` | `IRI-reference` |
-//! | `iri-printed` | 3987bis §2.2 as printed: `iri` without note 1 (`ireg-name` without `pct-form`) | `core`, `iri` | `IRI-reference` |
-//!
-//! ```
-//! use iri_abnf::{is_valid, validate, AnyGrammar, Grammar};
-//!
-//! // RFC 2396 has no IP literals; RFC 2732 added them.
-//! assert!(!is_valid(AnyGrammar::Rfc2396, "URI-reference", "http://[::1]/"));
-//! assert!(is_valid(AnyGrammar::Rfc2732, "URI-reference", "http://[::1]/"));
-//! // 3987bis as printed rejects a percent-encoded host that every other IRI grammar accepts. The
-//! // error is at the end: the text could still be an `iuserinfo`, which has `pct-encoded`, if "@"
-//! // and a host followed.
-//! let input = "http://r%C3%A9sum%C3%A9.example.org";
-//! let err = validate(AnyGrammar::IriPrinted, Rule::IriReference, input).unwrap_err();
-//! assert_eq!(err.offset, input.len());
-//! assert!(is_valid(Grammar::Iri, "IRI-reference", input));
-//! // Every `Grammar` is an `AnyGrammar`.
-//! assert_eq!(AnyGrammar::from(Grammar::Leiri).main(), Some(Grammar::Leiri));
-//! assert_eq!(AnyGrammar::Duerst01.main(), None);
-//! ```
+//! Grammar identities (see [`Grammar`] and [`AnyGrammar`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -48,8 +8,49 @@ pub mod rule;
 use crate::rule::{Rule, RuleName};
 
 /// One of the four main grammars, each with a pest parser, typed components and the reference
-/// operations; see the [module docs](self) for the specs, and [`AnyGrammar`] for the grammars that
-/// have a language only.
+/// operations; [`AnyGrammar`] adds the grammars that have a language only.
+///
+/// The grammars and their rules.
+///
+/// [`Grammar`] is one of the four main grammars, each with a pest parser, typed components and the
+/// reference operations:
+///
+/// | name | spec | files in `grammar/` |
+/// | --- | --- | --- |
+/// | `uri` | RFC 3986 Appendix A | `core`, `uri` |
+/// | `rfc3987` | RFC 3987 §2.2 (2005) | `core`, `rfc3987` |
+/// | `iri` (default) | draft-ietf-iri-3987bis §2.2 | `core`, `iri` |
+/// | `leiri` | 3987bis §5.1: `IRI-reference` with `leiri-ucschar` in place of `ucschar` | `core`, `iri`, `leiri` |
+///
+/// [`AnyGrammar`] is any grammar of `grammar/`: the four, and five more that have a language (an
+/// automaton: verdicts, errors with offsets, comparison, generation) but no parse tree or components.
+/// Their interpretation notes are 33–43 of [`crate::notes`].
+///
+/// | name | spec | files in `grammar/` | start rule |
+/// | --- | --- | --- | --- |
+/// | `rfc2396` | RFC 2396 Appendix A (1998) | `core`, `rfc2396` | `URI-reference` |
+/// | `rfc2732` | RFC 2396 as amended by RFC 2732 §3 (IPv6 literals, 1999) | `core`, `rfc2396`, `rfc2732` | `URI-reference` |
+/// | `masinter07` | draft-masinter-url-i18n-07 §2.2 (2001) | `core`, `masinter-url-i18n-07` | `IRI-reference` |
+/// | `duerst01` | draft-duerst-iri-01 §2.2 (2002) | `core`, `duerst-iri-01` | `IRI-reference` |
+/// | `iri-printed` | 3987bis §2.2 as printed: `iri` without note 1 (`ireg-name` without `pct-form`) | `core`, `iri` | `IRI-reference` |
+///
+/// ```
+/// use iri_abnf::{is_valid, validate, AnyGrammar, Grammar};
+///
+/// // RFC 2396 has no IP literals; RFC 2732 added them.
+/// assert!(!is_valid(AnyGrammar::Rfc2396, "URI-reference", "http://[::1]/"));
+/// assert!(is_valid(AnyGrammar::Rfc2732, "URI-reference", "http://[::1]/"));
+/// // 3987bis as printed rejects a percent-encoded host that every other IRI grammar accepts. The
+/// // error is at the end: the text could still be an `iuserinfo`, which has `pct-encoded`, if "@"
+/// // and a host followed.
+/// let input = "http://r%C3%A9sum%C3%A9.example.org";
+/// let err = validate(AnyGrammar::IriPrinted, Rule::IriReference, input).unwrap_err();
+/// assert_eq!(err.offset, input.len());
+/// assert!(is_valid(Grammar::Iri, "IRI-reference", input));
+/// // Every `Grammar` is an `AnyGrammar`.
+/// assert_eq!(AnyGrammar::from(Grammar::Leiri).main(), Some(Grammar::Leiri));
+/// assert_eq!(AnyGrammar::Duerst01.main(), None);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
@@ -146,7 +147,7 @@ impl Grammar {
 }
 
 /// Any grammar of `grammar/`: one of the four [`Grammar`]s, or one of the five that have a language
-/// but no parse tree or components (see the [module docs](self)).
+/// but no parse tree or components (the specs of each: [`Grammar`]).
 ///
 /// The functions that decide membership take any grammar: [`crate::validate`], [`ParseError::explain`](crate::ParseError::explain)
 /// (whose errors name no rules for the five), [`crate::is_valid`], [`crate::abnf::dfa`] and the

@@ -1,35 +1,4 @@
-//! Rule identities: [`Rule`], one variant per ABNF rule name of the grammars ([`AnyGrammar`]).
-//!
-//! The enum, its spec spellings, the rules of each grammar and the IRI-to-URI renaming
-//! ([`Rule::uri_counterpart`]) are generated from the `.abnf` files by `cargo xtask generate` into
-//! `src/grammar/rules.rs`; `cargo xtask generate --check` fails when that file is not what the grammar
-//! files give.
-//!
-//! A rule is spelled as in the specs everywhere ([`Rule::name`], `Display`, JSON): `IRI-reference`,
-//! `ireg-name`, `IPv6address`. [`FromStr`] also takes `_` for `-` (`IRI_reference`, as pest names the
-//! rules). ABNF names are case-insensitive (RFC 5234 §2.1), and so is every lookup of a name:
-//! `ipv6ADDRESS`, `iri-REFERENCE` and `IRI_Reference` name rules as `IPv6address` and `IRI-reference` do.
-//!
-//! The functions that take a start rule take any [`RuleName`]: a [`Rule`], or a name as a user types it
-//! (`&str`, `String`). A name is resolved once per call; an unknown one, or a rule the grammar does not
-//! have, is an [`UnknownName`] error.
-//!
-//! ```
-//! use iri_abnf::{is_valid, Grammar, Rule};
-//!
-//! let rule: Rule = "ireg-name".parse().unwrap();
-//! assert_eq!(rule, Rule::IregName);
-//! assert_eq!("ireg_name".parse::<Rule>(), Ok(Rule::IregName));
-//! assert_eq!("IReg-Name".parse::<Rule>(), Ok(Rule::IregName));
-//! assert_eq!(rule.to_string(), "ireg-name");
-//! assert_eq!(rule.uri_counterpart(), Rule::RegName);
-//! assert!(Grammar::Iri.has(rule) && !Grammar::Uri.has(rule));
-//! assert_eq!(Grammar::Uri.rule("ihost"), None);
-//! assert_eq!(Grammar::Iri.rule("ihost"), Some(Rule::Ihost));
-//! // Names and rules are both accepted where a start rule is expected.
-//! assert!(is_valid(Grammar::Iri, Rule::Ihost, "résumé.example.org"));
-//! assert!(is_valid(Grammar::Iri, "ihost", "résumé.example.org"));
-//! ```
+//! Rule identities (see [`RuleName`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -323,6 +292,39 @@ mod sealed {
     impl<T: Sealed + ?Sized> Sealed for &T {}
 }
 
+/// Rule identities: [`Rule`], one variant per ABNF rule name of the grammars ([`AnyGrammar`]).
+///
+/// The enum, its spec spellings, the rules of each grammar and the IRI-to-URI renaming
+/// ([`Rule::uri_counterpart`]) are generated from the `.abnf` files by `cargo xtask generate` into
+/// `src/grammar/rules.rs`; `cargo xtask generate --check` fails when that file is not what the grammar
+/// files give.
+///
+/// A rule is spelled as in the specs everywhere ([`Rule::name`], `Display`, JSON): `IRI-reference`,
+/// `ireg-name`, `IPv6address`. [`FromStr`] also takes `_` for `-` (`IRI_reference`, as pest names the
+/// rules). ABNF names are case-insensitive (RFC 5234 §2.1), and so is every lookup of a name:
+/// `ipv6ADDRESS`, `iri-REFERENCE` and `IRI_Reference` name rules as `IPv6address` and `IRI-reference` do.
+///
+/// The functions that take a start rule take any [`RuleName`]: a [`Rule`], or a name as a user types it
+/// (`&str`, `String`). A name is resolved once per call; an unknown one, or a rule the grammar does not
+/// have, is an [`UnknownName`] error.
+///
+/// ```
+/// use iri_abnf::{is_valid, Grammar, Rule};
+///
+/// let rule: Rule = "ireg-name".parse().unwrap();
+/// assert_eq!(rule, Rule::IregName);
+/// assert_eq!("ireg_name".parse::<Rule>(), Ok(Rule::IregName));
+/// assert_eq!("IReg-Name".parse::<Rule>(), Ok(Rule::IregName));
+/// assert_eq!(rule.to_string(), "ireg-name");
+/// assert_eq!(rule.uri_counterpart(), Rule::RegName);
+/// assert!(Grammar::Iri.has(rule) && !Grammar::Uri.has(rule));
+/// assert_eq!(Grammar::Uri.rule("ihost"), None);
+/// assert_eq!(Grammar::Iri.rule("ihost"), Some(Rule::Ihost));
+/// // Names and rules are both accepted where a start rule is expected.
+/// assert!(is_valid(Grammar::Iri, Rule::Ihost, "résumé.example.org"));
+/// assert!(is_valid(Grammar::Iri, "ihost", "résumé.example.org"));
+/// ```
+///
 /// A start rule as the functions of this crate take it: a [`Rule`], or a rule name as a user types it
 /// (`&str`, `String`: in any case, with `-` or `_`; see [`Rule::from_name`]).
 ///

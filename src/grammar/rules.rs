@@ -9,7 +9,7 @@ use crate::grammar::AnyGrammar;
 ///
 /// [`Rule::name`] and `Display` give the spec spelling (`IRI-reference`), `FromStr` takes it or
 /// the spelling with `_` for `-`; [`AnyGrammar::rules`] and [`AnyGrammar::has`] say which grammar
-/// has which rule. See the [module docs](crate::rule).
+/// has which rule. See [`RuleName`](crate::RuleName).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Rule {

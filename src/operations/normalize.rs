@@ -23,7 +23,8 @@
 //! equivalence at a level implies equivalence at every higher level).
 //!
 //! ```
-//! use iri_abnf::{equivalent, normalize, Grammar, Level};
+//! use iri_abnf::Grammar;
+//! //! use iri_abnf::normalize::{equivalent, normalize, Level};
 //!
 //! // RFC 3986 §6.2.2
 //! let n = normalize(Grammar::Uri, "eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Level::Path).unwrap();

@@ -1,50 +1,4 @@
-//! Relativization: the inverse of [resolution](mod@crate::resolve). For an absolute base and a target IRI,
-//! find a reference that resolves (strictly, RFC 3986 §5.2) against the base to exactly the target.
-//!
-//! RFC 3986 defines no such operation; this one is specified by its result:
-//!
-//! 1. **Never wrong.** A candidate is returned only after it is resolved against the base with
-//!    [`crate::resolve()`] and the result is the target, character for character. The tricky cases come out right by
-//!    construction: a first segment with `:` (`./a:b`, not `a:b`, which would be a scheme), a path that
-//!    begins with `//` (`.//x`, not `//x`, which would be an authority), an empty target path under an
-//!    authority (only `//host?q` can give it), a query-only or fragment-only difference (`?q`, `#f`),
-//!    and a target without a query where the base has one (the path must then be written).
-//! 2. **Shortest.** Among the references that resolve to the target, the shortest (in characters) is
-//!    returned. Ties go to a relative-path reference that names a segment (`../z` rather than `/a/z`),
-//!    then an absolute-path reference (`/` rather than `.`), then one made only of dot segments, then a
-//!    network-path reference, then the target itself.
-//! 3. **Always an answer when there is one.** The target itself is a candidate, so a different scheme
-//!    gives the target back. A target that no reference resolves to is an error
-//!    ([`ResolveError::Unreachable`]): resolution removes dot segments from every path it builds, so
-//!    a target path with `.` or `..` segments (`http://x/a/../b`) is reached only when it is the base's
-//!    own path.
-//!
-//! The candidates are tried in order of preference, and only a constant number of them is written out
-//! and resolved, so relativization takes time and memory linear in the lengths of the base and the
-//! target (a path half a million segments deep takes about as long as parsing it).
-//!
-//! The base follows the rules of [`Base`]: an absolute IRI, its fragment ignored. The target must have a
-//! scheme (an `IRI`, with or without fragment). Resolution of the result in [`Mode::NonStrict`] may give
-//! a different IRI when the result is an absolute IRI with the base's scheme.
-//!
-//! ```
-//! use iri_abnf::{relativize, resolve, Grammar};
-//!
-//! let base = "http://a/b/c/d;p?q";
-//! assert_eq!(relativize(Grammar::Iri, base, "http://a/b/c/g").unwrap(), "g");
-//! assert_eq!(relativize(Grammar::Iri, base, "http://a/b/g?y").unwrap(), "../g?y");
-//! assert_eq!(relativize(Grammar::Iri, base, "http://a/b/c/d;p?q#s").unwrap(), "#s");
-//! assert_eq!(relativize(Grammar::Iri, base, "http://a/b/c/d;p").unwrap(), "d;p");
-//! assert_eq!(relativize(Grammar::Iri, base, "http://a/b/c/g:h").unwrap(), "./g:h");
-//! assert_eq!(relativize(Grammar::Iri, base, "http://a/x").unwrap(), "/x");
-//! assert_eq!(relativize(Grammar::Iri, base, "http://e/").unwrap(), "//e/");
-//! assert_eq!(relativize(Grammar::Iri, base, "ftp://a/").unwrap(), "ftp://a/");
-//! for target in ["http://a/b/c/g:h", "http://a//x", "http://a?y", "http://a/b/c/"] {
-//!     let r = relativize(Grammar::Iri, base, target).unwrap();
-//!     assert_eq!(resolve(Grammar::Iri, base, &r).unwrap(), target);
-//! }
-//! assert!(relativize(Grammar::Iri, base, "http://a/b/../g").is_err());
-//! ```
+//! Relativization (see [`relativize`]).
 
 use crate::components::{Reference, ReferenceBuf};
 use crate::error::quote;
@@ -71,7 +25,56 @@ fn fragment<'a>(r: &Reference<'a>) -> Option<&'a str> {
     r.fragment().map(|c| c.as_str())
 }
 
-/// The shortest reference that resolves against `base` to `target` (see the [module docs](self)).
+/// The shortest reference that resolves against `base` to `target`: relativization, the inverse of
+/// resolution.
+///
+/// For an absolute base and a target IRI, it finds a reference that resolves (strictly, RFC 3986 §5.2) against the base to exactly the target.
+///
+/// RFC 3986 defines no such operation; this one is specified by its result:
+///
+/// 1. **Never wrong.** A candidate is returned only after it is resolved against the base with
+///    [`crate::resolve()`] and the result is the target, character for character. The tricky cases come out right by
+///    construction: a first segment with `:` (`./a:b`, not `a:b`, which would be a scheme), a path that
+///    begins with `//` (`.//x`, not `//x`, which would be an authority), an empty target path under an
+///    authority (only `//host?q` can give it), a query-only or fragment-only difference (`?q`, `#f`),
+///    and a target without a query where the base has one (the path must then be written).
+/// 2. **Shortest.** Among the references that resolve to the target, the shortest (in characters) is
+///    returned. Ties go to a relative-path reference that names a segment (`../z` rather than `/a/z`),
+///    then an absolute-path reference (`/` rather than `.`), then one made only of dot segments, then a
+///    network-path reference, then the target itself.
+/// 3. **Always an answer when there is one.** The target itself is a candidate, so a different scheme
+///    gives the target back. A target that no reference resolves to is an error
+///    ([`ResolveError::Unreachable`]): resolution removes dot segments from every path it builds, so
+///    a target path with `.` or `..` segments (`http://x/a/../b`) is reached only when it is the base's
+///    own path.
+///
+/// The candidates are tried in order of preference, and only a constant number of them is written out
+/// and resolved, so relativization takes time and memory linear in the lengths of the base and the
+/// target (a path half a million segments deep takes about as long as parsing it).
+///
+/// The base follows the rules of [`Base`]: an absolute IRI, its fragment ignored. The target must have a
+/// scheme (an `IRI`, with or without fragment). Resolution of the result in [`Mode::NonStrict`] may give
+/// a different IRI when the result is an absolute IRI with the base's scheme.
+///
+/// ```
+/// use iri_abnf::{relativize, resolve, Grammar};
+///
+/// let base = "http://a/b/c/d;p?q";
+/// assert_eq!(relativize(Grammar::Iri, base, "http://a/b/c/g").unwrap(), "g");
+/// assert_eq!(relativize(Grammar::Iri, base, "http://a/b/g?y").unwrap(), "../g?y");
+/// assert_eq!(relativize(Grammar::Iri, base, "http://a/b/c/d;p?q#s").unwrap(), "#s");
+/// assert_eq!(relativize(Grammar::Iri, base, "http://a/b/c/d;p").unwrap(), "d;p");
+/// assert_eq!(relativize(Grammar::Iri, base, "http://a/b/c/g:h").unwrap(), "./g:h");
+/// assert_eq!(relativize(Grammar::Iri, base, "http://a/x").unwrap(), "/x");
+/// assert_eq!(relativize(Grammar::Iri, base, "http://e/").unwrap(), "//e/");
+/// assert_eq!(relativize(Grammar::Iri, base, "ftp://a/").unwrap(), "ftp://a/");
+/// for target in ["http://a/b/c/g:h", "http://a//x", "http://a?y", "http://a/b/c/"] {
+///     let r = relativize(Grammar::Iri, base, target).unwrap();
+///     assert_eq!(resolve(Grammar::Iri, base, &r).unwrap(), target);
+/// }
+/// assert!(relativize(Grammar::Iri, base, "http://a/b/../g").is_err());
+/// ```
+///
 pub fn relativize(
     grammar: Grammar,
     base: &str,
@@ -411,7 +414,7 @@ impl<'a> RelativePaths<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::abnf::case_seed;
+    use crate::abnf::generate::case_seed;
 
     #[test]
     fn errors_give_their_source() {

@@ -286,7 +286,7 @@ fn authority<'a>(r: &Reference<'a>) -> Option<&'a str> {
 /// path (see the [module docs](self)).
 ///
 /// ```
-/// use iri_abnf::resolve::{transform, Mode};
+/// use iri_abnf::{transform, Mode};
 /// use iri_abnf::{parse, Grammar};
 ///
 /// let base = parse(Grammar::Iri, "f:/a").unwrap();
@@ -348,7 +348,7 @@ pub fn transform(base: &Reference<'_>, r: &Reference<'_>, mode: Mode) -> Referen
 ///   whole path when it has no "/"), followed by the reference's path.
 ///
 /// ```
-/// use iri_abnf::resolve::merge;
+/// use iri_abnf::merge;
 /// use iri_abnf::{parse, Grammar};
 ///
 /// let base = |s| parse(Grammar::Iri, s).unwrap();

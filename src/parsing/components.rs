@@ -940,7 +940,7 @@ impl serde::Serialize for Reference<'_> {
 
 /// An owned reference: one `String` and the offsets of its components, the same as those of
 /// [`Reference`], which [`ReferenceBuf::reference`] borrows. Resolution ([`crate::resolve()`]),
-/// normalization ([`crate::normalize()`]) and relativization ([`crate::relativize()`]) return it.
+/// normalization ([`crate::normalize::normalize()`]) and relativization ([`crate::relativize()`]) return it.
 ///
 /// ```
 /// use iri_abnf::{resolve, Grammar};

@@ -672,7 +672,7 @@ pub fn render_caret(input: &str, offset: usize) -> String {
 /// under its start when a long line is shown as a window that the span leaves).
 ///
 /// ```
-/// use iri_abnf::error::render_span;
+/// use iri_abnf::repository::render_span;
 ///
 /// assert_eq!(render_span("HTTP://a/", 0, 4), "HTTP://a/\n^^^^");
 /// assert_eq!(render_span("/a\u{200B}b", 2, 5), "/a\\u{200B}b\n  ^^^^^^^^");
@@ -711,7 +711,7 @@ fn push_display(c: char, out: &mut String) -> usize {
 /// `\u{…}`, every other one as itself.
 ///
 /// ```
-/// assert_eq!(iri_abnf::error::display_text("a\u{202E}b"), "a\\u{202E}b");
+/// assert_eq!(iri_abnf::repository::display_text("a\u{202E}b"), "a\\u{202E}b");
 /// ```
 pub fn display_text(input: &str) -> String {
     let mut out = String::with_capacity(input.len());
@@ -730,7 +730,8 @@ pub const EXPECTED_SHOWN: usize = 6;
 /// (`one of - . _ ~`), `a character outside US-ASCII (N ranges from U+00A0)`, and `end of input`.
 ///
 /// ```
-/// use iri_abnf::error::{summarize_expected, Expected};
+/// use iri_abnf::Expected;
+/// /// use iri_abnf::repository::summarize_expected;
 ///
 /// let items = [
 ///     Expected::Range('a', 'z'),

@@ -675,8 +675,8 @@ mod tests {
             let rules = crate::abnf::rules(g).unwrap();
             let generator = crate::abnf::Generator::new(rules, rule).unwrap();
             for i in 0..20_000 {
-                let seed = crate::abnf::case_seed(0x3a5c, g, i);
-                check(g, &crate::abnf::case_input(&generator, seed, 90));
+                let seed = crate::abnf::generate::case_seed(0x3a5c, g, i);
+                check(g, &crate::abnf::generate::case_input(&generator, seed, 90));
             }
         }
         let a = |n: usize| "a".repeat(n);
@@ -713,8 +713,8 @@ mod tests {
             let generator = crate::abnf::Generator::new(rules, rule).unwrap();
             let mut valid = 0;
             for i in 0..20_000 {
-                let seed = crate::abnf::case_seed(0x5917, g, i);
-                let s = crate::abnf::case_input(&generator, seed, 40);
+                let seed = crate::abnf::generate::case_seed(0x5917, g, i);
+                let s = crate::abnf::generate::case_input(&generator, seed, 40);
                 if crate::is_valid(g, rule, &s) {
                     valid += 1;
                     assert_eq!(Some(lenient(g, rule, &s)), meta(g, rule, &s), "{g} {s:?}");

@@ -184,14 +184,13 @@ pub fn parse_tree(grammar: Grammar, rule: Rule, input: &str) -> Result<SyntaxNod
     }
     pest_parse(grammar, rule, input).map_err(|pest| {
         // The offset and the characters come from the DFA, as for `explain`.
-        let error = match crate::abnf::dfa(grammar, rule) {
+        match crate::abnf::dfa(grammar, rule) {
             Ok(dfa) => match dfa.check(input) {
                 Err(failure) => explain_failure(grammar, rule, input, dfa, failure, Some(pest)),
                 Ok(()) => crate::error::pest_only_error(grammar, rule, input, pest),
             },
             _ => crate::error::pest_only_error(grammar, rule, input, pest),
-        };
-        error
+        }
     })
 }
 
@@ -256,31 +255,36 @@ pub fn pest_failure(
     pest_parse(grammar, rule, input).err()
 }
 
-/// Whether the pest parser of `grammar`, started at `rule` (a [`Rule`] or a rule name), matches the
-/// whole of `input`; `None` if the grammar has no such rule. This is the pest verdict alone: no
-/// automaton is consulted and no tree or error is built, whatever the rule or the input's length (the
-/// differential tests compare it with the automaton's verdict).
-pub fn pest_accepts(grammar: Grammar, rule: impl RuleName, input: &str) -> Option<bool> {
-    fn accepts<R: PestRule, P: Parser<R>>(
-        cell: &'static OnceLock<Table<R>>,
-        rule: Rule,
-        input: &str,
-    ) -> bool {
-        // Every rule of the grammar has its start wrapper (`pest_rules_map_to_the_rules_of_their_grammar`).
-        match table(cell).start[rule as usize] {
-            Some(start) => P::parse(start, input).is_ok(),
-            None => false,
+/// The pest verdict alone, for the differential tests (`crate::repository`).
+pub(crate) mod differential {
+    use super::*;
+
+    /// Whether the pest parser of `grammar`, started at `rule` (a [`Rule`] or a rule name), matches the
+    /// whole of `input`; `None` if the grammar has no such rule. This is the pest verdict alone: no
+    /// automaton is consulted and no tree or error is built, whatever the rule or the input's length (the
+    /// differential tests compare it with the automaton's verdict).
+    pub fn pest_accepts(grammar: Grammar, rule: impl RuleName, input: &str) -> Option<bool> {
+        fn accepts<R: PestRule, P: Parser<R>>(
+            cell: &'static OnceLock<Table<R>>,
+            rule: Rule,
+            input: &str,
+        ) -> bool {
+            // Every rule of the grammar has its start wrapper (`pest_rules_map_to_the_rules_of_their_grammar`).
+            match table(cell).start[rule as usize] {
+                Some(start) => P::parse(start, input).is_ok(),
+                None => false,
+            }
         }
+        let rule = grammar.rule(rule)?;
+        Some(match grammar {
+            Grammar::Uri => accepts::<uri::Rule, uri::UriParser>(&URI_TABLE, rule, input),
+            Grammar::Rfc3987 => {
+                accepts::<rfc3987::Rule, rfc3987::Rfc3987Parser>(&RFC3987_TABLE, rule, input)
+            }
+            Grammar::Iri => accepts::<iri::Rule, iri::IriParser>(&IRI_TABLE, rule, input),
+            Grammar::Leiri => accepts::<leiri::Rule, leiri::LeiriParser>(&LEIRI_TABLE, rule, input),
+        })
     }
-    let rule = grammar.rule(rule)?;
-    Some(match grammar {
-        Grammar::Uri => accepts::<uri::Rule, uri::UriParser>(&URI_TABLE, rule, input),
-        Grammar::Rfc3987 => {
-            accepts::<rfc3987::Rule, rfc3987::Rfc3987Parser>(&RFC3987_TABLE, rule, input)
-        }
-        Grammar::Iri => accepts::<iri::Rule, iri::IriParser>(&IRI_TABLE, rule, input),
-        Grammar::Leiri => accepts::<leiri::Rule, leiri::LeiriParser>(&LEIRI_TABLE, rule, input),
-    })
 }
 
 /// Turns on pest's error detail ([`pest::set_error_detail`]) once, before the first pest parse of the
@@ -519,7 +523,7 @@ mod tests {
             (Grammar::Rfc3987, Rule::IriReference, "a b", false),
         ] {
             assert_eq!(
-                pest_accepts(g, rule, input),
+                differential::pest_accepts(g, rule, input),
                 Some(ok),
                 "{g} {rule} {input:?}"
             );
@@ -529,6 +533,9 @@ mod tests {
                 "{g} {rule} {input:?}"
             );
         }
-        assert_eq!(pest_accepts(Grammar::Uri, "iauthority", ""), None);
+        assert_eq!(
+            differential::pest_accepts(Grammar::Uri, "iauthority", ""),
+            None
+        );
     }
 }

@@ -8,14 +8,14 @@ use crate::common;
 
 use std::fmt::Write as _;
 
-use iri_abnf::convert::preprocess::decode_legacy;
-use iri_abnf::convert::query_charset::encode_component;
+use iri_abnf::convert::decode_legacy;
+use iri_abnf::convert::encode_component;
 use iri_abnf::convert::reg_name::{IDNA_PROCESSING, UTS46_PROCESSING};
 use iri_abnf::convert::{
     preprocess, to_iri, to_uri, xml_notation, ConvertErrorKind, HostMapping, PreprocessOptions,
     ToIriOptions, ToUriOptions,
 };
-use iri_abnf::error::quote;
+use iri_abnf::repository::quote;
 
 fn examples() -> Vec<common::Example> {
     common::spec_examples()

@@ -6,8 +6,8 @@ use std::sync::OnceLock;
 
 use iri_abnf::abnf::{mutate, rules, Generator};
 use iri_abnf::characters::{is_bidi_formatting, is_unreserved, pct_octet};
-use iri_abnf::convert::preprocess::trim_ascii_whitespace;
 use iri_abnf::convert::reg_name::{punycode_label_to_unicode, reg_name_to_ascii};
+use iri_abnf::convert::trim_ascii_whitespace;
 use iri_abnf::convert::{
     leiri_to_iri, leiri_to_uri, percent_encode, preprocess, to_iri, to_uri, Charset, HostMapping,
     PreprocessOptions, Spaces, ToIriOptions, ToUriOptions,

@@ -1,8 +1,9 @@
 //! The equivalence examples of the seeds and of RFC 3986 §6 / RFC 3987 §5.3, pinned level by level, and
 //! a snapshot of the whole ladder on a set of inputs.
 
+use iri_abnf::normalize::{equivalent, normalize, Level};
 use iri_abnf::normalize::{equivalent_with, normalize_with, Options};
-use iri_abnf::{equivalent, normalize, Grammar, Level};
+use iri_abnf::Grammar;
 
 /// An `input` of `tests/fixtures/spec-examples.jsonl` by id.
 fn example(id: &str) -> String {

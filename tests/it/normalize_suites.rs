@@ -16,8 +16,9 @@
 
 use crate::reference_suites;
 
+use iri_abnf::normalize::Level;
 use iri_abnf::normalize::{equivalent, normalize};
-use iri_abnf::{Grammar, Level, ParseError, ReferenceBuf};
+use iri_abnf::{Grammar, ParseError, ReferenceBuf};
 use reference_suites::{external_jsonl, field, jsonl, s, Runner};
 use serde_json::Value;
 

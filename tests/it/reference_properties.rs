@@ -10,8 +10,9 @@
 //!   used to reach `t`;
 //! - `normalize` is idempotent, valid under the grammar, and consistent along the ladder.
 
+use iri_abnf::normalize::Level;
 use iri_abnf::normalize::{normalize_with, Options};
-use iri_abnf::{parse, relativize, resolve, resolve_with, Grammar, Level, Mode, ResolveError};
+use iri_abnf::{parse, relativize, resolve, resolve_with, Grammar, Mode, ResolveError};
 use proptest::prelude::*;
 use proptest::sample::select;
 

@@ -14,7 +14,8 @@
 use crate::reference_suites;
 
 use iri_abnf::normalize::normalize;
-use iri_abnf::{relativize, resolve, resolve_with, Grammar, Level, Mode};
+use iri_abnf::normalize::Level;
+use iri_abnf::{relativize, resolve, resolve_with, Grammar, Mode};
 use reference_suites::{external_jsonl, field, json_array, jsonl, s, Runner};
 use serde_json::Value;
 

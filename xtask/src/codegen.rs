@@ -124,7 +124,7 @@ pub(crate) fn rule_module(command: &str) -> Result<String, AbnfError> {
          ///\n\
          /// [`Rule::name`] and `Display` give the spec spelling (`IRI-reference`), `FromStr` takes it or\n\
          /// the spelling with `_` for `-`; [`AnyGrammar::rules`] and [`AnyGrammar::has`] say which grammar\n\
-         /// has which rule. See the [module docs](crate::rule).\n\
+         /// has which rule. See [`RuleName`](crate::RuleName).\n\
          #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]\n\
          #[non_exhaustive]\n\
          pub enum Rule {{\n"

@@ -284,7 +284,7 @@ pub fn write_invalid(out: &mut Out, e: &ParseError) {
 fn invalid_record(e: &ParseError) -> String {
     let mut text = format!(
         "invalid {}\n  {}\n",
-        iri_abnf::error::quote(e.input()),
+        iri_abnf::repository::quote(e.input()),
         super::output::parse_message(e)
     );
     for l in e.render_caret().lines() {
@@ -436,7 +436,7 @@ fn render_record(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
             (Ok(input), None) => {
                 r.out.extend_from_slice(b"valid ");
                 r.out
-                    .extend_from_slice(iri_abnf::error::quote(input).as_bytes());
+                    .extend_from_slice(iri_abnf::repository::quote(input).as_bytes());
                 r.out.push(b'\n');
                 let diagnostics = record.diagnostics.as_deref().unwrap_or_default();
                 r.out

@@ -2,7 +2,8 @@
 
 use clap::{Args, ValueEnum};
 use iri_abnf::report::{describe, describe_with};
-use iri_abnf::{parse_components, Components, Grammar, ParseError, Rule, SyntaxNode};
+use iri_abnf::syntax::SyntaxNode;
+use iri_abnf::{parse_components, Components, Grammar, ParseError, Rule};
 use serde::Serialize;
 use std::ffi::OsString;
 

@@ -4,9 +4,10 @@
 use std::ffi::OsString;
 
 use clap::{Args, ValueEnum};
-use iri_abnf::error::quote;
+use iri_abnf::normalize::Level;
 use iri_abnf::normalize::{normalize_with, Options};
-use iri_abnf::{Base, Grammar, Level, Mode};
+use iri_abnf::repository::quote;
+use iri_abnf::{Base, Grammar, Mode};
 use serde::Serialize;
 
 use super::input::{for_each_item, Decoding, InputArgs, Item, NotText};

@@ -12,10 +12,10 @@
 //! | --- | --- | --- |
 //! | IRI → URI | 3987bis §3.3–§3.6 | [`to_uri()`], [`percent_encode`] |
 //! | `ireg-name` with IDNA | 3987bis §3.4.2 | [`reg_name::reg_name_to_ascii`] |
-//! | query with a document charset | 3987bis §3.5, draft-weber-iri-guidelines §6.1 | [`ToUriOptions::query_charset`], [`query_charset::encode_component`] |
+//! | query with a document charset | 3987bis §3.5, draft-weber-iri-guidelines §6.1 | [`ToUriOptions::query_charset`], [`encode_component`] |
 //! | URI → IRI, with the trace of §3.7.1 | 3987bis §3.7 | [`to_iri()`] |
 //! | LEIRI → IRI / URI | 3987bis §5.1 | [`leiri_to_iri`], [`leiri_to_uri`] |
-//! | raw strings | draft-weber-iri-guidelines §4, 3987bis §3.1, draft-duerst-iri-01 §3.1 | [`preprocess()`], [`preprocess::decode_legacy`] |
+//! | raw strings | draft-weber-iri-guidelines §4, 3987bis §3.1, draft-duerst-iri-01 §3.1 | [`preprocess()`], [`decode_legacy`] |
 //!
 //! ```
 //! use iri_abnf::convert::{to_iri, to_uri, HostMapping, ToIriOptions, ToUriOptions};
@@ -35,16 +35,19 @@
 //! ```
 
 pub mod idna2008;
-pub mod leiri;
-pub mod preprocess;
-pub mod query_charset;
+mod leiri;
+mod preprocess;
+mod query_charset;
 pub mod reg_name;
-pub mod to_iri;
-pub mod to_uri;
+mod to_iri;
+mod to_uri;
 
 pub use leiri::{leiri_to_iri, leiri_to_uri, LeiriConversion};
-pub use preprocess::{preprocess, PreprocessOptions, Spaces};
-pub use query_charset::Charset;
+pub use preprocess::{
+    decode_legacy, decode_ncrs, preprocess, trim_ascii_whitespace, PreprocessOptions, Spaces,
+    Undecodable,
+};
+pub use query_charset::{encode_component, Charset, Unmappable};
 pub use to_iri::{to_iri, IriConversion, ToIriOptions, Trace};
 pub use to_uri::{to_uri, HostMapping, ToUriOptions, UriConversion};
 
@@ -73,7 +76,7 @@ pub enum ConvertErrorKind {
     Idna(reg_name::IdnaFailure),
     /// The document charset cannot represent a character of the query (3987bis §3.5); its offset is
     /// in the input.
-    Unmappable(query_charset::Unmappable),
+    Unmappable(Unmappable),
 }
 
 impl ConvertError {

@@ -131,7 +131,7 @@ pub fn trim_ascii_whitespace(s: &str) -> &str {
 /// above U+10FFFF) is left as written.
 ///
 /// ```
-/// use iri_abnf::convert::preprocess::decode_ncrs;
+/// use iri_abnf::convert::decode_ncrs;
 ///
 /// assert_eq!(decode_ncrs("&#x0066;&#111;o&#xD800;&#x;"), "foo&#xD800;&#x;");
 /// ```
@@ -207,7 +207,7 @@ impl std::fmt::Display for Undecodable {
 /// is not normalized (variant C).
 ///
 /// ```
-/// use iri_abnf::convert::{preprocess::decode_legacy, Charset};
+/// use iri_abnf::convert::{decode_legacy, Charset};
 ///
 /// let latin1 = Charset::for_label("iso-8859-1").unwrap();
 /// assert_eq!(decode_legacy(b"M\xE4rz", latin1).unwrap(), "M\u{E4}rz");

@@ -70,7 +70,7 @@ impl Charset {
     /// (`iso-2022-kr`, …) are refused: it cannot encode.
     ///
     /// ```
-    /// use iri_abnf::convert::query_charset::Charset;
+    /// use iri_abnf::convert::Charset;
     ///
     /// assert_eq!(Charset::for_label("ISO-8859-1").unwrap().name(), "windows-1252");
     /// assert_eq!(Charset::for_label("us-ascii").unwrap().name(), "US-ASCII");
@@ -122,7 +122,7 @@ impl Charset {
 /// The rows of Tables 1 and 2 of Dürst (2001):
 ///
 /// ```
-/// use iri_abnf::convert::query_charset::{encode_component, Charset};
+/// use iri_abnf::convert::{encode_component, Charset};
 ///
 /// let via = |label: &str, s: &str| encode_component(s, Charset::for_label(label).unwrap()).unwrap();
 /// assert_eq!(via("us-ascii", "March"), "March");

@@ -4,12 +4,12 @@
 
 use std::fmt::Write as _;
 
-use iri_abnf::convert::query_charset::encode_component;
+use iri_abnf::convert::encode_component;
 use iri_abnf::convert::{
     leiri_to_iri, preprocess, to_iri, to_uri, Charset, ConvertError, ConvertErrorKind, HostMapping,
     PreprocessOptions, ToIriOptions, ToUriOptions,
 };
-use iri_abnf::error::quote;
+use iri_abnf::repository::quote;
 use iri_abnf::{validate, Grammar};
 
 use super::Example;
