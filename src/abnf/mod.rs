@@ -586,9 +586,10 @@ pub fn marked_notes(grammar: impl Into<AnyGrammar>, notes: &[u32]) -> Vec<u32> {
         .collect()
 }
 
-/// The automata of the grammars as their documents print them (`crate::repository`).
+/// The automata of the grammars as their documents print them (for the repository's crates).
 pub(crate) mod printed {
-    use super::*;
+    use crate::abnf::{as_printed, grammar_spec, marked_notes, AbnfError, AbnfRules, Dfa};
+    use crate::grammar::AnyGrammar;
 
     /// The automaton of `rule` of `grammar` as its document prints it: with the interpretation notes of
     /// `notes` that the grammar's files mark taken back ([`as_printed`]; the others do not apply to it),

@@ -255,7 +255,7 @@ pub fn pest_failure(
     pest_parse(grammar, rule, input).err()
 }
 
-/// The pest verdict alone, for the differential tests (`crate::repository`).
+/// The pest verdict alone, for the differential tests of the repository.
 pub(crate) mod differential {
     use super::*;
 
@@ -430,7 +430,7 @@ impl ParseError {
         let Some(main) = self.grammar.main() else {
             return self;
         };
-        if self.kind() == crate::ErrorKind::UnknownRule {
+        if self.kind() == crate::error::ErrorKind::UnknownRule {
             return self;
         }
         if self.detail.has_rules() || self.input().len() > PEST_EXPLAIN_LIMIT {
