@@ -124,7 +124,7 @@
 //!
 //! ```
 //! use iri_abnf::{relativize, resolve, Grammar};
-//! //! use iri_abnf::normalize::{equivalent, normalize, Level};
+//! use iri_abnf::normalize::{equivalent, normalize, Level};
 //!
 //! let base = "http://a/b/c/d;p?q";
 //! assert_eq!(resolve(Grammar::Iri, base, "../g?y#s").unwrap(), "http://a/b/g?y#s");

@@ -1196,7 +1196,7 @@ impl<'a> Components<'a> {
     /// [`Components::Reference`], the whole input).
     ///
     /// ```
-    /// use iri_abnf::{parse_components, Grammar};
+    /// use iri_abnf::{parse_components, Grammar, Rule};
     ///
     /// let c = parse_components(Grammar::Iri, Rule::Ihost, "r%C3%A9sum%C3%A9.example").unwrap();
     /// assert_eq!(c.as_component().as_str(), "r%C3%A9sum%C3%A9.example");
