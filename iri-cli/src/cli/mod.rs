@@ -12,7 +12,6 @@ mod packaging;
 mod parse;
 mod reference;
 mod rules;
-mod selfcheck;
 mod serve;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -127,11 +126,7 @@ enum Command {
     Relativize(reference::RelativizeArgs),
     Normalize(reference::NormalizeArgs),
     Equal(reference::EqualArgs),
-    Selfcheck(selfcheck::SelfcheckArgs),
     Judge(judge::JudgeArgs),
-    /// The built-in adapter of `iri judge`'s tests (answers as the ABNF does, with a planted bug).
-    #[command(hide = true)]
-    JudgeAdapter(judge::AdapterArgs),
     Serve(serve::ServeArgs),
     Completions(packaging::CompletionsArgs),
     Man(packaging::ManArgs),
@@ -288,9 +283,7 @@ pub fn main() -> i32 {
         Command::Relativize(args) => reference::run_relativize(&args),
         Command::Normalize(args) => reference::run_normalize(&args),
         Command::Equal(args) => reference::run_equal(&args),
-        Command::Selfcheck(args) => selfcheck::run(&args),
         Command::Judge(args) => judge::run(&args),
-        Command::JudgeAdapter(args) => judge::run_adapter(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Completions(args) => packaging::run_completions(&args),
         Command::Man(args) => packaging::run_man(&args),
