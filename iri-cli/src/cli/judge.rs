@@ -17,8 +17,9 @@ use iri_abnf::{is_valid, AnyGrammar, Expected, Grammar, Rule};
 use serde::Serialize;
 use serde_json::Value;
 
+use super::args::{resolve_rule, AnyGrammarArg};
 use super::input::escape;
-use super::{AnyGrammarArg, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
+use super::output::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 
 const JUDGE_HELP: &str = "\
 Starts COMMAND once and talks to it over its standard input and output, one case per line:
@@ -662,7 +663,7 @@ struct KnownClass {
 
 pub fn run(args: &JudgeArgs) -> i32 {
     let grammar: AnyGrammar = args.grammar.into();
-    let rule = match super::resolve_rule(grammar, args.rule.as_deref()) {
+    let rule = match resolve_rule(grammar, args.rule.as_deref()) {
         Ok(r) => r,
         Err(code) => return code,
     };

@@ -5,8 +5,8 @@ use iri_abnf::abnf::{definition, Definition};
 use iri_abnf::AnyGrammar;
 use serde::Serialize;
 
+use super::args::AnyGrammarArg;
 use super::output::Out;
-use super::AnyGrammarArg;
 
 const RULES_HELP: &str = "\
 Prints the rules of the grammar, one per line, in the order of its .abnf files and spelled as in the
