@@ -159,6 +159,7 @@ pub mod arbitrary;
 pub mod characters;
 pub mod compare;
 pub mod grammar;
+mod identifier;
 pub mod lint;
 mod operations;
 mod parsing;
@@ -190,11 +191,12 @@ pub use components::{
     Reference, ReferenceBuf, ReferenceKind, Segments, Span,
 };
 pub use convert::{
-    leiri_to_iri, leiri_to_uri, percent_encode, to_iri, to_uri, ConvertError, HostMapping,
-    ToIriOptions, ToUriOptions,
+    leiri_to_iri, leiri_to_uri, percent_encode, to_iri, to_uri, ConvertError, ConvertErrorKind,
+    HostMapping, ToIriOptions, ToUriOptions,
 };
 pub use error::{ErrorKind, Expected, ParseError};
 pub use grammar::{AnyGrammar, Grammar, UnknownGrammar, UnknownRule};
+pub use identifier::{Builder, Iri, IriRef, Storage, Uri, UriRef};
 pub use normalize::{equivalent, normalize, Level};
 pub use relativize::{relativize, RelativizeError};
 pub use resolve::{remove_dot_segments, resolve, resolve_with, Base, Mode, ResolveError};

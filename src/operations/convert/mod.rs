@@ -74,6 +74,15 @@ pub enum ConvertErrorKind {
     /// The document charset cannot represent a character of the query (3987bis §3.5); its offset is
     /// in the input.
     Unmappable(query_charset::Unmappable),
+    /// A component given to the builder of the typed identifiers (`iri_abnf::Builder`) cannot be
+    /// written in its place, percent-encoded or not (a "[" in a registered name, RFC 3986 §3.2.2; a
+    /// scheme outside its characters, §3.1); the offset is in the text of that component.
+    Unencodable {
+        /// The component: `scheme`, `host` or `path`.
+        component: &'static str,
+        /// Why, with the section of the spec that says so.
+        reason: &'static str,
+    },
 }
 
 impl ConvertError {
@@ -83,6 +92,12 @@ impl ConvertError {
             ConvertErrorKind::Syntax(e) => e.message(),
             ConvertErrorKind::Idna(e) => format!("{e} (byte offset {})", self.offset),
             ConvertErrorKind::Unmappable(e) => format!("query (3987bis §3.5): {e}"),
+            ConvertErrorKind::Unencodable { component, reason } => {
+                format!(
+                    "cannot build the {component} (byte offset {} of it): {reason}",
+                    self.offset
+                )
+            }
         }
     }
 }
@@ -99,6 +114,7 @@ impl std::error::Error for ConvertError {
             ConvertErrorKind::Syntax(e) => Some(e),
             ConvertErrorKind::Idna(e) => Some(e),
             ConvertErrorKind::Unmappable(e) => Some(e),
+            ConvertErrorKind::Unencodable { .. } => None,
         }
     }
 }
