@@ -1,7 +1,7 @@
 //! Assembling an identifier from its components (RFC 3986 §5.3), each percent-encoded as its place
 //! requires (RFC 3986 §2.1, 3987bis §3.1).
 
-use super::{parse_meta, Iri, IriRef, Uri, UriRef};
+use super::{checked_meta, Iri, IriRef, Uri, UriRef};
 use crate::characters::{is_iprivate, is_sub_delim, is_ucschar, is_unreserved, push_pct_utf8};
 use crate::components::Meta;
 use crate::convert::{ConvertError, ConvertErrorKind};
@@ -295,7 +295,7 @@ impl<'a> Builder<'a> {
         };
         // Every component was checked or encoded for its place, so the text matches the rule; the
         // check makes that sure, and its error would name what does not.
-        let meta = parse_meta(grammar, rule, &out)?;
+        let meta = checked_meta(grammar, rule, &out)?;
         Ok((out, meta))
     }
 }

@@ -68,14 +68,33 @@ impl Storage for &str {}
 impl Storage for String {}
 
 /// The offsets of `input` as a string of `rule` of `grammar` (its absolute or its reference rule), or
-/// the error that says where it goes wrong and what was expected there: the rule's DFA decides, then
-/// the input is split at its delimiters (RFC 3986 Appendix B), as [`crate::parse`] does.
-#[inline]
+/// the error that says where it goes wrong for that rule and what was expected there. The input is
+/// parsed as [`crate::parse`] does (the DFA of the reference rule, then the split at the delimiters,
+/// RFC 3986 Appendix B), and a string of the absolute rule is the reference with a scheme.
+#[inline(always)]
 fn parse_meta(grammar: Grammar, rule: Rule, input: &str) -> Result<Meta, ParseError> {
-    if crate::parsing::split::is_valid(grammar, rule, input) != Some(true) {
-        rejected(grammar, rule, input)?;
+    match crate::parsing::split::parse(grammar, input) {
+        Ok(r) if rule == grammar.reference_rule() => Ok(r.meta()),
+        Ok(r) if r.meta().scheme_end.get().is_some() => Ok(with_rule(r.meta(), grammar, rule)),
+        // The error for the type's rule, whose offset can differ from that of the reference rule.
+        _ => rejected(grammar, rule, input).map(|()| meta_of_valid(grammar, rule, input)),
     }
+}
+
+/// The offsets of a string of `rule` of `grammar` (checked by its DFA), or the error.
+fn checked_meta(grammar: Grammar, rule: Rule, input: &str) -> Result<Meta, ParseError> {
+    check(grammar, rule, input)?;
     Ok(meta_of_valid(grammar, rule, input))
+}
+
+/// Whether `input` matches `rule` of `grammar`, by the rule's DFA; the error says where it does not.
+#[inline]
+fn check(grammar: Grammar, rule: Rule, input: &str) -> Result<(), ParseError> {
+    if crate::parsing::split::is_valid(grammar, rule, input) == Some(true) {
+        Ok(())
+    } else {
+        rejected(grammar, rule, input)
+    }
 }
 
 /// The offsets of `input`, which is known to match `rule` of `grammar`.
@@ -616,7 +635,8 @@ impl<T: Storage> Iri<T> {
     /// The error says at which offset the input goes wrong and what the rule expected there.
     #[inline]
     pub fn parse(input: T) -> Result<Self, ParseError> {
-        Self::parse_with(Grammar::Iri, input)
+        let meta = parse_meta(Grammar::Iri, Rule::Iri, input.as_ref())?;
+        Ok(Iri { text: input, meta })
     }
 
     /// Parses `input` as an `IRI` of `grammar`: [`Grammar::Iri`] (3987bis §2.2, what
@@ -723,7 +743,8 @@ impl<T: Storage> IriRef<T> {
     /// `String`.
     #[inline]
     pub fn parse(input: T) -> Result<Self, ParseError> {
-        Self::parse_with(Grammar::Iri, input)
+        let meta = parse_meta(Grammar::Iri, Rule::IriReference, input.as_ref())?;
+        Ok(IriRef { text: input, meta })
     }
 
     /// Parses `input` as an `IRI-reference` of `grammar` (`URI-reference` for [`Grammar::Uri`]); see
@@ -927,7 +948,7 @@ impl<T: Storage> TryFrom<Iri<T>> for Uri<T> {
     /// An IRI that is in RFC 3986's language is a URI (no character outside US-ASCII).
     fn try_from(i: Iri<T>) -> Result<Uri<T>, ParseError> {
         if i.grammar() != Grammar::Uri {
-            parse_meta(Grammar::Uri, Rule::Uri, i.as_str())?;
+            check(Grammar::Uri, Rule::Uri, i.as_str())?;
         }
         Ok(Uri {
             meta: with_rule(i.meta, Grammar::Uri, Rule::Uri),
@@ -942,7 +963,7 @@ impl<T: Storage> TryFrom<IriRef<T>> for UriRef<T> {
     /// An IRI reference that is in RFC 3986's language is a URI reference.
     fn try_from(i: IriRef<T>) -> Result<UriRef<T>, ParseError> {
         if i.grammar() != Grammar::Uri {
-            parse_meta(Grammar::Uri, Rule::UriReference, i.as_str())?;
+            check(Grammar::Uri, Rule::UriReference, i.as_str())?;
         }
         Ok(UriRef {
             meta: with_rule(i.meta, Grammar::Uri, Rule::UriReference),
