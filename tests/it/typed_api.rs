@@ -9,8 +9,8 @@ use std::hash::{Hash, Hasher};
 
 use iri_abnf::{
     normalize, parse, parse_components, relativize, Builder, Components, ConvertErrorKind, Grammar,
-    HostKind, HostMapping, Iri, IriRef, Level, Mode, ParseError, PortValue, ReferenceKind,
-    ToIriOptions, ToUriOptions, Uri, UriRef,
+    HostKind, HostMapping, Iri, IriRef, Level, Mode, ParseError, PortValue, ReferenceBuf,
+    ReferenceKind, ToIriOptions, ToUriOptions, Uri, UriRef,
 };
 
 /// The seed example `id` with the notation of 3987bis §1.4 decoded.
@@ -524,5 +524,64 @@ mod serde_tests {
         assert_eq!(u.query().unwrap().as_str(), "c");
         assert!(std::ptr::eq(u.as_input().as_ptr(), input[1..].as_ptr()));
         assert!(serde_json::from_str::<UriRef<&str>>(r#""a b""#).is_err());
+    }
+}
+
+/// On generated strings of the reference and absolute rules and on mutations of them, each typed
+/// `parse` (and `parse_with` for RFC 3987) accepts what the rule's automaton accepts, with the same
+/// error, and gives the components `parse_components` gives for that rule.
+#[test]
+fn typed_parse_is_the_rule_on_generated_strings() {
+    use iri_abnf::abnf::{self, case_input, case_seed, Generator};
+    common::pest_error_detail();
+    let typed = |g: Grammar, rule: &str, s: &str| -> Result<ReferenceBuf, ParseError> {
+        match (g, rule) {
+            (Grammar::Uri, "URI") => Uri::parse(s).map(|v| v.as_reference().to_buf()),
+            (Grammar::Uri, _) => UriRef::parse(s).map(|v| v.as_reference().to_buf()),
+            (_, "IRI") => Iri::parse_with(g, s).map(|v| v.as_reference().to_buf()),
+            _ => IriRef::parse_with(g, s).map(|v| v.as_reference().to_buf()),
+        }
+    };
+    for (campaign, g) in (0x7E_9ED_u64..).zip([Grammar::Uri, Grammar::Rfc3987, Grammar::Iri]) {
+        let rules = abnf::rules(g).expect("rules");
+        let names: &[&str] = if g == Grammar::Uri {
+            &["URI", "URI-reference"]
+        } else {
+            &["IRI", "IRI-reference"]
+        };
+        let generators: Vec<Generator<'_>> = names
+            .iter()
+            .map(|r| Generator::new(rules, r).expect("generator"))
+            .collect();
+        let (mut accepted, mut rejected) = (0, 0);
+        for i in 0..1000u64 {
+            let seed = case_seed(campaign, g, i);
+            // Even seeds give the generated string, odd ones a mutation of it.
+            let input = case_input(&generators[(i % 2) as usize], seed, 48);
+            for rule in names {
+                let expected = iri_abnf::validate(g, *rule, &input);
+                match typed(g, rule, &input) {
+                    Ok(r) => {
+                        accepted += 1;
+                        assert!(expected.is_ok(), "{g} {rule} {input:?}");
+                        let components = parse_components(g, *rule, &input).unwrap();
+                        assert_eq!(
+                            Components::Reference(r.reference()),
+                            components,
+                            "{g} {rule}"
+                        );
+                    }
+                    Err(e) => {
+                        rejected += 1;
+                        assert_eq!(expected.unwrap_err().as_parse(), Some(&e), "{g} {rule}");
+                    }
+                }
+            }
+        }
+        // Not vacuous: both verdicts occur.
+        assert!(
+            accepted > 200 && rejected > 200,
+            "{g}: {accepted} {rejected}"
+        );
     }
 }
