@@ -44,9 +44,7 @@ macro_rules! serde_impls {
         }
 
         impl<'de> Deserialize<'de> for $name<String> {
-            /// Parses the string ([`
-            #[doc = stringify!($name)]
-            /// ::parse`]).
+            #[doc = concat!("Parses the string ([`", stringify!($name), "::parse`]).")]
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 d.deserialize_string(Text::<$name<String>>($expecting, PhantomData))
             }
