@@ -833,7 +833,8 @@ impl<'a> Reference<'a> {
         Reference { input, meta }
     }
 
-    #[cfg(test)]
+    /// The offsets (the typed identifiers keep them beside their own storage).
+    #[inline]
     pub(crate) fn meta(&self) -> Meta {
         self.meta
     }
