@@ -31,7 +31,8 @@ use crate::rule::Rule;
 /// which resolves to the same target.
 ///
 /// ```
-/// use iri_abnf::{Builder, ConvertErrorKind};
+/// use iri_abnf::convert::ConvertErrorKind;
+/// use iri_abnf::Builder;
 ///
 /// let b = Builder::new()
 ///     .scheme("http")

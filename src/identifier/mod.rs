@@ -15,7 +15,7 @@
 //!
 //! Equality, ordering and hashing are those of the text: two values are equal when their strings
 //! are, whatever grammar they were parsed with. That is simple string comparison (RFC 3986
-//! §6.2.1), not equivalence: compare [`Iri::normalize`]d values, or use [`crate::equivalent`], for
+//! §6.2.1), not equivalence: compare [`Iri::normalize`]d values, or use [`crate::normalize::equivalent`], for
 //! the rungs of the comparison ladder above it.
 //!
 //! ```
@@ -638,7 +638,7 @@ impl<T: Storage> Iri<T> {
     ///
     /// # Panics
     ///
-    /// For [`Grammar::Leiri`]: a LEIRI is not an IRI (3987bis §5.1); [`crate::leiri_to_iri`] maps it
+    /// For [`Grammar::Leiri`]: a LEIRI is not an IRI (3987bis §5.1); [`crate::convert::leiri_to_iri`] maps it
     /// to one.
     #[inline]
     #[track_caller]
@@ -716,7 +716,7 @@ impl<T: Storage> Iri<T> {
         Uri { text, meta }
     }
 
-    /// [`Iri::to_uri`] with options: the host through IDNA ([`crate::HostMapping`]) and the query
+    /// [`Iri::to_uri`] with options: the host through IDNA ([`crate::convert::HostMapping`]) and the query
     /// of `http` and `https` IRIs in a document charset. The error is that of the IDNA lookup
     /// or of a character the charset cannot represent.
     pub fn to_uri_with(&self, options: &ToUriOptions) -> Result<Uri<String>, ConvertError> {
