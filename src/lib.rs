@@ -285,15 +285,24 @@ pub fn validate(grammar: impl Into<AnyGrammar>, rule: Rule, input: &str) -> Resu
 /// `-` or `_` (`IRI-reference`, `iri_reference`; see [`RuleName`]): a name costs a lookup in a table
 /// built at compile time, a small part of the walk of a short input. It walks the rule's precompiled DFA over the input's
 /// bytes and allocates nothing (the DFA of a rule that is not precompiled is built on its first use).
-#[inline]
+// The name is looked up where the call is, so that a name known at compile time (a literal) folds
+// into its rule and the call becomes the call with the `Rule`; the walk is `is_valid_rule`'s, the same
+// for both forms.
+#[inline(always)]
 pub fn is_valid(grammar: impl Into<AnyGrammar>, rule: impl RuleName, input: &str) -> bool {
     let grammar = grammar.into();
     match grammar.rule(&rule) {
-        Some(r) => match abnf::engine::loaded(grammar, r) {
-            Ok(dfa) => dfa.is_match(input),
-            Err(_) => is_valid_by_pest(grammar, r, input),
-        },
+        Some(r) => is_valid_rule(grammar, r, input),
         None => false,
+    }
+}
+
+/// [`is_valid`] for a rule of the grammar.
+#[inline]
+fn is_valid_rule(grammar: AnyGrammar, r: Rule, input: &str) -> bool {
+    match abnf::engine::loaded(grammar, r) {
+        Ok(dfa) => dfa.is_match(input),
+        Err(_) => is_valid_by_pest(grammar, r, input),
     }
 }
 

@@ -107,6 +107,7 @@ impl Grammar {
     }
 
     /// Whether the grammar has `rule`.
+    #[inline(always)]
     pub fn has(self, rule: Rule) -> bool {
         AnyGrammar::from(self).has(rule)
     }
@@ -114,6 +115,7 @@ impl Grammar {
     /// The rule `name` of the grammar, if it has it: a [`Rule`], or a name in any case (`ireg-name`,
     /// `IREG-NAME`; ABNF names are case-insensitive, RFC 5234 §2.1), with `-` or `_` between words
     /// (`ireg_name`); see [`Rule::from_name`].
+    #[inline(always)]
     pub fn rule(self, name: impl RuleName) -> Option<Rule> {
         name.to_rule().filter(|&r| self.has(r))
     }
@@ -252,6 +254,7 @@ impl AnyGrammar {
     }
 
     /// Whether the grammar has `rule`.
+    #[inline(always)]
     pub fn has(self, rule: Rule) -> bool {
         rule.grammar_bits() & (1 << self as u16) != 0
     }
@@ -276,6 +279,7 @@ impl AnyGrammar {
     /// The rule `name` of the grammar, if it has it: a [`Rule`], or a name in any case (`absoluteURI`,
     /// `absoluteuri`, `hier-part`; ABNF names are case-insensitive, RFC 5234 §2.1), with `-` or `_`
     /// between words (`hier_part`, as RFC 2396 writes it); see [`Rule::from_name`].
+    #[inline(always)]
     pub fn rule(self, name: impl RuleName) -> Option<Rule> {
         name.to_rule().filter(|&r| self.has(r))
     }

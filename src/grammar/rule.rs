@@ -29,24 +29,25 @@ mod names {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
 
-    /// A slot: the key of a rule's name, the name's length and the rule's index in [`Rule::ALL`].
+    /// A slot: the key of a rule's name, the name's length and the rule.
     #[derive(Clone, Copy)]
     struct Slot {
         key: u128,
         len: u8,
-        index: u8,
+        rule: Rule,
     }
 
-    const _: () =
-        assert!(Rule::MAX_NAME_LEN <= 16 && Rule::COUNT < SLOTS / 2 && Rule::COUNT <= 256);
+    const _: () = assert!(Rule::MAX_NAME_LEN <= 16 && Rule::COUNT < SLOTS / 2);
 
     /// The high bit of each byte of `x` that is zero.
+    #[inline(always)]
     const fn zero_bytes(x: u64) -> u64 {
         !(((x & !HIGH).wrapping_add(!HIGH)) | x | !HIGH)
     }
 
     /// `x` with the ASCII letters A–Z in lower case and `_` replaced by `-`; every other byte
     /// (non-ASCII ones included) unchanged.
+    #[inline(always)]
     const fn fold(x: u64) -> u64 {
         let low = x & !HIGH;
         // High bit set where the byte is >= 'A', and where it is > 'Z' (within the low seven bits).
@@ -62,33 +63,59 @@ mod names {
     #[inline]
     const fn key(bytes: &[u8]) -> u128 {
         let mut buf = [0u8; 16];
-        let mut i = 0;
-        while i < bytes.len() {
-            buf[i] = bytes[i];
-            i += 1;
-        }
-        let lo = fold(u64::from_le_bytes([
-            buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6], buf[7],
-        ]));
-        let hi = fold(u64::from_le_bytes([
-            buf[8], buf[9], buf[10], buf[11], buf[12], buf[13], buf[14], buf[15],
-        ]));
+        let (head, _) = buf.split_at_mut(bytes.len());
+        head.copy_from_slice(bytes);
+        let (lo, hi) = buf.split_at(8);
+        let lo = fold(u64::from_le_bytes(*lo.first_chunk::<8>().unwrap()));
+        let hi = fold(u64::from_le_bytes(*hi.first_chunk::<8>().unwrap()));
         ((hi as u128) << 64) | lo as u128
     }
 
+    /// [`key`] at run time, for a name of 1 to 16 bytes: the bytes read as words (overlapping reads
+    /// shifted into place) rather than copied into a buffer and read back, which stalls the
+    /// processor's store-to-load forwarding.
+    #[inline(always)]
+    fn key_of(bytes: &[u8]) -> u128 {
+        let len = bytes.len();
+        let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
+        let half = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap_or([0; 4]));
+        let (lo, hi) = if len >= 8 {
+            // The last eight bytes, shifted so that the ones before the ninth fall out.
+            let hi = if len > 8 {
+                word(len - 8) >> (8 * (16 - len))
+            } else {
+                0
+            };
+            (word(0), hi)
+        } else if len >= 4 {
+            // Two reads of four that overlap on the same bytes, at the same places.
+            (
+                u64::from(half(0)) | (u64::from(half(len - 4)) << (8 * (len - 4))),
+                0,
+            )
+        } else {
+            let b = |i: usize| u64::from(bytes[i]) << (8 * i);
+            (b(0) | b(len / 2) | b(len - 1), 0)
+        };
+        ((fold(hi) as u128) << 64) | fold(lo) as u128
+    }
+
     /// The first slot to look at for a key of `len` bytes.
-    #[inline]
+    #[inline(always)]
     const fn home(key: u128, len: usize) -> usize {
         let x = (key as u64) ^ ((key >> 64) as u64).rotate_left(29) ^ len as u64;
         (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - BITS)) as usize
     }
 
     /// The table, built by the compiler; two rules whose names fold to the same key fail the build.
-    static TABLE: [Slot; SLOTS] = {
+    /// A constant, read through a reference (which promotes it to a static): a dependent crate's
+    /// optimizer then sees its contents and folds the lookup of a name known at compile time, as
+    /// `is_valid(grammar, "IRI-reference", input)` passes it, into the rule itself.
+    const TABLE: [Slot; SLOTS] = {
         let mut table = [Slot {
             key: 0,
             len: EMPTY,
-            index: 0,
+            rule: Rule::Alpha,
         }; SLOTS];
         let mut r = 0;
         while r < Rule::COUNT {
@@ -105,7 +132,7 @@ mod names {
             table[i] = Slot {
                 key,
                 len: name.len() as u8,
-                index: r as u8,
+                rule: Rule::ALL[r],
             };
             r += 1;
         }
@@ -113,22 +140,23 @@ mod names {
     };
 
     /// The rule whose name folds as `name` does.
-    #[inline]
+    #[inline(always)]
     pub(super) fn lookup(name: &[u8]) -> Option<Rule> {
         // A name longer than any rule's, or empty, names none (and an empty slot has length 0).
         if name.is_empty() || name.len() > Rule::MAX_NAME_LEN {
             return None;
         }
-        let key = key(name);
+        let table: &'static [Slot; SLOTS] = &TABLE;
+        let key = key_of(name);
         let mut i = home(key, name.len());
         loop {
-            let slot = TABLE[i];
+            let slot = &table[i];
             if slot.len == EMPTY {
                 return None;
             }
             // The length tells `h16` from `h16` followed by NUL bytes, which pad to the same key.
             if slot.key == key && slot.len as usize == name.len() {
-                return Some(Rule::ALL[slot.index as usize]);
+                return Some(slot.rule);
             }
             i = (i + 1) % SLOTS;
         }
@@ -145,6 +173,17 @@ mod names {
             Rule::ALL
                 .into_iter()
                 .find(|r| r.name().eq_ignore_ascii_case(&name))
+        }
+
+        #[test]
+        fn the_run_time_key_is_the_compile_time_key() {
+            let bytes: Vec<u8> = (0..=255u8).collect();
+            for len in 1..=16 {
+                for start in 0..bytes.len() - len {
+                    let name = &bytes[start..start + len];
+                    assert_eq!(key_of(name), key(name), "{name:?}");
+                }
+            }
         }
 
         #[test]
@@ -221,7 +260,7 @@ impl Rule {
     /// `IREG-NAME`, `ALPHA`, RFC 2396's `alpha`), with `-` or `_` between words (`ireg_name`, as pest
     /// names the rules). Allocates nothing, and costs a few instructions: the name is folded into one
     /// 128-bit key and looked up in a hash table built at compile time.
-    #[inline]
+    #[inline(always)]
     pub fn from_name(name: &str) -> Option<Rule> {
         names::lookup(name.as_bytes())
     }
@@ -339,6 +378,7 @@ pub trait RuleName: sealed::Sealed {
 }
 
 impl RuleName for Rule {
+    #[inline(always)]
     fn to_rule(&self) -> Option<Rule> {
         Some(*self)
     }
@@ -348,6 +388,7 @@ impl RuleName for Rule {
 }
 
 impl RuleName for str {
+    #[inline(always)]
     fn to_rule(&self) -> Option<Rule> {
         Rule::from_name(self)
     }
@@ -357,6 +398,7 @@ impl RuleName for str {
 }
 
 impl RuleName for String {
+    #[inline(always)]
     fn to_rule(&self) -> Option<Rule> {
         Rule::from_name(self)
     }
@@ -366,6 +408,7 @@ impl RuleName for String {
 }
 
 impl<T: RuleName + ?Sized> RuleName for &T {
+    #[inline(always)]
     fn to_rule(&self) -> Option<Rule> {
         (**self).to_rule()
     }

@@ -538,8 +538,13 @@ impl Rule {
     }
 
     /// The grammars that have the rule, one bit each (bit `g as usize` for grammar `g`).
+    #[inline(always)]
     pub(crate) const fn grammar_bits(self) -> u16 {
-        GRAMMAR_BITS[self as usize]
+        // A reference to the constant, which is promoted to a static: indexing the constant itself
+        // at run time may copy it onto the stack first, and a static of this crate would hide its
+        // contents from the optimizer of a dependent crate, which folds the lookup of a known rule.
+        let bits: &'static [u16; Rule::COUNT] = &GRAMMAR_BITS;
+        bits[self as usize]
     }
 }
 

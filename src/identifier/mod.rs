@@ -74,6 +74,8 @@ impl Storage for String {}
 fn parse_meta(grammar: Grammar, rule: Rule, input: &str) -> Result<Meta, ParseError> {
     match crate::parsing::split::parse(grammar, input) {
         Ok(r) if rule == grammar.reference_rule() => Ok(r.meta()),
+        // The reference rule's error, from the same walk.
+        Err(e) if rule == grammar.reference_rule() => Err(e),
         Ok(r) if r.meta().scheme_end.get().is_some() => Ok(with_rule(r.meta(), grammar, rule)),
         // The error for the type's rule, whose offset can differ from that of the reference rule.
         _ => rejected(grammar, rule, input).map(|()| meta_of_valid(grammar, rule, input)),

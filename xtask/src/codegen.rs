@@ -193,8 +193,12 @@ pub(crate) fn rule_module(command: &str) -> Result<String, AbnfError> {
 
     s.push_str(
         "    /// The grammars that have the rule, one bit each (bit `g as usize` for grammar `g`).\n    \
-         pub(crate) const fn grammar_bits(self) -> u16 {\n        \
-         GRAMMAR_BITS[self as usize]\n    }\n}\n\n",
+         #[inline(always)]\n    pub(crate) const fn grammar_bits(self) -> u16 {\n        \
+         // A reference to the constant, which is promoted to a static: indexing the constant itself\n        \
+         // at run time may copy it onto the stack first, and a static of this crate would hide its\n        \
+         // contents from the optimizer of a dependent crate, which folds the lookup of a known rule.\n        \
+         let bits: &'static [u16; Rule::COUNT] = &GRAMMAR_BITS;\n        \
+         bits[self as usize]\n    }\n}\n\n",
     );
 
     let _ = writeln!(
