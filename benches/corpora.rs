@@ -40,8 +40,7 @@
 //!   run time is) and each peer's parser used as a validator in
 //!   its strictest RFC 3987 mode: `oxiri::IriRef::parse`, `fluent_uri::IriRef::parse`,
 //!   `iri_string::types::IriReferenceStr::new`.
-//! - `parse`: ours (`parse` with the grammar `iri`; and `IriRef-parse`, the typed
-//!   `iri_abnf::IriRef::parse` that the README teaches) and `fluent_uri::IriRef::parse`, reading every
+//! - `parse`: ours (`parse` with the grammar `iri`) and `fluent_uri::IriRef::parse`, reading every
 //!   component of a valid input; the result of an invalid one (ours: the error with its offset and what
 //!   was expected) goes through `black_box`.
 //!
@@ -102,29 +101,6 @@ fn ours_by_name(s: &str) -> bool {
 /// command line): the lookup of the name is not folded away.
 fn ours_by_runtime_name(s: &str) -> bool {
     is_valid(Grammar::Iri, black_box("IRI-reference"), s)
-}
-
-/// Ours through the typed API, the form the README teaches: the same verdict, with the components'
-/// offsets of a valid input (read like `parse`'s: the total length of the components found).
-fn ours_typed(s: &str) -> usize {
-    match iri_abnf::IriRef::parse(s) {
-        Ok(r) => {
-            let authority = r.authority().map_or(0, |a| {
-                a.userinfo().map_or(0, |u| u.as_str().len())
-                    + a.host().as_str().len()
-                    + a.port().map_or(0, |p| p.as_str().len())
-            });
-            r.scheme().map_or(0, |c| c.as_str().len())
-                + authority
-                + r.path().as_str().len()
-                + r.query().map_or(0, |c| c.as_str().len())
-                + r.fragment().map_or(0, |c| c.as_str().len())
-        }
-        Err(e) => {
-            black_box(e);
-            0
-        }
-    }
 }
 
 fn oxiri_ok(s: &str) -> bool {
@@ -266,11 +242,7 @@ fn bench(c: &mut Criterion) {
         group.throughput(Throughput::Elements(n));
         group.sampling_mode(SamplingMode::Flat);
         group.sample_size(20);
-        let parsers: [(&str, Parser); 3] = [
-            ("ours", ours_parse),
-            ("fluent-uri", fluent_parse),
-            ("IriRef-parse", ours_typed),
-        ];
+        let parsers: [(&str, Parser); 2] = [("ours", ours_parse), ("fluent-uri", fluent_parse)];
         for (name, f) in parsers {
             group.bench_function(name, |b| {
                 b.iter(|| lines.iter().map(|s| f(black_box(s))).sum::<usize>())
@@ -300,7 +272,6 @@ fn interleaved(rounds: usize) {
             "is_valid by name",
             Box::new(|s| usize::from(ours_by_name(s))),
         ),
-        ("IriRef::parse", Box::new(ours_typed)),
         (
             "is_valid by run-time name",
             Box::new(|s| usize::from(ours_by_runtime_name(s))),
@@ -314,10 +285,10 @@ fn interleaved(rounds: usize) {
     table.push_str(
         "| set | is_valid (ours) | oxiri | fluent-uri | iri-string | is_valid ÷ fastest peer \
          (quartiles) | parse (ours) | parse (fluent-uri) | parse ÷ fluent-uri (quartiles) | \
-         is_valid by name | by name ÷ by `Rule` (quartiles) | IriRef::parse | IriRef::parse ÷ parse \
-         (quartiles) | by run-time name ÷ by `Rule` (quartiles) |\n",
+         is_valid by name | by name ÷ by `Rule` (quartiles) | by run-time name ÷ by `Rule` \
+         (quartiles) |\n",
     );
-    table.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    table.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     // The sets, and `near-miss` by the length of its strings, which tells how much of its time is
     // the mix of lengths.
     let mut sets: Vec<(String, Vec<String>)> = Vec::new();
@@ -373,11 +344,10 @@ fn interleaved(rounds: usize) {
         let (v, v1, v3) = ratio(0, &[1, 2, 3]);
         let (p, p1, p3) = ratio(4, &[5]);
         let (n, n1, n3) = ratio(6, &[0]);
-        let (t, t1, t3) = ratio(7, &[4]);
-        let (m, m1, m3) = ratio(8, &[0]);
+        let (m, m1, m3) = ratio(7, &[0]);
         table.push_str(&format!(
             "| {set} | {} | {} | {} | {} | {v:.2}× ({v1:.2}–{v3:.2}) | {} | {} | {p:.2}× ({p1:.2}–{p3:.2}) \
-             | {} | {n:.2}× ({n1:.2}–{n3:.2}) | {} | {t:.2}× ({t1:.2}–{t3:.2}) | {m:.2}× ({m1:.2}–{m3:.2}) |\n",
+             | {} | {n:.2}× ({n1:.2}–{n3:.2}) | {m:.2}× ({m1:.2}–{m3:.2}) |\n",
             cell(0),
             cell(1),
             cell(2),
@@ -385,7 +355,6 @@ fn interleaved(rounds: usize) {
             cell(4),
             cell(5),
             cell(6),
-            cell(7),
         ));
     }
     println!("{table}");

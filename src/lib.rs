@@ -282,9 +282,12 @@ pub fn validate(grammar: impl Into<AnyGrammar>, rule: Rule, input: &str) -> Resu
 
 /// Whether `input` matches `rule` of `grammar` to its end (`false` if the grammar has no such rule):
 /// the verdict of [`validate`] without the error. `rule` is a [`Rule`] or a rule name in any case, with
-/// `-` or `_` (`IRI-reference`, `iri_reference`; see [`RuleName`]): a name costs a lookup in a table
-/// built at compile time, a small part of the walk of a short input. It walks the rule's precompiled DFA over the input's
-/// bytes and allocates nothing (the DFA of a rule that is not precompiled is built on its first use).
+/// `-` or `_` (`IRI-reference`, `iri_reference`; see [`RuleName`]). A name written in the call (a
+/// literal) is looked up at compile time, so the call costs what the call with the [`Rule`] costs; a
+/// name known only at run time is looked up on every call, in a table built at compile time: to check
+/// many inputs, look it up once ([`Rule::from_name`], [`AnyGrammar::lookup_rule`]). It walks the rule's
+/// precompiled DFA over the input's bytes and allocates nothing (the DFA of a rule that is not
+/// precompiled is built on its first use).
 // The name is looked up where the call is, so that a name known at compile time (a literal) folds
 // into its rule and the call becomes the call with the `Rule`; the walk is `is_valid_rule`'s, the same
 // for both forms.
