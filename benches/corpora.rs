@@ -34,7 +34,8 @@
 //!
 //! Operations, per set:
 //! - `validate`: is the input an IRI-reference? Ours (`is_valid` with the grammar `iri` and the rule
-//!   `IRI-reference`: the verdict of the precompiled DFA) and each peer's parser used as a validator in
+//!   `Rule::IriReference`: the verdict of the precompiled DFA; and `is_valid-by-name`, the same call
+//!   with the rule given by its name `"IRI-reference"`, which adds the name's lookup) and each peer's parser used as a validator in
 //!   its strictest RFC 3987 mode: `oxiri::IriRef::parse`, `fluent_uri::IriRef::parse`,
 //!   `iri_string::types::IriReferenceStr::new`.
 //! - `parse`: ours (`parse` with the grammar `iri`) and `fluent_uri::IriRef::parse`, reading every
@@ -56,7 +57,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, Criterion, SamplingMode, Throughput};
-use iri_abnf::{parse, Grammar};
+use iri_abnf::{is_valid, parse, Grammar};
 
 mod corpus;
 
@@ -86,6 +87,12 @@ type Validator = fn(&str) -> bool;
 
 fn ours(s: &str) -> bool {
     valid(s)
+}
+
+/// Ours with the rule given by name, the form the crate docs teach for any start rule: the same
+/// verdict as [`ours`], plus the lookup of the name.
+fn ours_by_name(s: &str) -> bool {
+    is_valid(Grammar::Iri, "IRI-reference", s)
 }
 
 fn oxiri_ok(s: &str) -> bool {
@@ -210,7 +217,12 @@ fn bench(c: &mut Criterion) {
         group.throughput(Throughput::Elements(n));
         group.sampling_mode(SamplingMode::Flat);
         group.sample_size(20);
-        let validators = [("is_valid", ours as Validator)].into_iter().chain(PEERS);
+        let validators = [
+            ("is_valid", ours as Validator),
+            ("is_valid-by-name", ours_by_name),
+        ]
+        .into_iter()
+        .chain(PEERS);
         for (name, f) in validators {
             group.bench_function(name, |b| {
                 b.iter(|| lines.iter().filter(|s| f(black_box(s))).count())
@@ -248,6 +260,10 @@ fn interleaved(rounds: usize) {
         ("iri-string", Box::new(|s| usize::from(iri_string_ok(s)))),
         ("parse", Box::new(ours_parse)),
         ("fluent-uri parse", Box::new(fluent_parse)),
+        (
+            "is_valid by name",
+            Box::new(|s| usize::from(ours_by_name(s))),
+        ),
     ];
     let median = |mut v: Vec<f64>| {
         v.sort_by(f64::total_cmp);
@@ -256,9 +272,10 @@ fn interleaved(rounds: usize) {
     let mut table = String::new();
     table.push_str(
         "| set | is_valid (ours) | oxiri | fluent-uri | iri-string | is_valid ÷ fastest peer \
-         (quartiles) | parse (ours) | parse (fluent-uri) | parse ÷ fluent-uri (quartiles) |\n",
+         (quartiles) | parse (ours) | parse (fluent-uri) | parse ÷ fluent-uri (quartiles) | \
+         is_valid by name | by name ÷ by `Rule` (quartiles) |\n",
     );
-    table.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    table.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     // The sets, and `near-miss` by the length of its strings, which tells how much of its time is
     // the mix of lengths.
     let mut sets: Vec<(String, Vec<String>)> = Vec::new();
@@ -313,14 +330,17 @@ fn interleaved(rounds: usize) {
         let cell = |c: usize| format!("{:.1}", median(times[c].clone()).0);
         let (v, v1, v3) = ratio(0, &[1, 2, 3]);
         let (p, p1, p3) = ratio(4, &[5]);
+        let (n, n1, n3) = ratio(6, &[0]);
         table.push_str(&format!(
-            "| {set} | {} | {} | {} | {} | {v:.2}× ({v1:.2}–{v3:.2}) | {} | {} | {p:.2}× ({p1:.2}–{p3:.2}) |\n",
+            "| {set} | {} | {} | {} | {} | {v:.2}× ({v1:.2}–{v3:.2}) | {} | {} | {p:.2}× ({p1:.2}–{p3:.2}) \
+             | {} | {n:.2}× ({n1:.2}–{n3:.2}) |\n",
             cell(0),
             cell(1),
             cell(2),
             cell(3),
             cell(4),
             cell(5),
+            cell(6),
         ));
     }
     println!("{table}");

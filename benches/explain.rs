@@ -5,23 +5,22 @@
 //! `$CARGO_TARGET_DIR/bench-corpus/` (or `target/bench-corpus/`) when absent; a small built-in list
 //! when the generator is missing. Grammar `iri`, rule `IRI-reference`. Times are per input.
 //!
-//! - `tree/mix`: [`syntax::parse_tree`] on every line (an invalid line gets its error, without
-//!   `pest::set_error_detail`);
+//! - `tree/mix`: [`syntax::parse_tree`] on every line (an invalid line gets its error);
 //! - `tree/mix-valid`: the same on the valid lines only;
-//! - `explain/mix-invalid`: [`explain`] of the invalid lines with `pest::set_error_detail(true)` (as
-//!   the `iri` command runs it): the DFA finds the offset, then pest runs with error detail to name the
-//!   rules it was trying there;
+//! - `explain/mix-invalid`: [`explain`] of the invalid lines: the DFA finds the offset, then pest runs
+//!   with error detail (which the library turns on for its pest parses) to name the rules it was
+//!   trying there;
 //! - `explain/pest-only`: that pest run alone ([`syntax::pest_failure`]).
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use iri_abnf::{is_valid, syntax, Grammar};
+use iri_abnf::{is_valid, syntax, Grammar, Rule};
 
 mod corpus;
 
-const RULE: &str = "IRI-reference";
+const RULE: Rule = Rule::IriReference;
 
 fn bench(c: &mut Criterion) {
     let lines = match corpus::generated("corpus.txt") {
@@ -45,7 +44,6 @@ fn bench(c: &mut Criterion) {
         invalid.len()
     );
 
-    pest::set_error_detail(false);
     let mut group = c.benchmark_group("tree");
     for (name, set) in [("mix", &all), ("mix-valid", &valid)] {
         group.throughput(Throughput::Elements(set.len() as u64));
@@ -67,7 +65,6 @@ fn bench(c: &mut Criterion) {
     if invalid.is_empty() {
         return;
     }
-    pest::set_error_detail(true);
     let mut group = c.benchmark_group("explain");
     group.throughput(Throughput::Elements(invalid.len() as u64));
     group.bench_function("mix-invalid", |b| {
@@ -76,9 +73,9 @@ fn bench(c: &mut Criterion) {
                 .iter()
                 .map(|s| {
                     match iri_abnf::validate(Grammar::Iri, RULE, black_box(s))
-                        .map_err(iri_abnf::Error::explain)
+                        .map_err(iri_abnf::ParseError::explain)
                     {
-                        Err(e) => e.as_parse().map_or(0, |e| e.expected().len()),
+                        Err(e) => e.expected().len(),
                         Ok(()) => 0,
                     }
                 })
@@ -95,7 +92,6 @@ fn bench(c: &mut Criterion) {
         })
     });
     group.finish();
-    pest::set_error_detail(false);
 }
 
 criterion_group! {

@@ -21,7 +21,7 @@
 //! - `lint-path`: one input as `iri lint` handles it (`src/cli/lint.rs`): `parse` (the DFA, then the
 //!   split at the delimiters), then `lint::lint(&reference, &LintOptions::default())` on a valid
 //!   input, or, on an invalid one, the explanation of its error as the command gives it (`explain`,
-//!   with `pest::set_error_detail(true)` as `main` sets it); no output is written;
+//!   with pest's error detail, which the library turns on); no output is written;
 //! - `parse`: the first stage of `lint-path` alone (`parse`, valid and invalid inputs);
 //! - `lint-only`: the second stage alone, `lint` on the references parsed beforehand (the valid
 //!   inputs).
@@ -46,7 +46,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, Throughput};
 use iri_abnf::lint::{lint, LintOptions};
-use iri_abnf::{abnf, parse, validate, Error, Grammar, ParseError, Reference, Rule};
+use iri_abnf::{abnf, parse, validate, Grammar, ParseError, Reference, Rule};
 
 /// The directory beside the clone that holds the third-party corpora.
 const SHARED: &str = "../shared";
@@ -96,8 +96,8 @@ fn check_validate(s: &str) -> bool {
 
 /// The error as `iri lint` reports it (`cli::explained`): `explain`'s when it is at the same offset.
 fn explained(e: ParseError) -> ParseError {
-    match iri_abnf::validate(e.grammar, e.rule, e.input()).map_err(iri_abnf::Error::explain) {
-        Err(Error::Parse(full)) if full.offset == e.offset => full,
+    match iri_abnf::validate(e.grammar, e.rule, e.input()).map_err(ParseError::explain) {
+        Err(full) if full.offset == e.offset => full,
         _ => e,
     }
 }
@@ -279,7 +279,6 @@ fn bench(c: &mut Criterion, lines: &[&'static str], dfa: &abnf::Dfa, options: &L
 
 fn main() {
     // As the `iri` command does (src/main.rs): the explanation of an invalid input names its rules.
-    pest::set_error_detail(true);
     let lines = match load() {
         Ok(lines) => lines,
         Err(e) => {

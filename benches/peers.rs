@@ -12,7 +12,7 @@
 //! - `parse`: parse into components (scheme, authority, path, query, fragment): ours (`parse`, with
 //!   spans), `fluent_uri::IriRef::parse` and `oxiri::IriRef::parse`, reading every component.
 //! - `explain`: the full explanation of an invalid input (`explain`: the DFA's error and the rules the
-//!   pest parser names, without `pest::set_error_detail`), over the inputs of the set that `is_valid`
+//!   pest parser names), over the inputs of the set that `is_valid`
 //!   rejects; only for a set that has some.
 //!
 //! Input sets (10,000 lines each, the first lines of each file, so the sample is deterministic):
@@ -206,7 +206,7 @@ fn bench(c: &mut Criterion) {
                     .iter()
                     .filter(|s| {
                         iri_abnf::validate(Grammar::Iri, Rule::IriReference, black_box(s))
-                            .map_err(iri_abnf::Error::explain)
+                            .map_err(iri_abnf::ParseError::explain)
                             .is_err()
                     })
                     .count()

@@ -39,7 +39,7 @@ fn bench(c: &mut Criterion) {
                     .iter()
                     .filter(|s| {
                         iri_abnf::validate(g, rule, s)
-                            .map_err(iri_abnf::Error::explain)
+                            .map_err(iri_abnf::ParseError::explain)
                             .is_ok()
                     })
                     .count()

@@ -5,7 +5,7 @@
 //! cargo run --example iri_to_uri -- 'http://résumé.example.org/D%C3%BCrst?q=ü'
 //! ```
 
-use iri_abnf::{to_iri, to_uri, HostMapping, ToIriOptions, ToUriOptions};
+use iri_abnf::convert::{to_iri, to_uri, HostMapping, ToIriOptions, ToUriOptions};
 
 /// The URI of `iri` (IDNA for the host) and the IRI that URI converts back to.
 pub fn round_trip(iri: &str) -> Result<(String, String), String> {

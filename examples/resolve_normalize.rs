@@ -6,7 +6,8 @@
 //! ```
 
 use iri_abnf::normalize::normalize_reference;
-use iri_abnf::{equivalent, Base, Grammar, Level, ReferenceBuf};
+use iri_abnf::normalize::{equivalent, Level};
+use iri_abnf::{Base, Grammar, ReferenceBuf};
 
 /// Each reference resolved against `base`, then normalized up to the path level.
 pub fn resolve_all(base: &str, references: &[&str]) -> Result<Vec<ReferenceBuf>, String> {

@@ -182,7 +182,7 @@ pub fn compare_rules(
 }
 
 /// [`compare_rules`] with the interpretation notes `notes` taken back in each grammar whose files
-/// mark them ([`crate::abnf::printed_automaton`]: the grammars as their documents print them); with
+/// mark them ([`crate::abnf::printed::printed_automaton`]: the grammars as their documents print them); with
 /// no such note, the precompiled DFAs.
 pub fn compare_rules_as_printed(
     a: (impl Into<AnyGrammar>, Rule),
@@ -195,8 +195,8 @@ pub fn compare_rules_as_printed(
     if !marked(a.0) && !marked(b.0) {
         return compare_rules(a, b, n);
     }
-    let x = crate::abnf::printed_automaton(a.0, a.1, notes)?;
-    let y = crate::abnf::printed_automaton(b.0, b.1, notes)?;
+    let x = crate::abnf::printed::printed_automaton(a.0, a.1, notes)?;
+    let y = crate::abnf::printed::printed_automaton(b.0, b.1, notes)?;
     Ok(compare(&x, &y, n))
 }
 

@@ -36,21 +36,20 @@
 //! ```
 //! use iri_abnf::{is_valid, validate, Expected, Grammar, Rule};
 //!
+//! assert!(is_valid(Grammar::Iri, Rule::IriReference, "http://résumé.example.org"));
+//! // A rule can be named as in the spec, in any case:
 //! assert!(is_valid(Grammar::Iri, "IRI-reference", "http://résumé.example.org"));
-//! assert!(validate(Grammar::Iri, "IRI-reference", "http://résumé.example.org").is_ok());
-//! let err = validate(Grammar::Uri, "URI-reference", "http://résumé.example.org").unwrap_err();
-//! let err = err.as_parse().unwrap();
+//! assert!(validate(Grammar::Iri, Rule::IriReference, "http://résumé.example.org").is_ok());
+//! let err = validate(Grammar::Uri, Rule::UriReference, "http://résumé.example.org").unwrap_err();
 //! assert_eq!((err.offset, err.column), (8, 9));
 //! // "/" is in the range %x23-3B of characters that could come instead of "é".
 //! assert!(err.expected().contains(&Expected::Range('#', ';')));
 //! assert!(err.expected().contains(&Expected::EndOfInput));
-//! // The full explanation also names the rules that could go on there (with pest's error detail,
-//! // which the `iri` command turns on).
-//! pest::set_error_detail(true);
+//! // The full explanation also names the rules that could go on there.
 //! let full = err.clone().explain();
 //! assert!(full.expected().contains(&Expected::Rule(Rule::RegName)));
 //! // Any rule can be the start rule:
-//! assert!(validate(Grammar::Iri, "ihost", "résumé.example.org").is_ok());
+//! assert!(validate(Grammar::Iri, Rule::Ihost, "résumé.example.org").is_ok());
 //! assert!(!is_valid(Grammar::Uri, "dec-octet", "256"));
 //! ```
 //!
@@ -88,10 +87,9 @@
 //! and code point ranges in ABNF notation, end of input) and a caret rendering:
 //!
 //! ```
-//! use iri_abnf::{validate, Grammar};
+//! use iri_abnf::{validate, Grammar, Rule};
 //!
-//! let err = validate(Grammar::Iri, "IRI-reference", "http://example.org/a b").unwrap_err();
-//! let err = err.as_parse().unwrap();
+//! let err = validate(Grammar::Iri, Rule::IriReference, "http://example.org/a b").unwrap_err();
 //! assert_eq!(err.offset, 20);
 //! assert_eq!(err.render_caret(), "http://example.org/a b\n                    ^");
 //! ```
@@ -103,7 +101,7 @@
 //! preprocesses raw strings (draft-weber-iri-guidelines §4):
 //!
 //! ```
-//! use iri_abnf::{to_iri, to_uri, ToIriOptions, ToUriOptions};
+//! use iri_abnf::convert::{to_iri, to_uri, ToIriOptions, ToUriOptions};
 //!
 //! let uri = to_uri("http://www.example.org/red%09ros\u{E9}#red", &ToUriOptions::default()).unwrap();
 //! assert_eq!(uri.uri, "http://www.example.org/red%09ros%C3%A9#red");
@@ -118,13 +116,15 @@
 //!
 //! RFC 3986 §5 and §6 (and RFC 3987 §5.3), for every grammar (3987bis §4.5):
 //!
-//! - [`resolve`](mod@resolve): reference resolution (§5.2, strict or non-strict [`Mode`]), with
+//! - [`resolve()`]: reference resolution (§5.2, strict or non-strict [`Mode`]), with
 //!   [`remove_dot_segments`] and [`Base`] for resolving many references against one base;
-//! - [`relativize`](mod@relativize): the shortest reference that resolves back to a target;
-//! - [`normalize`](mod@normalize): the comparison ladder ([`Level`]) and [`equivalent`].
+//! - [`relativize()`]: the shortest reference that resolves back to a target;
+//! - [`normalize`](mod@normalize): the comparison ladder ([`normalize::Level`]) and
+//!   [`normalize::equivalent`].
 //!
 //! ```
-//! use iri_abnf::{equivalent, normalize, relativize, resolve, Grammar, Level};
+//! use iri_abnf::{relativize, resolve, Grammar};
+//! //! use iri_abnf::normalize::{equivalent, normalize, Level};
 //!
 //! let base = "http://a/b/c/d;p?q";
 //! assert_eq!(resolve(Grammar::Iri, base, "../g?y#s").unwrap(), "http://a/b/g?y#s");
@@ -158,14 +158,19 @@ pub mod abnf;
 pub mod arbitrary;
 pub mod characters;
 pub mod compare;
-pub mod grammar;
+mod grammar;
 pub mod lint;
 mod operations;
 mod parsing;
 
-pub use grammar::rule;
-pub use operations::{convert, normalize, relativize, resolve};
-pub use parsing::{components, error, report, syntax, tree};
+// Each public item has one path: the concept modules below hold their own items; what the root
+// re-exports (further down) lives in modules that are private, and the crate reaches them by these
+// crate-private names.
+pub(crate) use grammar::rule;
+pub use operations::{convert, normalize};
+pub(crate) use operations::{relativize, resolve};
+pub(crate) use parsing::{components, error};
+pub use parsing::{report, syntax, tree};
 
 // The invariant checker of the test-support crate, compiled into the unit tests so that they can break a
 // reference's offsets on purpose and see it rejected.
@@ -189,20 +194,31 @@ pub use components::{
     Authority, Component, Components, Decoded, Host, HostKind, Path, PathKind, Port, PortValue,
     Reference, ReferenceBuf, ReferenceKind, Segments, Span,
 };
-pub use convert::{
-    leiri_to_iri, leiri_to_uri, percent_encode, to_iri, to_uri, ConvertError, HostMapping,
-    ToIriOptions, ToUriOptions,
-};
 pub use error::{ErrorKind, Expected, ParseError};
-pub use grammar::{AnyGrammar, Grammar, UnknownGrammar, UnknownRule};
-pub use normalize::{equivalent, normalize, Level};
-pub use relativize::{relativize, RelativizeError};
+pub use grammar::{AnyGrammar, Grammar, NameKind, UnknownName};
+pub use relativize::relativize;
 pub use resolve::{remove_dot_segments, resolve, resolve_with, Base, Mode, ResolveError};
-pub use rule::{Rule, RuleName, UnknownRuleName};
-pub use syntax::{ParseOrRuleError as Error, SyntaxNode};
+pub use rule::{Rule, RuleName};
 
-/// Checks that `input` matches `rule` of `grammar` to its end. `rule` is a [`Rule`] or a rule name in
-/// spec spelling (`IRI-reference`) or with underscores (`IRI_reference`), see [`RuleName`].
+/// Items that the repository's own crates use (the `iri` command, the test support, the fuzz
+/// targets, the benches and the repository tasks): the command line's display helpers, the seeds of
+/// generated test cases, the automata as the documents print them, the pest verdict alone for the
+/// differential tests, the list of precompiled rules. Not public API: any release may change them.
+#[doc(hidden)]
+pub mod repository {
+    pub use crate::abnf::generate::{case_input, case_seed, nth_seed};
+    pub use crate::abnf::precompiled::rules as precompiled_rules;
+    pub use crate::abnf::printed::printed_automaton;
+    pub use crate::error::{
+        column_of, display_text, needs_escape, quote, render_caret, render_span,
+        summarize_expected, zone_id_hint, CARET_CONTEXT, CARET_LINE_MAX, EXPECTED_SHOWN,
+    };
+    pub use crate::syntax::differential::pest_accepts;
+}
+
+/// Checks that `input` matches `rule` of `grammar` to its end. A rule the grammar does not have is an
+/// error of kind [`ErrorKind::UnknownRule`]; to start from a rule's name, look it up first
+/// ([`AnyGrammar::lookup_rule`], or [`Rule::from_name`]).
 ///
 /// The verdict and the error come from the rule's DFA alone ([`abnf::dfa`]), so they are exact for the
 /// ABNF: the error's offset is the first character that no string of the rule's language can have
@@ -213,26 +229,23 @@ pub use syntax::{ParseOrRuleError as Error, SyntaxNode};
 /// walk that stops at the offset, and the list of the characters.
 ///
 /// ```
-/// use iri_abnf::{validate, ErrorKind, Expected, Grammar};
+/// use iri_abnf::{validate, ErrorKind, Expected, Grammar, Rule};
 ///
-/// let err = validate(Grammar::Uri, "URI-reference", "http://a/b c").unwrap_err();
-/// let err = err.as_parse().unwrap();
+/// let err = validate(Grammar::Uri, Rule::UriReference, "http://a/b c").unwrap_err();
 /// assert_eq!((err.offset, err.kind()), (10, ErrorKind::InvalidCharacter));
 /// // "/" is in one of the ranges of characters that could come instead of the space.
 /// assert!(err.expected().iter().any(|e| matches!(e, Expected::Range(a, b) if (*a..=*b).contains(&'/'))));
 /// assert!(err.expected().contains(&Expected::EndOfInput));
 /// assert!(!err.expected().iter().any(|e| matches!(e, Expected::Rule(_))));
 /// ```
-pub fn validate(
-    grammar: impl Into<AnyGrammar>,
-    rule: impl RuleName,
-    input: &str,
-) -> Result<(), Error> {
+pub fn validate(grammar: impl Into<AnyGrammar>, rule: Rule, input: &str) -> Result<(), ParseError> {
     syntax::validate(grammar.into(), rule, input)
 }
 
 /// Whether `input` matches `rule` of `grammar` to its end (`false` if the grammar has no such rule):
-/// the verdict of [`validate`] without the error. It walks the rule's precompiled DFA over the input's
+/// the verdict of [`validate`] without the error. `rule` is a [`Rule`] or a rule name in any case, with
+/// `-` or `_` (`IRI-reference`, `iri_reference`; see [`RuleName`]): a name costs a lookup in a table
+/// built at compile time, a small part of the walk of a short input. It walks the rule's precompiled DFA over the input's
 /// bytes and allocates nothing (the DFA of a rule that is not precompiled is built on its first use).
 #[inline]
 pub fn is_valid(grammar: impl Into<AnyGrammar>, rule: impl RuleName, input: &str) -> bool {
@@ -275,19 +288,18 @@ pub fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError>
 /// gives it with the rules the pest parser names).
 ///
 /// ```
-/// use iri_abnf::{parse_components, Components, Grammar, HostKind};
+/// use iri_abnf::{parse_components, Components, Grammar, HostKind, Rule};
 ///
-/// let c = parse_components(Grammar::Iri, "iauthority", "user@[::1]:80").unwrap();
+/// let c = parse_components(Grammar::Iri, Rule::Iauthority, "user@[::1]:80").unwrap();
 /// let Components::Authority(a) = c else { panic!() };
 /// assert!(matches!(a.host().kind(), HostKind::Ipv6 { address } if address.as_str() == "::1"));
 /// assert_eq!(a.port().unwrap().span().start, 11);
 /// ```
-pub fn parse_components<'a>(
+pub fn parse_components(
     grammar: Grammar,
-    rule: impl RuleName,
-    input: &'a str,
-) -> Result<Components<'a>, Error> {
-    let rule = rule::lookup(grammar, &rule).map_err(Error::Rule)?;
+    rule: Rule,
+    input: &str,
+) -> Result<Components<'_>, ParseError> {
     if parsing::split::is_valid(grammar, rule, input) == Some(true) {
         if let Some(c) = parsing::split::components(grammar, rule, input) {
             return Ok(c);

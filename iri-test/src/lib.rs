@@ -10,7 +10,7 @@
 //! ([`iri_abnf::abnf::Generator`]), some are mutated ([`iri_abnf::abnf::mutate`]), and each string is checked
 //! three ways:
 //!
-//! 1. **oracle**: the pest verdict (the pest parser alone, [`iri_abnf::syntax::pest_accepts`]) equals the
+//! 1. **oracle**: the pest verdict (the pest parser alone, [`iri_abnf::repository::pest_accepts`]) equals the
 //!    DFA verdict ([`iri_abnf::abnf::dfa`], precompiled or built from the ABNF) for the rule the string
 //!    was generated from;
 //! 2. **reference**: the same for the grammar's reference rule (`IRI-reference`, `URI-reference`), so
@@ -44,14 +44,17 @@ use std::fmt;
 
 mod invariants;
 pub use invariants::check_invariants;
-// `invariants` names the library's items through `crate::` (it is compiled into the library's unit
-// tests too).
-use iri_abnf::components;
+// `invariants` names the library's items through `crate::components` (it is compiled into the
+// library's unit tests too, where that module is the library's own).
+mod components {
+    pub use iri_abnf::{Component, HostKind, PathKind, Reference, Span};
+}
 
-use iri_abnf::abnf::{self, case_input, case_seed, AbnfError, Generator};
-use iri_abnf::components::Span;
-use iri_abnf::error::quote;
-use iri_abnf::grammar::Grammar;
+use iri_abnf::abnf::{self, AbnfError, Generator};
+use iri_abnf::repository::quote;
+use iri_abnf::repository::{case_input, case_seed};
+use iri_abnf::Grammar;
+use iri_abnf::Span;
 use iri_abnf::{Rule, RuleName};
 
 /// What a campaign checks.
@@ -180,9 +183,9 @@ pub struct Report {
 }
 
 /// The pest verdict: whether the pest parser of `grammar`, started at `rule`, consumes the whole input.
-/// No automaton is involved ([`iri_abnf::syntax::pest_accepts`] runs pest alone).
+/// No automaton is involved ([`iri_abnf::repository::pest_accepts`] runs pest alone).
 fn pest_ok(grammar: Grammar, rule: Rule, input: &str) -> bool {
-    iri_abnf::syntax::pest_accepts(grammar, rule, input)
+    iri_abnf::repository::pest_accepts(grammar, rule, input)
         .unwrap_or_else(|| panic!("{grammar} has no rule {rule}"))
 }
 
@@ -227,11 +230,12 @@ pub fn compare_components(
     input: &str,
 ) -> Result<bool, String> {
     use iri_abnf::{parse, parse_components, Components};
-    let parsed = iri_abnf::tree::parse(grammar, &rule, input);
+    let rule = grammar.lookup_rule(&rule).map_err(|e| e.to_string())?;
+    let parsed = iri_abnf::tree::parse(grammar, rule, input);
     let walker = parsed.clone().map(|p| p.components);
-    let fast = parse_components(grammar, &rule, input);
+    let fast = parse_components(grammar, rule, input);
     if let Err(w) = &walker {
-        let full = iri_abnf::validate(grammar, &rule, input).map_err(iri_abnf::Error::explain);
+        let full = iri_abnf::validate(grammar, rule, input).map_err(iri_abnf::ParseError::explain);
         if full.as_ref().err() != Some(w) {
             return Err(format!("explain gives {full:?}, the walker {w}"));
         }
@@ -275,10 +279,10 @@ pub fn compare_components(
         (Ok(_), Err(e)) => return Err(format!("fast parser accepts, the walker rejects: {e}")),
         (Err(e), Ok(_)) => return Err(format!("fast parser rejects ({e}), the walker accepts")),
     };
-    if grammar.rule(rule) == Some(grammar.reference_rule()) {
+    if rule == grammar.reference_rule() {
         match (parse(grammar, input), walker_unnamed) {
             (Ok(f), Ok(Components::Reference(w))) if f == w => {}
-            (Err(f), Err(iri_abnf::Error::Parse(w))) if f == w => {}
+            (Err(f), Err(w)) if f == w => {}
             (f, w) => return Err(format!("parse gives {f:?}, the walker {w:?}")),
         }
     }
@@ -287,7 +291,7 @@ pub fn compare_components(
 
 /// The spans of the segment nodes of the first path alternative in the tree (`ipath-abempty` …
 /// `ipath-empty` and their URI names), if there is one.
-fn tree_segments(node: &iri_abnf::SyntaxNode) -> Option<Vec<Span>> {
+fn tree_segments(node: &iri_abnf::syntax::SyntaxNode) -> Option<Vec<Span>> {
     let base = node.rule.uri_counterpart();
     if matches!(
         base,
@@ -323,11 +327,8 @@ fn tree_segments(node: &iri_abnf::SyntaxNode) -> Option<Vec<Span>> {
 
 /// The error without the rules of its expected list: what [`iri_abnf::validate`] gives for the input
 /// that [`iri_abnf::ParseError::explain`] gives `e` for.
-fn without_rules(e: iri_abnf::Error) -> iri_abnf::Error {
-    match e {
-        iri_abnf::Error::Parse(p) => iri_abnf::Error::Parse(p.without_rules()),
-        other => other,
-    }
+fn without_rules(e: iri_abnf::ParseError) -> iri_abnf::ParseError {
+    e.without_rules()
 }
 
 /// Runs a campaign; `on_mismatch` sees each mismatch as it is found. Fails only if a rule is unknown or
@@ -426,8 +427,8 @@ pub fn run(config: &Config, mut on_mismatch: impl FnMut(&Mismatch)) -> Result<Re
 /// description of the first violated property.
 pub mod fuzz {
     use crate::check_invariants;
-    use iri_abnf::components::Reference;
-    use iri_abnf::grammar::Grammar;
+    use iri_abnf::Grammar;
+    use iri_abnf::Reference;
     use iri_abnf::{abnf, parse, Components};
 
     /// Input bytes that are not UTF-8 are not strings of any grammar (note 7): nothing to check.
@@ -492,7 +493,7 @@ pub mod fuzz {
     /// fast, common case: a padded input is slow under the sanitizer). For every grammar the
     /// error's `message()`, `render_caret()` and `Display` never panic, and the caret line is spaces
     /// and one `^` under the character at the offset: the rendered line before the caret is the input
-    /// before the offset as displayed ([`iri_abnf::error::render_caret`]), or its end after a `…` when
+    /// before the offset as displayed ([`iri_abnf::repository::render_caret`]), or its end after a `…` when
     /// the line is cut, and likewise from the caret on.
     pub fn render_target(data: &[u8]) -> Result<(), String> {
         let [pad, rest @ ..] = data else {
@@ -524,12 +525,12 @@ pub mod fuzz {
         check_caret(
             &input,
             offset,
-            &iri_abnf::error::render_caret(&input, offset),
+            &iri_abnf::repository::render_caret(&input, offset),
         )
     }
 
     fn check_caret(input: &str, offset: usize, rendered: &str) -> Result<(), String> {
-        use iri_abnf::error::{display_text, CARET_CONTEXT, CARET_LINE_MAX};
+        use iri_abnf::repository::{display_text, CARET_CONTEXT, CARET_LINE_MAX};
         let Some((line, caret)) = rendered.split_once('\n') else {
             return Err(format!("caret rendering is not two lines: {rendered:?}"));
         };
@@ -756,7 +757,7 @@ pub mod fuzz {
             let _ = preprocess(input, &opts);
             let plain = PreprocessOptions::default().with_spaces(spaces);
             for r in preprocess(input, &plain) {
-                let trimmed = iri_abnf::convert::preprocess::trim_ascii_whitespace(&r);
+                let trimmed = iri_abnf::convert::trim_ascii_whitespace(&r);
                 if trimmed != r {
                     return Err(format!("preprocess {spaces:?}: {r:?} is not trimmed"));
                 }
@@ -799,7 +800,7 @@ pub mod fuzz {
     ///   resolves to it or says it is unreachable.
     pub fn resolve_target(data: &[u8]) -> Result<(), String> {
         use iri_abnf::normalize::{normalize_with, Level, Options};
-        use iri_abnf::{relativize, resolve, resolve_with, Mode, RelativizeError};
+        use iri_abnf::{relativize, resolve, resolve_with, Mode, ResolveError};
 
         let [flags, rest @ ..] = data else {
             return Ok(());
@@ -841,7 +842,11 @@ pub mod fuzz {
                 previous = Some(n.into_string());
             }
         }
-        let rule = if g == Grammar::Uri { "URI" } else { "IRI" };
+        let rule = if g == Grammar::Uri {
+            iri_abnf::Rule::Uri
+        } else {
+            iri_abnf::Rule::Iri
+        };
         let Ok(target) = resolve(g, base, reference) else {
             return Ok(());
         };
@@ -882,7 +887,7 @@ pub mod fuzz {
                     ))
                 }
             },
-            Err(RelativizeError::Unreachable { .. } | RelativizeError::TargetNoScheme { .. }) => {}
+            Err(ResolveError::Unreachable { .. } | ResolveError::TargetNoScheme { .. }) => {}
             Err(e) => return Err(format!("{g}: relativize {base:?} to {reference:?}: {e}")),
         }
         Ok(())

@@ -18,12 +18,9 @@ use iri_abnf::convert::{
     ToIriOptions, ToUriOptions,
 };
 use iri_abnf::lint::{lint as lib_lint, LintOptions, Profile};
+use iri_abnf::normalize::Level;
 use iri_abnf::normalize::{normalize_with, Options as NormalizeOptions};
-use iri_abnf::resolve::BaseError;
-use iri_abnf::{
-    AnyGrammar, Base, Grammar, HostKind, Level, Mode, ParseError, RelativizeError, ResolveError,
-    Rule,
-};
+use iri_abnf::{AnyGrammar, Base, Grammar, HostKind, Mode, ParseError, ResolveError, Rule};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
@@ -152,11 +149,7 @@ fn validate(
     let g = any_grammar(grammar)?;
     let r = rule_of(g, rule)?;
     let t = text(s, "s")?;
-    match iri_abnf::validate(g, r, t) {
-        Ok(()) => Ok(()),
-        Err(iri_abnf::Error::Parse(e)) => Err(syntax_error(py, e, "")),
-        Err(e) => Err(PyValueError::new_err(e.to_string())),
-    }
+    iri_abnf::validate(g, r, t).map_err(|e| syntax_error(py, e, ""))
 }
 
 /// A component: its text and its span (code point indices).
@@ -262,7 +255,7 @@ fn parse(py: Python<'_>, s: &Bound<'_, PyAny>, grammar: &str) -> PyResult<Refere
     })
 }
 
-fn convert_error(py: Python<'_>, e: iri_abnf::ConvertError) -> PyErr {
+fn convert_error(py: Python<'_>, e: iri_abnf::convert::ConvertError) -> PyErr {
     let message = e.message();
     match e.kind {
         ConvertErrorKind::Syntax(p) => syntax_error(py, p, ""),
@@ -322,9 +315,7 @@ fn from_leiri(py: Python<'_>, s: &Bound<'_, PyAny>, to: &str, raw: bool) -> PyRe
         "iri" => {
             let c = leiri_to_iri(t);
             if !c.input_valid && !raw {
-                if let Err(iri_abnf::Error::Parse(e)) =
-                    iri_abnf::validate(Grammar::Leiri, Rule::IriReference, t)
-                {
+                if let Err(e) = iri_abnf::validate(Grammar::Leiri, Rule::IriReference, t) {
                     return Err(syntax_error(py, e, ""));
                 }
             }
@@ -366,9 +357,12 @@ fn preprocess(
     Ok(lib_preprocess(t, &options))
 }
 
-fn base_error(py: Python<'_>, e: BaseError) -> PyErr {
+/// A resolution error as Python sees it: a syntax error (with its prefix for the base) or a
+/// `ValueError`.
+fn resolve_error(py: Python<'_>, e: ResolveError) -> PyErr {
     match e {
-        BaseError::Invalid(p) => syntax_error(py, p, "base: "),
+        ResolveError::InvalidBase(p) => syntax_error(py, p, "base: "),
+        ResolveError::Reference(p) | ResolveError::Target(p) => syntax_error(py, p, ""),
         other => PyValueError::new_err(other.to_string()),
     }
 }
@@ -385,7 +379,7 @@ fn resolve(
 ) -> PyResult<String> {
     let g = main_grammar(grammar)?;
     let (b, r) = (text(base, "base")?, text(reference, "reference")?);
-    let base = Base::new(g, b).map_err(|e| base_error(py, e))?;
+    let base = Base::new(g, b).map_err(|e| resolve_error(py, e))?;
     let mode = if non_strict {
         Mode::NonStrict
     } else {
@@ -393,11 +387,7 @@ fn resolve(
     };
     base.resolve_with(r, mode)
         .map(String::from)
-        .map_err(|e| match e {
-            ResolveError::Base(b) => base_error(py, b),
-            ResolveError::Reference(p) => syntax_error(py, p, ""),
-            other => PyValueError::new_err(other.to_string()),
-        })
+        .map_err(|e| resolve_error(py, e))
 }
 
 /// The shortest reference from `base` to `target`.
@@ -411,12 +401,10 @@ fn relativize(
 ) -> PyResult<String> {
     let g = main_grammar(grammar)?;
     let (b, t) = (text(base, "base")?, text(target, "target")?);
-    let base = Base::new(g, b).map_err(|e| base_error(py, e))?;
-    base.relativize(t).map(String::from).map_err(|e| match e {
-        RelativizeError::Base(b) => base_error(py, b),
-        RelativizeError::Target(p) => syntax_error(py, p, ""),
-        other => PyValueError::new_err(other.to_string()),
-    })
+    let base = Base::new(g, b).map_err(|e| resolve_error(py, e))?;
+    base.relativize(t)
+        .map(String::from)
+        .map_err(|e| resolve_error(py, e))
 }
 
 /// Normalizes `s` up to `level` of the comparison ladder (RFC 3986 §6.2, RFC 3987 §5.3).
@@ -572,12 +560,12 @@ fn compare<'py>(
         let d = PyDict::new(py);
         d.set_item("grammar", g.name())?;
         d.set_item("rule", g.rule_name(r))?;
-        match iri_abnf::validate(g, r, t).map_err(iri_abnf::Error::explain) {
+        match iri_abnf::validate(g, r, t).map_err(ParseError::explain) {
             Ok(()) => {
                 d.set_item("valid", true)?;
                 d.set_item("error", py.None())?;
             }
-            Err(iri_abnf::Error::Parse(e)) => {
+            Err(e) => {
                 d.set_item("valid", false)?;
                 let err = PyDict::new(py);
                 err.set_item("offset", e.offset)?;
@@ -587,7 +575,6 @@ fn compare<'py>(
                 err.set_item("message", e.message())?;
                 d.set_item("error", err)?;
             }
-            Err(_) => continue,
         }
         out.append(d)?;
     }
@@ -886,8 +873,6 @@ const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[pymodule]
 fn _iri_abnf(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    // The rules pest names in errors, as the `iri` command shows them (ParseError::explain).
-    pest::set_error_detail(true);
     m.add("__version__", VERSION)?;
     m.add("IriSyntaxError", m.py().get_type::<IriSyntaxError>())?;
     m.add_class::<Reference>()?;

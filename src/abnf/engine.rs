@@ -17,7 +17,7 @@ use crate::rule::{Rule, RuleName};
 /// The DFA of one rule: the one type for deciding membership in a rule's language, finding where an
 /// input leaves it and listing what could come there.
 ///
-/// It is loaded zero-copy from the precompiled bytes ([`super::precompiled`]), or built from ABNF rules
+/// It is loaded zero-copy from the precompiled bytes (`src/abnf/automata/`), or built from ABNF rules
 /// ([`super::AbnfRules::compile`]); [`dfa`] gives the one of a rule of a grammar, kept for the life of
 /// the process.
 #[derive(Clone, Debug)]
@@ -140,7 +140,7 @@ impl Dfa {
     }
 
     /// The DFA serialized in `regex-automata`'s little-endian format: the bytes that
-    /// [`super::precompiled`] loads without copying (from a buffer aligned to 4 bytes), as
+    /// `src/abnf/automata/` loads without copying (from a buffer aligned to 4 bytes), as
     /// `cargo xtask generate` writes them.
     pub fn to_bytes_little_endian(&self) -> Vec<u8> {
         let (bytes, pad) = match &self.dfa {
@@ -1356,8 +1356,8 @@ mod tests {
             let generator = crate::abnf::Generator::new(rules, rule).unwrap();
             let mut valid = 0;
             for i in 0..20_000 {
-                let seed = crate::abnf::case_seed(0xD311, grammar, i);
-                let s = crate::abnf::case_input(&generator, seed, 40);
+                let seed = crate::abnf::generate::case_seed(0xD311, grammar, i);
+                let s = crate::abnf::generate::case_input(&generator, seed, 40);
                 let got = dfa.match_delimiters(&s);
                 assert_eq!(got.is_ok(), dfa.is_match(&s), "{grammar} {s:?}");
                 assert_eq!(got.err(), dfa.check(&s).err().map(|f| f.offset), "{s:?}");

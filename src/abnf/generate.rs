@@ -298,7 +298,7 @@ fn pick_char(rng: &mut impl Choices, first: u32, last: u32) -> Option<char> {
 /// strings of a campaign, and campaigns with neighbouring seeds, do not share their choices.
 ///
 /// ```
-/// use iri_abnf::abnf::nth_seed;
+/// use iri_abnf::repository::nth_seed;
 ///
 /// assert_eq!(nth_seed(7, 3), nth_seed(7, 3));
 /// assert_ne!(nth_seed(7, 3), nth_seed(7, 4));

@@ -119,9 +119,9 @@ mod automata;
 pub(crate) mod byteset;
 mod compile;
 pub(crate) mod engine;
-pub mod generate;
+pub(crate) mod generate;
 mod parse;
-pub mod precompiled;
+pub(crate) mod precompiled;
 pub mod schemes;
 
 use std::collections::HashMap;
@@ -131,7 +131,7 @@ use std::sync::{Mutex, OnceLock};
 use crate::grammar::AnyGrammar;
 
 pub use engine::{dfa, Dfa, Failure, State};
-pub use generate::{case_input, case_seed, generate, mutate, nth_seed, Generator};
+pub use generate::{generate, mutate, Generator};
 
 /// An ABNF expression (RFC 5234 §3, §4), as read from a grammar file.
 ///
@@ -586,35 +586,41 @@ pub fn marked_notes(grammar: impl Into<AnyGrammar>, notes: &[u32]) -> Vec<u32> {
         .collect()
 }
 
-/// The automaton of `rule` of `grammar` as its document prints it: with the interpretation notes of
-/// `notes` that the grammar's files mark taken back ([`as_printed`]; the others do not apply to it),
-/// compiled now.
-///
-/// ```
-/// use iri_abnf::abnf::printed_automaton;
-/// use iri_abnf::{Grammar, Rule};
-///
-/// let printed = printed_automaton(Grammar::Iri, Rule::IregName, &[1])?;
-/// assert!(!printed.is_match("r%C3%A9sum%C3%A9.example.org"));
-/// // The note does not apply to RFC 3986: its rule as written.
-/// assert!(printed_automaton(Grammar::Uri, Rule::RegName, &[1])?.is_match("r%C3%A9sum%C3%A9"));
-/// # Ok::<(), iri_abnf::abnf::AbnfError>(())
-/// ```
-pub fn printed_automaton(
-    grammar: impl Into<AnyGrammar>,
-    rule: crate::rule::Rule,
-    notes: &[u32],
-) -> Result<Dfa, AbnfError> {
-    let grammar = grammar.into();
-    let mut notes = marked_notes(grammar, notes);
-    notes.extend_from_slice(grammar.printed_notes());
-    let sources = as_printed(grammar.abnf_sources(), &notes)?;
-    let sources: Vec<(&str, &str)> = sources.iter().map(|(f, t)| (*f, t.as_str())).collect();
-    let mut rules = AbnfRules::parse(&sources)?;
-    for &name in grammar_spec(grammar).removed {
-        rules.remove(name);
+/// The automata of the grammars as their documents print them (for the repository's crates).
+pub(crate) mod printed {
+    use crate::abnf::{as_printed, grammar_spec, marked_notes, AbnfError, AbnfRules, Dfa};
+    use crate::grammar::AnyGrammar;
+
+    /// The automaton of `rule` of `grammar` as its document prints it: with the interpretation notes of
+    /// `notes` that the grammar's files mark taken back ([`as_printed`]; the others do not apply to it),
+    /// compiled now.
+    ///
+    /// ```
+    /// use iri_abnf::repository::printed_automaton;
+    /// use iri_abnf::{Grammar, Rule};
+    ///
+    /// let printed = printed_automaton(Grammar::Iri, Rule::IregName, &[1])?;
+    /// assert!(!printed.is_match("r%C3%A9sum%C3%A9.example.org"));
+    /// // The note does not apply to RFC 3986: its rule as written.
+    /// assert!(printed_automaton(Grammar::Uri, Rule::RegName, &[1])?.is_match("r%C3%A9sum%C3%A9"));
+    /// # Ok::<(), iri_abnf::abnf::AbnfError>(())
+    /// ```
+    pub fn printed_automaton(
+        grammar: impl Into<AnyGrammar>,
+        rule: crate::rule::Rule,
+        notes: &[u32],
+    ) -> Result<Dfa, AbnfError> {
+        let grammar = grammar.into();
+        let mut notes = marked_notes(grammar, notes);
+        notes.extend_from_slice(grammar.printed_notes());
+        let sources = as_printed(grammar.abnf_sources(), &notes)?;
+        let sources: Vec<(&str, &str)> = sources.iter().map(|(f, t)| (*f, t.as_str())).collect();
+        let mut rules = AbnfRules::parse(&sources)?;
+        for &name in grammar_spec(grammar).removed {
+            rules.remove(name);
+        }
+        rules.compile(rule)
     }
-    rules.compile(rule)
 }
 
 /// Where a rule of a grammar is defined: the `.abnf` file and the line of its definition, and the

@@ -5,7 +5,7 @@
 //! Each scheme file is read after `core.abnf` and `uri.abnf` (the RFC 3986 rules the scheme RFCs import:
 //! `authority`, `host`, `path-absolute`, `pchar`, `query`, `fragment`, `unreserved`, `pct-encoded`), and
 //! its start rule ([`SchemeRule`]) is compiled into a [`Dfa`] by `cargo xtask generate` and loaded on
-//! first use ([`dfa`]), as the main grammars' rules are ([`super::precompiled`]). The rules are defined
+//! first use ([`dfa`]), as the main grammars' rules are (`src/abnf/automata/`). The rules are defined
 //! on URIs; `grammar/NOTES.md` note 44 says how an IRI is checked (its URI form, 3987bis §3.3), notes
 //! 45-50 how the RFCs' text was read.
 //!
@@ -147,7 +147,7 @@ impl SchemeRule {
 }
 
 /// The DFA of `rule`, loaded on first use and kept: the precompiled one of `src/abnf/automata/`
-/// ([`super::precompiled`], `cargo xtask generate`), or, on a big-endian target, one compiled now.
+/// (`src/abnf/automata/`, `cargo xtask generate`), or, on a big-endian target, one compiled now.
 pub fn dfa(rule: SchemeRule) -> Result<&'static Dfa, AbnfError> {
     static DFAS: [OnceLock<Result<Dfa, AbnfError>>; COUNT] = [const { OnceLock::new() }; COUNT];
     DFAS[rule as usize]

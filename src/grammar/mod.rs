@@ -1,44 +1,4 @@
-//! The grammars and their rules.
-//!
-//! [`Grammar`] is one of the four main grammars, each with a pest parser, typed components and the
-//! reference operations:
-//!
-//! | name | spec | files in `grammar/` |
-//! | --- | --- | --- |
-//! | `uri` | RFC 3986 Appendix A | `core`, `uri` |
-//! | `rfc3987` | RFC 3987 §2.2 (2005) | `core`, `rfc3987` |
-//! | `iri` (default) | draft-ietf-iri-3987bis §2.2 | `core`, `iri` |
-//! | `leiri` | 3987bis §5.1: `IRI-reference` with `leiri-ucschar` in place of `ucschar` | `core`, `iri`, `leiri` |
-//!
-//! [`AnyGrammar`] is any grammar of `grammar/`: the four, and five more that have a language (an
-//! automaton: verdicts, errors with offsets, comparison, generation) but no parse tree or components.
-//! Their interpretation notes are 33–43 of [`crate::notes`].
-//!
-//! | name | spec | files in `grammar/` | start rule |
-//! | --- | --- | --- | --- |
-//! | `rfc2396` | RFC 2396 Appendix A (1998) | `core`, `rfc2396` | `URI-reference` |
-//! | `rfc2732` | RFC 2396 as amended by RFC 2732 §3 (IPv6 literals, 1999) | `core`, `rfc2396`, `rfc2732` | `URI-reference` |
-//! | `masinter07` | draft-masinter-url-i18n-07 §2.2 (2001) | `core`, `masinter-url-i18n-07` | `IRI-reference` |
-//! | `duerst01` | draft-duerst-iri-01 §2.2 (2002) | `core`, `duerst-iri-01` | `IRI-reference` |
-//! | `iri-printed` | 3987bis §2.2 as printed: `iri` without note 1 (`ireg-name` without `pct-form`) | `core`, `iri` | `IRI-reference` |
-//!
-//! ```
-//! use iri_abnf::{is_valid, validate, AnyGrammar, Grammar};
-//!
-//! // RFC 2396 has no IP literals; RFC 2732 added them.
-//! assert!(!is_valid(AnyGrammar::Rfc2396, "URI-reference", "http://[::1]/"));
-//! assert!(is_valid(AnyGrammar::Rfc2732, "URI-reference", "http://[::1]/"));
-//! // 3987bis as printed rejects a percent-encoded host that every other IRI grammar accepts. The
-//! // error is at the end: the text could still be an `iuserinfo`, which has `pct-encoded`, if "@"
-//! // and a host followed.
-//! let input = "http://r%C3%A9sum%C3%A9.example.org";
-//! let err = validate(AnyGrammar::IriPrinted, "IRI-reference", input).unwrap_err();
-//! assert_eq!(err.as_parse().unwrap().offset, input.len());
-//! assert!(is_valid(Grammar::Iri, "IRI-reference", input));
-//! // Every `Grammar` is an `AnyGrammar`.
-//! assert_eq!(AnyGrammar::from(Grammar::Leiri).main(), Some(Grammar::Leiri));
-//! assert_eq!(AnyGrammar::Duerst01.main(), None);
-//! ```
+//! Grammar identities (see [`Grammar`] and [`AnyGrammar`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -48,8 +8,49 @@ pub mod rule;
 use crate::rule::{Rule, RuleName};
 
 /// One of the four main grammars, each with a pest parser, typed components and the reference
-/// operations; see the [module docs](self) for the specs, and [`AnyGrammar`] for the grammars that
-/// have a language only.
+/// operations; [`AnyGrammar`] adds the grammars that have a language only.
+///
+/// The grammars and their rules.
+///
+/// [`Grammar`] is one of the four main grammars, each with a pest parser, typed components and the
+/// reference operations:
+///
+/// | name | spec | files in `grammar/` |
+/// | --- | --- | --- |
+/// | `uri` | RFC 3986 Appendix A | `core`, `uri` |
+/// | `rfc3987` | RFC 3987 §2.2 (2005) | `core`, `rfc3987` |
+/// | `iri` (default) | draft-ietf-iri-3987bis §2.2 | `core`, `iri` |
+/// | `leiri` | 3987bis §5.1: `IRI-reference` with `leiri-ucschar` in place of `ucschar` | `core`, `iri`, `leiri` |
+///
+/// [`AnyGrammar`] is any grammar of `grammar/`: the four, and five more that have a language (an
+/// automaton: verdicts, errors with offsets, comparison, generation) but no parse tree or components.
+/// Their interpretation notes are 33–43 of [`crate::notes`].
+///
+/// | name | spec | files in `grammar/` | start rule |
+/// | --- | --- | --- | --- |
+/// | `rfc2396` | RFC 2396 Appendix A (1998) | `core`, `rfc2396` | `URI-reference` |
+/// | `rfc2732` | RFC 2396 as amended by RFC 2732 §3 (IPv6 literals, 1999) | `core`, `rfc2396`, `rfc2732` | `URI-reference` |
+/// | `masinter07` | draft-masinter-url-i18n-07 §2.2 (2001) | `core`, `masinter-url-i18n-07` | `IRI-reference` |
+/// | `duerst01` | draft-duerst-iri-01 §2.2 (2002) | `core`, `duerst-iri-01` | `IRI-reference` |
+/// | `iri-printed` | 3987bis §2.2 as printed: `iri` without note 1 (`ireg-name` without `pct-form`) | `core`, `iri` | `IRI-reference` |
+///
+/// ```
+/// use iri_abnf::{is_valid, validate, AnyGrammar, Grammar};
+///
+/// // RFC 2396 has no IP literals; RFC 2732 added them.
+/// assert!(!is_valid(AnyGrammar::Rfc2396, "URI-reference", "http://[::1]/"));
+/// assert!(is_valid(AnyGrammar::Rfc2732, "URI-reference", "http://[::1]/"));
+/// // 3987bis as printed rejects a percent-encoded host that every other IRI grammar accepts. The
+/// // error is at the end: the text could still be an `iuserinfo`, which has `pct-encoded`, if "@"
+/// // and a host followed.
+/// let input = "http://r%C3%A9sum%C3%A9.example.org";
+/// let err = validate(AnyGrammar::IriPrinted, Rule::IriReference, input).unwrap_err();
+/// assert_eq!(err.offset, input.len());
+/// assert!(is_valid(Grammar::Iri, "IRI-reference", input));
+/// // Every `Grammar` is an `AnyGrammar`.
+/// assert_eq!(AnyGrammar::from(Grammar::Leiri).main(), Some(Grammar::Leiri));
+/// assert_eq!(AnyGrammar::Duerst01.main(), None);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
@@ -117,6 +118,11 @@ impl Grammar {
         name.to_rule().filter(|&r| self.has(r))
     }
 
+    /// [`rule`](Self::rule), with the error that names the grammar's rules closest to `name`.
+    pub fn lookup_rule(self, name: impl RuleName) -> Result<Rule, UnknownName> {
+        crate::rule::lookup(self, &name)
+    }
+
     /// The verbatim ABNF sources of the grammar (file name, text), in load order: a rule of a later file
     /// replaces the rule of the same name in an earlier one (only `leiri.abnf` does so).
     pub fn abnf_sources(self) -> &'static [(&'static str, &'static str)] {
@@ -141,7 +147,7 @@ impl Grammar {
 }
 
 /// Any grammar of `grammar/`: one of the four [`Grammar`]s, or one of the five that have a language
-/// but no parse tree or components (see the [module docs](self)).
+/// but no parse tree or components (the specs of each: [`Grammar`]).
 ///
 /// The functions that decide membership take any grammar: [`crate::validate`], [`ParseError::explain`](crate::ParseError::explain)
 /// (whose errors name no rules for the five), [`crate::is_valid`], [`crate::abnf::dfa`] and the
@@ -274,6 +280,11 @@ impl AnyGrammar {
         name.to_rule().filter(|&r| self.has(r))
     }
 
+    /// [`rule`](Self::rule), with the error that names the grammar's rules closest to `name`.
+    pub fn lookup_rule(self, name: impl RuleName) -> Result<Rule, UnknownName> {
+        crate::rule::lookup(self, &name)
+    }
+
     /// The `.abnf` files the grammar is read from (file name, text), in load order: a rule of a later
     /// file replaces the rule of the same name in an earlier one. `iri-printed` is read from the files
     /// of `iri` with the rules marked `[note 1]` taken back ([`crate::abnf::as_printed`]).
@@ -356,12 +367,12 @@ impl fmt::Display for AnyGrammar {
 }
 
 impl FromStr for AnyGrammar {
-    type Err = UnknownGrammar;
+    type Err = UnknownName;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         AnyGrammar::ALL
             .into_iter()
             .find(|g| g.name() == s)
-            .ok_or_else(|| UnknownGrammar(s.to_string()))
+            .ok_or_else(|| UnknownName::new(NameKind::Grammar, s))
     }
 }
 
@@ -371,76 +382,109 @@ impl fmt::Display for Grammar {
     }
 }
 
-/// The error of [`Grammar::from_str`] and [`AnyGrammar::from_str`]: the name is not one of the
-/// grammars.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownGrammar(pub String);
-
-impl fmt::Display for UnknownGrammar {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown grammar {:?}: expected one of uri, rfc3987, iri, leiri (or, where a language \
-             is all that is needed, rfc2396, rfc2732, masinter07, duerst01, iri-printed)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownGrammar {}
-
 impl FromStr for Grammar {
-    type Err = UnknownGrammar;
+    type Err = UnknownName;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Grammar::ALL
             .into_iter()
             .find(|g| g.name() == s)
-            .ok_or_else(|| UnknownGrammar(s.to_string()))
+            .ok_or_else(|| UnknownName::new(NameKind::Grammar, s))
     }
 }
 
-/// The error of looking up a start rule that the grammar does not have; it names the grammar's rules
-/// closest to the name given, then lists all of them.
+/// The error of every lookup by name: a grammar (`Grammar::from_str`), a rule (`Rule::from_str`, or
+/// a start rule of one grammar), a normalization level (`Level::from_str`), a charset label
+/// (`Charset::for_label`) or a lint code or family (`LintOptions::set`). Its message names the
+/// closest names where there are some (a rule's), or lists the ones there are.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct UnknownRule {
-    /// The grammar that was searched.
-    pub grammar: AnyGrammar,
+pub struct UnknownName {
+    /// What was looked up.
+    pub kind: NameKind,
     /// The name as given.
     pub name: String,
 }
 
-impl UnknownRule {
-    /// The error for the name `name`, looked up in `grammar`.
-    pub fn new(grammar: impl Into<AnyGrammar>, name: impl Into<String>) -> UnknownRule {
-        UnknownRule {
-            grammar: grammar.into(),
+/// What an [`UnknownName`] was looked up as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NameKind {
+    /// A grammar ([`AnyGrammar::name`]).
+    Grammar,
+    /// A rule: of one grammar (the start rule of a check), or of any (`None`: [`Rule::from_str`]).
+    Rule(Option<AnyGrammar>),
+    /// A normalization level (RFC 3986 §6.2, the ladder of `Level`).
+    Level,
+    /// A charset label of the WHATWG Encoding Standard (3987bis §3.5).
+    Charset,
+    /// A lint code or family.
+    LintCode,
+}
+
+impl UnknownName {
+    /// The error for `name`, looked up as `kind`.
+    pub fn new(kind: NameKind, name: impl Into<String>) -> UnknownName {
+        UnknownName {
+            kind,
             name: name.into(),
         }
     }
-}
 
-impl fmt::Display for UnknownRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the grammar `{}` has no rule {:?}",
-            self.grammar, self.name
-        )?;
-        crate::rule::write_suggestions(
-            f,
-            |r| self.grammar.rule_name(r),
-            &crate::rule::close_matches(&self.name, self.grammar.rules()),
-        )?;
-        f.write_str("; its rules are: ")?;
-        for (i, r) in self.grammar.rules().iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            f.write_str(self.grammar.rule_name(*r))?;
-        }
-        Ok(())
+    /// The error for a start rule `name` that `grammar` does not have.
+    pub fn rule(grammar: impl Into<AnyGrammar>, name: impl Into<String>) -> UnknownName {
+        UnknownName::new(NameKind::Rule(Some(grammar.into())), name)
     }
 }
 
-impl std::error::Error for UnknownRule {}
+impl fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = &self.name;
+        match self.kind {
+            NameKind::Grammar => write!(
+                f,
+                "unknown grammar {name:?}: expected one of uri, rfc3987, iri, leiri (or, where a \
+                 language is all that is needed, rfc2396, rfc2732, masinter07, duerst01, iri-printed)"
+            ),
+            NameKind::Rule(None) => {
+                write!(f, "no grammar has a rule {name:?}")?;
+                crate::rule::write_suggestions(
+                    f,
+                    Rule::name,
+                    &crate::rule::close_matches(name, &Rule::ALL),
+                )
+            }
+            NameKind::Rule(Some(grammar)) => {
+                write!(f, "the grammar `{grammar}` has no rule {name:?}")?;
+                crate::rule::write_suggestions(
+                    f,
+                    |r| grammar.rule_name(r),
+                    &crate::rule::close_matches(name, grammar.rules()),
+                )?;
+                f.write_str("; its rules are: ")?;
+                for (i, r) in grammar.rules().iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    f.write_str(grammar.rule_name(*r))?;
+                }
+                Ok(())
+            }
+            NameKind::Level => write!(
+                f,
+                "unknown normalization level {name:?}: expected one of simple, case, percent, path, \
+                 scheme, nfc"
+            ),
+            NameKind::Charset => write!(
+                f,
+                "unknown charset label {name:?}: expected a label of the WHATWG Encoding Standard \
+                 (utf-8, windows-1252, iso-8859-1, shift_jis, euc-jp, gbk, macintosh, ...)"
+            ),
+            NameKind::LintCode => write!(
+                f,
+                "{name:?} is neither a lint code nor a family (`iri lint --list` lists them)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UnknownName {}

@@ -42,6 +42,7 @@ mod spoofing;
 use std::fmt;
 
 use crate::components::{Reference, Span};
+use crate::grammar::{NameKind, UnknownName};
 
 pub use profile::{Profile, PROFILES};
 
@@ -290,34 +291,18 @@ pub struct LintOptions {
     levels: Vec<Option<Option<Severity>>>,
 }
 
-/// The error of [`LintOptions::set`]: neither a code nor a family.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownCode(pub String);
-
-impl fmt::Display for UnknownCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{:?} is neither a lint code nor a family (`iri lint --list` lists them)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownCode {}
-
 impl LintOptions {
     /// Sets the level of a code or of every code of a family (by name): `None` turns it off
     /// (`allow`), `Some(severity)` reports it at that severity (`warn`, `deny`). Later calls override
     /// earlier ones, as command-line flags do.
-    pub fn set(&mut self, name: &str, level: Option<Severity>) -> Result<(), UnknownCode> {
+    pub fn set(&mut self, name: &str, level: Option<Severity>) -> Result<(), UnknownName> {
         let codes: Vec<Code> = match Code::from_name(name) {
             Some(code) => vec![code],
             None => {
                 let family = Family::ALL
                     .into_iter()
                     .find(|f| f.name() == name)
-                    .ok_or_else(|| UnknownCode(name.to_string()))?;
+                    .ok_or_else(|| UnknownName::new(NameKind::LintCode, name))?;
                 CATALOGUE
                     .iter()
                     .filter(|i| i.family == family)

@@ -1,7 +1,8 @@
 //! Profiles: named sets of levels for the uses the catalogue's defaults do not fit
 //! (`iri lint --profile NAME`, `profile = "NAME"` in `iri.toml`).
 
-use super::{Code, Family, LintOptions, Severity, UnknownCode, CATALOGUE};
+use super::{Code, Family, LintOptions, Severity, CATALOGUE};
+use crate::grammar::UnknownName;
 
 /// A named set of levels, applied before any `--allow`, `--warn` or `--deny`.
 #[derive(Debug)]
@@ -106,7 +107,7 @@ impl Profile {
     }
 
     /// Sets the profile's levels in `options` (over any set before).
-    pub fn apply(&self, options: &mut LintOptions) -> Result<(), UnknownCode> {
+    pub fn apply(&self, options: &mut LintOptions) -> Result<(), UnknownName> {
         if self.raise_info {
             for info in CATALOGUE.iter().filter(|i| i.severity == Severity::Info) {
                 if info.enabled {

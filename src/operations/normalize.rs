@@ -23,7 +23,8 @@
 //! equivalence at a level implies equivalence at every higher level).
 //!
 //! ```
-//! use iri_abnf::{equivalent, normalize, Grammar, Level};
+//! use iri_abnf::Grammar;
+//! //! use iri_abnf::normalize::{equivalent, normalize, Level};
 //!
 //! // RFC 3986 §6.2.2
 //! let n = normalize(Grammar::Uri, "eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Level::Path).unwrap();
@@ -52,7 +53,7 @@ use crate::characters::{
 };
 use crate::components::{compose, HostKind, Reference, ReferenceBuf};
 use crate::error::ParseError;
-use crate::grammar::Grammar;
+use crate::grammar::{Grammar, NameKind, UnknownName};
 use crate::resolve::remove_dot_segments;
 
 /// A rung of the comparison ladder; each level includes the ones below it (see the
@@ -121,29 +122,13 @@ impl fmt::Display for Level {
     }
 }
 
-/// The error of [`Level::from_str`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownLevel(pub String);
-
-impl fmt::Display for UnknownLevel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown normalization level {:?}: expected one of simple, case, percent, path, scheme, nfc",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownLevel {}
-
 impl FromStr for Level {
-    type Err = UnknownLevel;
+    type Err = UnknownName;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Level::ALL
             .into_iter()
             .find(|l| l.name() == s)
-            .ok_or_else(|| UnknownLevel(s.to_string()))
+            .ok_or_else(|| UnknownName::new(NameKind::Level, s))
     }
 }
 

@@ -1,58 +1,9 @@
-//! Relativization: the inverse of [resolution](mod@crate::resolve). For an absolute base and a target IRI,
-//! find a reference that resolves (strictly, RFC 3986 §5.2) against the base to exactly the target.
-//!
-//! RFC 3986 defines no such operation; this one is specified by its result:
-//!
-//! 1. **Never wrong.** A candidate is returned only after it is resolved against the base with
-//!    [`crate::resolve()`] and the result is the target, character for character. The tricky cases come out right by
-//!    construction: a first segment with `:` (`./a:b`, not `a:b`, which would be a scheme), a path that
-//!    begins with `//` (`.//x`, not `//x`, which would be an authority), an empty target path under an
-//!    authority (only `//host?q` can give it), a query-only or fragment-only difference (`?q`, `#f`),
-//!    and a target without a query where the base has one (the path must then be written).
-//! 2. **Shortest.** Among the references that resolve to the target, the shortest (in characters) is
-//!    returned. Ties go to a relative-path reference that names a segment (`../z` rather than `/a/z`),
-//!    then an absolute-path reference (`/` rather than `.`), then one made only of dot segments, then a
-//!    network-path reference, then the target itself.
-//! 3. **Always an answer when there is one.** The target itself is a candidate, so a different scheme
-//!    gives the target back. A target that no reference resolves to is an error
-//!    ([`RelativizeError::Unreachable`]): resolution removes dot segments from every path it builds, so
-//!    a target path with `.` or `..` segments (`http://x/a/../b`) is reached only when it is the base's
-//!    own path.
-//!
-//! The candidates are tried in order of preference, and only a constant number of them is written out
-//! and resolved, so relativization takes time and memory linear in the lengths of the base and the
-//! target (a path half a million segments deep takes about as long as parsing it).
-//!
-//! The base follows the rules of [`Base`]: an absolute IRI, its fragment ignored. The target must have a
-//! scheme (an `IRI`, with or without fragment). Resolution of the result in [`Mode::NonStrict`] may give
-//! a different IRI when the result is an absolute IRI with the base's scheme.
-//!
-//! ```
-//! use iri_abnf::{relativize, resolve, Grammar};
-//!
-//! let base = "http://a/b/c/d;p?q";
-//! assert_eq!(relativize(Grammar::Iri, base, "http://a/b/c/g").unwrap(), "g");
-//! assert_eq!(relativize(Grammar::Iri, base, "http://a/b/g?y").unwrap(), "../g?y");
-//! assert_eq!(relativize(Grammar::Iri, base, "http://a/b/c/d;p?q#s").unwrap(), "#s");
-//! assert_eq!(relativize(Grammar::Iri, base, "http://a/b/c/d;p").unwrap(), "d;p");
-//! assert_eq!(relativize(Grammar::Iri, base, "http://a/b/c/g:h").unwrap(), "./g:h");
-//! assert_eq!(relativize(Grammar::Iri, base, "http://a/x").unwrap(), "/x");
-//! assert_eq!(relativize(Grammar::Iri, base, "http://e/").unwrap(), "//e/");
-//! assert_eq!(relativize(Grammar::Iri, base, "ftp://a/").unwrap(), "ftp://a/");
-//! for target in ["http://a/b/c/g:h", "http://a//x", "http://a?y", "http://a/b/c/"] {
-//!     let r = relativize(Grammar::Iri, base, target).unwrap();
-//!     assert_eq!(resolve(Grammar::Iri, base, &r).unwrap(), target);
-//! }
-//! assert!(relativize(Grammar::Iri, base, "http://a/b/../g").is_err());
-//! ```
+//! Relativization (see [`relativize`]).
 
-use std::fmt;
-
-use crate::components::ReferenceKind;
 use crate::components::{Reference, ReferenceBuf};
-use crate::error::{quote, ParseError};
+use crate::error::quote;
 use crate::grammar::Grammar;
-use crate::resolve::{kind_phrase, remove_dot_segments, Base, BaseError, Mode};
+use crate::resolve::{remove_dot_segments, Base, Mode, ResolveError};
 
 fn scheme<'a>(r: &Reference<'a>) -> Option<&'a str> {
     r.scheme().map(|c| c.as_str())
@@ -74,76 +25,61 @@ fn fragment<'a>(r: &Reference<'a>) -> Option<&'a str> {
     r.fragment().map(|c| c.as_str())
 }
 
-/// Why [`relativize`] gave no reference.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum RelativizeError {
-    /// The base cannot be a base.
-    Base(BaseError),
-    /// The target is not a reference under the grammar.
-    Target(ParseError),
-    /// The target is a relative reference: it has no scheme.
-    TargetNoScheme {
-        /// The target, as given.
-        target: String,
-        /// What kind of relative reference it is.
-        kind: ReferenceKind,
-    },
-    /// No reference resolves to the target against this base.
-    Unreachable {
-        /// The target, as given.
-        target: String,
-        /// Why not.
-        reason: String,
-    },
-}
-
-impl fmt::Display for RelativizeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RelativizeError::Base(e) => e.fmt(f),
-            RelativizeError::Target(e) => write!(
-                f,
-                "target {} is not a valid {}: {}",
-                quote(e.input()),
-                e.rule,
-                e.message()
-            ),
-            RelativizeError::TargetNoScheme { target, kind } => write!(
-                f,
-                "target {} has no scheme: it is {}; resolve it against a base first",
-                quote(target),
-                kind_phrase(*kind)
-            ),
-            RelativizeError::Unreachable { target, reason } => {
-                write!(f, "no reference resolves to {}: {reason}", quote(target))
-            }
-        }
-    }
-}
-
-impl std::error::Error for RelativizeError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            RelativizeError::Base(e) => Some(e),
-            RelativizeError::Target(e) => Some(e),
-            RelativizeError::TargetNoScheme { .. } | RelativizeError::Unreachable { .. } => None,
-        }
-    }
-}
-
-impl From<BaseError> for RelativizeError {
-    fn from(e: BaseError) -> Self {
-        RelativizeError::Base(e)
-    }
-}
-
-/// The shortest reference that resolves against `base` to `target` (see the [module docs](self)).
+/// The shortest reference that resolves against `base` to `target`: relativization, the inverse of
+/// resolution.
+///
+/// For an absolute base and a target IRI, it finds a reference that resolves (strictly, RFC 3986 §5.2) against the base to exactly the target.
+///
+/// RFC 3986 defines no such operation; this one is specified by its result:
+///
+/// 1. **Never wrong.** A candidate is returned only after it is resolved against the base with
+///    [`crate::resolve()`] and the result is the target, character for character. The tricky cases come out right by
+///    construction: a first segment with `:` (`./a:b`, not `a:b`, which would be a scheme), a path that
+///    begins with `//` (`.//x`, not `//x`, which would be an authority), an empty target path under an
+///    authority (only `//host?q` can give it), a query-only or fragment-only difference (`?q`, `#f`),
+///    and a target without a query where the base has one (the path must then be written).
+/// 2. **Shortest.** Among the references that resolve to the target, the shortest (in characters) is
+///    returned. Ties go to a relative-path reference that names a segment (`../z` rather than `/a/z`),
+///    then an absolute-path reference (`/` rather than `.`), then one made only of dot segments, then a
+///    network-path reference, then the target itself.
+/// 3. **Always an answer when there is one.** The target itself is a candidate, so a different scheme
+///    gives the target back. A target that no reference resolves to is an error
+///    ([`ResolveError::Unreachable`]): resolution removes dot segments from every path it builds, so
+///    a target path with `.` or `..` segments (`http://x/a/../b`) is reached only when it is the base's
+///    own path.
+///
+/// The candidates are tried in order of preference, and only a constant number of them is written out
+/// and resolved, so relativization takes time and memory linear in the lengths of the base and the
+/// target (a path half a million segments deep takes about as long as parsing it).
+///
+/// The base follows the rules of [`Base`]: an absolute IRI, its fragment ignored. The target must have a
+/// scheme (an `IRI`, with or without fragment). Resolution of the result in [`Mode::NonStrict`] may give
+/// a different IRI when the result is an absolute IRI with the base's scheme.
+///
+/// ```
+/// use iri_abnf::{relativize, resolve, Grammar};
+///
+/// let base = "http://a/b/c/d;p?q";
+/// assert_eq!(relativize(Grammar::Iri, base, "http://a/b/c/g").unwrap(), "g");
+/// assert_eq!(relativize(Grammar::Iri, base, "http://a/b/g?y").unwrap(), "../g?y");
+/// assert_eq!(relativize(Grammar::Iri, base, "http://a/b/c/d;p?q#s").unwrap(), "#s");
+/// assert_eq!(relativize(Grammar::Iri, base, "http://a/b/c/d;p").unwrap(), "d;p");
+/// assert_eq!(relativize(Grammar::Iri, base, "http://a/b/c/g:h").unwrap(), "./g:h");
+/// assert_eq!(relativize(Grammar::Iri, base, "http://a/x").unwrap(), "/x");
+/// assert_eq!(relativize(Grammar::Iri, base, "http://e/").unwrap(), "//e/");
+/// assert_eq!(relativize(Grammar::Iri, base, "ftp://a/").unwrap(), "ftp://a/");
+/// for target in ["http://a/b/c/g:h", "http://a//x", "http://a?y", "http://a/b/c/"] {
+///     let r = relativize(Grammar::Iri, base, target).unwrap();
+///     assert_eq!(resolve(Grammar::Iri, base, &r).unwrap(), target);
+/// }
+/// assert!(relativize(Grammar::Iri, base, "http://a/b/../g").is_err());
+/// ```
+///
 pub fn relativize(
     grammar: Grammar,
     base: &str,
     target: &str,
-) -> Result<ReferenceBuf, RelativizeError> {
+) -> Result<ReferenceBuf, ResolveError> {
     Base::new(grammar, base)?.relativize(target)
 }
 
@@ -173,11 +109,11 @@ impl Base {
     ///
     /// Linear in the lengths of the base and the target: a constant number of candidates is written
     /// out and resolved.
-    pub fn relativize(&self, target: &str) -> Result<ReferenceBuf, RelativizeError> {
-        let t = crate::parsing::split::parse(self.grammar(), target)
-            .map_err(RelativizeError::Target)?;
+    pub fn relativize(&self, target: &str) -> Result<ReferenceBuf, ResolveError> {
+        let t =
+            crate::parsing::split::parse(self.grammar(), target).map_err(ResolveError::Target)?;
         if t.scheme().is_none() {
-            return Err(RelativizeError::TargetNoScheme {
+            return Err(ResolveError::TargetNoScheme {
                 target: target.to_string(),
                 kind: t.kind(),
             });
@@ -219,7 +155,7 @@ impl Base {
                 rel.failed();
             }
         }
-        Err(RelativizeError::Unreachable {
+        Err(ResolveError::Unreachable {
             target: target.to_string(),
             reason: unreachable_reason(&base, &t),
         })
@@ -478,20 +414,29 @@ impl<'a> RelativePaths<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::abnf::case_seed;
+    use crate::abnf::generate::case_seed;
 
     #[test]
     fn errors_give_their_source() {
         use std::error::Error as _;
         let e = relativize(Grammar::Uri, "http://a/ b", "http://a/c").unwrap_err();
-        let base = e.source().unwrap().downcast_ref::<BaseError>().unwrap();
-        assert!(matches!(base, BaseError::Invalid(_)));
+        assert!(matches!(e, ResolveError::InvalidBase(_)));
+        let parse = e
+            .source()
+            .unwrap()
+            .downcast_ref::<crate::ParseError>()
+            .unwrap();
+        assert_eq!(parse.offset, 9);
         let e = relativize(Grammar::Uri, "http://a/", "http://a/ c").unwrap_err();
-        assert!(matches!(e, RelativizeError::Target(_)));
-        let parse = e.source().unwrap().downcast_ref::<ParseError>().unwrap();
+        assert!(matches!(e, ResolveError::Target(_)));
+        let parse = e
+            .source()
+            .unwrap()
+            .downcast_ref::<crate::ParseError>()
+            .unwrap();
         assert_eq!(parse.offset, 9);
         let e = relativize(Grammar::Uri, "http://a/", "c").unwrap_err();
-        assert!(matches!(e, RelativizeError::TargetNoScheme { .. }));
+        assert!(matches!(e, ResolveError::TargetNoScheme { .. }));
         assert!(e.source().is_none());
     }
 

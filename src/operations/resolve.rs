@@ -16,7 +16,7 @@
 //! fragment (an `IRI` that is not an `absolute-IRI`) is accepted and its fragment is ignored: §5.1
 //! says that a base taken from a reference is "stripped of any fragment component prior to its use as a
 //! base URI", and the §5.2.2 pseudocode never reads `Base.fragment`. A base without a scheme is an error
-//! ([`BaseError::NoScheme`]).
+//! ([`ResolveError::BaseNoScheme`]).
 //!
 //! **Strict and non-strict.** §5.2.2 lets a non-strict parser drop a reference's scheme when it equals
 //! the base's ("backward compatibility", §5.4.2: `http:g` → `http://a/b/c/g`). Strict is the default.
@@ -62,23 +62,6 @@ pub enum Mode {
     NonStrict,
 }
 
-/// Why a string cannot be a base (RFC 3986 §5.2.1).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum BaseError {
-    /// The base is not even a reference under the grammar.
-    Invalid(ParseError),
-    /// The base is a relative reference: it has no scheme.
-    NoScheme {
-        /// The base, as given.
-        base: String,
-        /// What kind of relative reference it is.
-        kind: ReferenceKind,
-        /// The grammar (for the rule name in the message).
-        grammar: Grammar,
-    },
-}
-
 /// How a reference kind is called in RFC 3986 §4.2 (for messages).
 pub(crate) fn kind_phrase(kind: ReferenceKind) -> &'static str {
     match kind {
@@ -99,17 +82,69 @@ pub(crate) fn absolute_rule(grammar: Grammar) -> &'static str {
     }
 }
 
-impl fmt::Display for BaseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// Why resolution ([`resolve`], RFC 3986 §5.2) or relativization ([`crate::relativize()`]) failed:
+/// the base, the reference or the target is not what they need, or no reference reaches the target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ResolveError {
+    /// The base is not even a reference under the grammar.
+    InvalidBase(ParseError),
+    /// The base is a relative reference: it has no scheme (RFC 3986 §5.2.1: a base must be absolute).
+    BaseNoScheme {
+        /// The base, as given.
+        base: String,
+        /// What kind of relative reference it is.
+        kind: ReferenceKind,
+        /// The grammar (for the rule name in the message).
+        grammar: Grammar,
+    },
+    /// The reference to resolve is not a reference under the grammar.
+    Reference(ParseError),
+    /// The target to relativize is not a reference under the grammar.
+    Target(ParseError),
+    /// The target to relativize is a relative reference: it has no scheme.
+    TargetNoScheme {
+        /// The target, as given.
+        target: String,
+        /// What kind of relative reference it is.
+        kind: ReferenceKind,
+    },
+    /// No reference resolves to the target against this base.
+    Unreachable {
+        /// The target, as given.
+        target: String,
+        /// Why not.
+        reason: String,
+    },
+}
+
+impl ResolveError {
+    /// The same error with each syntax error it holds explained ([`ParseError::explain`]: the
+    /// rules the pest parser names at its offset).
+    pub fn explain(self) -> ResolveError {
         match self {
-            BaseError::Invalid(e) => write!(
+            ResolveError::InvalidBase(e) => ResolveError::InvalidBase(e.explain()),
+            ResolveError::Reference(e) => ResolveError::Reference(e.explain()),
+            ResolveError::Target(e) => ResolveError::Target(e.explain()),
+            other => other,
+        }
+    }
+}
+
+impl fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let invalid = |f: &mut fmt::Formatter<'_>, what: &str, e: &ParseError| {
+            write!(
                 f,
-                "base {} is not a valid {}: {}",
+                "{what} {} is not a valid {}: {}",
                 quote(e.input()),
                 e.rule,
                 e.message()
-            ),
-            BaseError::NoScheme {
+            )
+        };
+        match self {
+            ResolveError::InvalidBase(e) => invalid(f, "base", e),
+            ResolveError::BaseNoScheme {
                 base,
                 kind,
                 grammar,
@@ -120,40 +155,17 @@ impl fmt::Display for BaseError {
                 kind_phrase(*kind),
                 absolute_rule(*grammar)
             ),
-        }
-    }
-}
-
-impl std::error::Error for BaseError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            BaseError::Invalid(e) => Some(e),
-            BaseError::NoScheme { .. } => None,
-        }
-    }
-}
-
-/// Why [`resolve`] failed: the base or the reference is not what §5.2 needs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ResolveError {
-    /// The base cannot be a base.
-    Base(BaseError),
-    /// The reference is not a reference under the grammar.
-    Reference(ParseError),
-}
-
-impl fmt::Display for ResolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ResolveError::Base(e) => e.fmt(f),
-            ResolveError::Reference(e) => write!(
+            ResolveError::Reference(e) => invalid(f, "reference", e),
+            ResolveError::Target(e) => invalid(f, "target", e),
+            ResolveError::TargetNoScheme { target, kind } => write!(
                 f,
-                "reference {} is not a valid {}: {}",
-                quote(e.input()),
-                e.rule,
-                e.message()
+                "target {} has no scheme: it is {}; resolve it against a base first",
+                quote(target),
+                kind_phrase(*kind)
             ),
+            ResolveError::Unreachable { target, reason } => {
+                write!(f, "no reference resolves to {}: {reason}", quote(target))
+            }
         }
     }
 }
@@ -161,15 +173,13 @@ impl fmt::Display for ResolveError {
 impl std::error::Error for ResolveError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            ResolveError::Base(e) => Some(e),
-            ResolveError::Reference(e) => Some(e),
+            ResolveError::InvalidBase(e) | ResolveError::Reference(e) | ResolveError::Target(e) => {
+                Some(e)
+            }
+            ResolveError::BaseNoScheme { .. }
+            | ResolveError::TargetNoScheme { .. }
+            | ResolveError::Unreachable { .. } => None,
         }
-    }
-}
-
-impl From<BaseError> for ResolveError {
-    fn from(e: BaseError) -> Self {
-        ResolveError::Base(e)
     }
 }
 
@@ -182,15 +192,15 @@ pub struct Base {
 
 impl Base {
     /// Parses `base` under `grammar`. It must have a scheme; a fragment is ignored (see the module docs).
-    pub fn new(grammar: Grammar, base: &str) -> Result<Base, BaseError> {
-        let r = crate::parsing::split::parse(grammar, base).map_err(BaseError::Invalid)?;
+    pub fn new(grammar: Grammar, base: &str) -> Result<Base, ResolveError> {
+        let r = crate::parsing::split::parse(grammar, base).map_err(ResolveError::InvalidBase)?;
         Base::from_reference(&r)
     }
 
     /// The base from an already parsed reference.
-    pub fn from_reference(r: &Reference<'_>) -> Result<Base, BaseError> {
+    pub fn from_reference(r: &Reference<'_>) -> Result<Base, ResolveError> {
         if r.scheme().is_none() {
-            return Err(BaseError::NoScheme {
+            return Err(ResolveError::BaseNoScheme {
                 base: r.as_str().to_string(),
                 kind: r.kind(),
                 grammar: r.grammar(),
@@ -276,7 +286,7 @@ fn authority<'a>(r: &Reference<'a>) -> Option<&'a str> {
 /// path (see the [module docs](self)).
 ///
 /// ```
-/// use iri_abnf::resolve::{transform, Mode};
+/// use iri_abnf::{transform, Mode};
 /// use iri_abnf::{parse, Grammar};
 ///
 /// let base = parse(Grammar::Iri, "f:/a").unwrap();
@@ -338,7 +348,7 @@ pub fn transform(base: &Reference<'_>, r: &Reference<'_>, mode: Mode) -> Referen
 ///   whole path when it has no "/"), followed by the reference's path.
 ///
 /// ```
-/// use iri_abnf::resolve::merge;
+/// use iri_abnf::merge;
 /// use iri_abnf::{parse, Grammar};
 ///
 /// let base = |s| parse(Grammar::Iri, s).unwrap();
@@ -431,10 +441,8 @@ mod tests {
     #[test]
     fn errors_give_their_source() {
         let e = resolve(Grammar::Uri, "http://a/ b", "c").unwrap_err();
-        let inner = e.source().expect("a base error is the source");
-        let base = inner.downcast_ref::<BaseError>().unwrap();
-        assert!(matches!(base, BaseError::Invalid(_)));
-        let parse = base.source().unwrap().downcast_ref::<ParseError>().unwrap();
+        assert!(matches!(e, ResolveError::InvalidBase(_)));
+        let parse = e.source().unwrap().downcast_ref::<ParseError>().unwrap();
         assert_eq!(parse.offset, 9);
 
         let e = resolve(Grammar::Uri, "http://a/", "b c").unwrap_err();
@@ -449,8 +457,7 @@ mod tests {
         );
 
         let e = resolve(Grammar::Uri, "/a", "b").unwrap_err();
-        let base = e.source().unwrap().downcast_ref::<BaseError>().unwrap();
-        assert!(matches!(base, BaseError::NoScheme { .. }));
-        assert!(base.source().is_none());
+        assert!(matches!(e, ResolveError::BaseNoScheme { .. }));
+        assert!(e.source().is_none());
     }
 }

@@ -940,7 +940,7 @@ impl serde::Serialize for Reference<'_> {
 
 /// An owned reference: one `String` and the offsets of its components, the same as those of
 /// [`Reference`], which [`ReferenceBuf::reference`] borrows. Resolution ([`crate::resolve()`]),
-/// normalization ([`crate::normalize()`]) and relativization ([`crate::relativize()`]) return it.
+/// normalization ([`crate::normalize::normalize()`]) and relativization ([`crate::relativize()`]) return it.
 ///
 /// ```
 /// use iri_abnf::{resolve, Grammar};
@@ -1198,7 +1198,7 @@ impl<'a> Components<'a> {
     /// ```
     /// use iri_abnf::{parse_components, Grammar};
     ///
-    /// let c = parse_components(Grammar::Iri, "ihost", "r%C3%A9sum%C3%A9.example").unwrap();
+    /// let c = parse_components(Grammar::Iri, Rule::Ihost, "r%C3%A9sum%C3%A9.example").unwrap();
     /// assert_eq!(c.as_component().as_str(), "r%C3%A9sum%C3%A9.example");
     /// assert_eq!(c.as_component().decode().to_str().unwrap(), "résumé.example");
     /// ```

@@ -11,11 +11,11 @@ use pest::RuleType;
 use crate::grammar::AnyGrammar;
 use crate::rule::Rule;
 
-/// What kind of error a [`crate::Error`] or [`ParseError`] is.
+/// What kind of error a [`ParseError`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {
-    /// The grammar has no rule of that name.
+    /// The grammar does not have the start rule.
     UnknownRule,
     /// A character of the input cannot be part of any string of the start rule's language there.
     InvalidCharacter,
@@ -180,6 +180,8 @@ enum At {
     /// The rule's DFA could not be built ([`unbuilt_error`]): nothing is listed, and the hint says
     /// why.
     Unbuilt,
+    /// The grammar has no such rule ([`no_such_rule`]): nothing is listed.
+    NoSuchRule,
 }
 
 impl Detail {
@@ -318,7 +320,7 @@ impl ParseError {
                 }
                 Err(_) => Box::default(),
             },
-            At::Nowhere | At::Unbuilt => Box::default(),
+            At::Nowhere | At::Unbuilt | At::NoSuchRule => Box::default(),
         })
     }
 
@@ -363,7 +365,9 @@ impl ParseError {
     /// [`ErrorKind::InvalidCharacter`] or, when the offset is the end of the input,
     /// [`ErrorKind::UnexpectedEnd`].
     pub fn kind(&self) -> ErrorKind {
-        if self.offset >= self.input().len() {
+        if let At::NoSuchRule = self.detail.at {
+            ErrorKind::UnknownRule
+        } else if self.offset >= self.input().len() {
             ErrorKind::UnexpectedEnd
         } else {
             ErrorKind::InvalidCharacter
@@ -397,6 +401,9 @@ impl ParseError {
     }
 
     fn message_with(&self, full: bool) -> String {
+        if let At::NoSuchRule = self.detail.at {
+            return crate::grammar::UnknownName::rule(self.grammar, self.rule.name()).to_string();
+        }
         let found = self.found();
         let what = if found == "end of input" {
             "unexpected end of input".to_string()
@@ -430,11 +437,9 @@ impl ParseError {
     /// `None` when no such cause is recognized: the ABNF detail of [`ParseError::message`] says it all.
     ///
     /// ```
-    /// use iri_abnf::{validate, Error, Grammar};
+    /// use iri_abnf::{validate, Grammar, Rule};
     ///
-    /// let Err(Error::Parse(e)) = validate(Grammar::Iri, "IRI-reference", "http://a/b c") else {
-    ///     panic!()
-    /// };
+    /// let e = validate(Grammar::Iri, Rule::IriReference, "http://a/b c").unwrap_err();
     /// assert_eq!(e.advice().unwrap(), "a space is not allowed in an IRI: encode it as %20");
     /// ```
     pub fn advice(&self) -> Option<String> {
@@ -637,6 +642,9 @@ impl ParseError {
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.message())?;
+        if self.kind() == ErrorKind::UnknownRule {
+            return Ok(());
+        }
         for line in self.render_caret().lines() {
             writeln!(f, "  | {line}")?;
         }
@@ -664,7 +672,7 @@ pub fn render_caret(input: &str, offset: usize) -> String {
 /// under its start when a long line is shown as a window that the span leaves).
 ///
 /// ```
-/// use iri_abnf::error::render_span;
+/// use iri_abnf::repository::render_span;
 ///
 /// assert_eq!(render_span("HTTP://a/", 0, 4), "HTTP://a/\n^^^^");
 /// assert_eq!(render_span("/a\u{200B}b", 2, 5), "/a\\u{200B}b\n  ^^^^^^^^");
@@ -703,7 +711,7 @@ fn push_display(c: char, out: &mut String) -> usize {
 /// `\u{…}`, every other one as itself.
 ///
 /// ```
-/// assert_eq!(iri_abnf::error::display_text("a\u{202E}b"), "a\\u{202E}b");
+/// assert_eq!(iri_abnf::repository::display_text("a\u{202E}b"), "a\\u{202E}b");
 /// ```
 pub fn display_text(input: &str) -> String {
     let mut out = String::with_capacity(input.len());
@@ -722,7 +730,8 @@ pub const EXPECTED_SHOWN: usize = 6;
 /// (`one of - . _ ~`), `a character outside US-ASCII (N ranges from U+00A0)`, and `end of input`.
 ///
 /// ```
-/// use iri_abnf::error::{summarize_expected, Expected};
+/// use iri_abnf::Expected;
+/// /// use iri_abnf::repository::summarize_expected;
 ///
 /// let items = [
 ///     Expected::Range('a', 'z'),
@@ -960,9 +969,8 @@ fn abnf_char(c: char) -> String {
 
 /// The rules that pest was trying at its error position (sorted by their names in spec spelling), and
 /// that position: the furthest
-/// position its parse attempts reached when `pest::set_error_detail(true)` is on (the application's
-/// choice; this crate never switches that process-wide setting), otherwise the start of the furthest
-/// failed rule. The start rule itself and pest's `EOI` are not listed.
+/// position its parse attempts reached with pest's error detail (which this crate turns on before its
+/// first pest parse), otherwise the start of the furthest failed rule. The start rule itself and pest's `EOI` are not listed.
 pub(crate) fn pest_rules<R: RuleType>(
     rule: Rule,
     error: &pest::error::Error<R>,
@@ -1071,6 +1079,23 @@ pub(crate) fn pest_only_error(
 /// of every grammar compiles, which the tests check, so this is never expected): no offset can be
 /// known, so it is 0, nothing is listed as expected and the hint says why.
 #[cold]
+/// The error of a start rule that the grammar does not have ([`ErrorKind::UnknownRule`]): at offset 0,
+/// listing nothing; its message is the [`UnknownName`](crate::UnknownName) message, with the
+/// grammar's rules closest to the one given.
+pub(crate) fn no_such_rule(grammar: AnyGrammar, rule: Rule, input: &str) -> ParseError {
+    ParseError {
+        grammar,
+        rule,
+        input: Kept::new(input),
+        offset: 0,
+        column: 1,
+        detail: Detail {
+            at: At::NoSuchRule,
+            expected: OnceLock::new(),
+        },
+    }
+}
+
 pub(crate) fn unbuilt_error(grammar: AnyGrammar, rule: Rule, input: &str) -> ParseError {
     ParseError {
         grammar,
@@ -1143,7 +1168,7 @@ mod tests {
     fn advice_of(grammar: AnyGrammar, input: &str) -> String {
         let rule = grammar.reference_rule();
         match crate::validate(grammar, rule, input) {
-            Err(crate::Error::Parse(e)) => e.advice().unwrap_or_default(),
+            Err(e) => e.advice().unwrap_or_default(),
             other => panic!("{input}: {other:?}"),
         }
     }
@@ -1173,7 +1198,7 @@ mod tests {
             assert!(got.contains(want), "{input}: {got}");
         }
         // The advice comes first in the message, the ABNF detail after it.
-        let Err(crate::Error::Parse(e)) = crate::validate(iri, Rule::IriReference, "a b") else {
+        let Err(e) = crate::validate(iri, Rule::IriReference, "a b") else {
             panic!()
         };
         assert!(
@@ -1184,12 +1209,12 @@ mod tests {
             e.message()
         );
         // An absolute rule names the missing scheme.
-        let Err(crate::Error::Parse(e)) = crate::validate(iri, Rule::Iri, "hello") else {
+        let Err(e) = crate::validate(iri, Rule::Iri, "hello") else {
             panic!()
         };
         assert!(e.advice().unwrap().contains("starts with a scheme and ':'"));
         // No advice where no common mistake is recognized.
-        let Err(crate::Error::Parse(e)) = crate::validate(iri, Rule::Ipv4address, "1.2.3") else {
+        let Err(e) = crate::validate(iri, Rule::Ipv4address, "1.2.3") else {
             panic!()
         };
         assert_eq!(e.advice(), None, "{}", e.message());
@@ -1197,9 +1222,7 @@ mod tests {
 
     #[test]
     fn long_expected_lists_are_summarized_and_verbose_keeps_them() {
-        let Err(crate::Error::Parse(e)) =
-            crate::validate(AnyGrammar::Iri, Rule::IriReference, "http://a/b c")
-        else {
+        let Err(e) = crate::validate(AnyGrammar::Iri, Rule::IriReference, "http://a/b c") else {
             panic!()
         };
         assert!(e.expected().len() > EXPECTED_SHOWN);

@@ -25,7 +25,7 @@ fn comp(q: Quote, c: Option<&Component<'_>>) -> String {
 /// ```
 /// use iri_abnf::{report::describe, tree, Grammar};
 ///
-/// let p = tree::parse(Grammar::Uri, "URI-reference", "http://a:8080/b").unwrap();
+/// let p = tree::parse(Grammar::Uri, Rule::UriReference, "http://a:8080/b").unwrap();
 /// let text = describe(p.grammar, p.rule, &p.components);
 /// assert!(text.contains("port: \"8080\" 9..13 (number 8080)"));
 /// assert!(text.contains("path: \"/b\" 13..15 (path-abempty)"));
@@ -40,7 +40,7 @@ pub fn describe(grammar: Grammar, rule: impl RuleName, components: &Components<'
 /// ```
 /// use iri_abnf::{report::describe_with, tree, Grammar};
 ///
-/// let p = tree::parse(Grammar::Iri, "IRI-reference", "/a\u{200B}").unwrap();
+/// let p = tree::parse(Grammar::Iri, Rule::IriReference, "/a\u{200B}").unwrap();
 /// let text = describe_with(p.grammar, p.rule, &p.components, |s| format!("<{s}>"));
 /// assert!(text.contains("path: </a\u{200B}> 0..5"));
 /// ```

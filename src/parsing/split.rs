@@ -30,7 +30,6 @@ use crate::components::{Components, ReferenceBuf};
 use crate::error::ParseError;
 use crate::grammar::Grammar;
 use crate::rule::Rule;
-use crate::syntax::ParseOrRuleError;
 
 /// Whether `input` matches the rule `rule` (spec spelling) of `grammar`, to its end, by the rule's
 /// (precompiled) DFA; `None` when there is no verdict (the automaton cannot be built), in which case
@@ -173,12 +172,7 @@ pub(crate) fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, Pars
 #[cold]
 #[inline(never)]
 fn not_accepted(grammar: Grammar, rule: Rule, input: &str) -> Result<(), ParseError> {
-    match crate::syntax::validate(grammar, rule, input) {
-        Ok(()) => Ok(()),
-        Err(ParseOrRuleError::Parse(e)) => Err(e),
-        // The reference rule exists in every grammar.
-        Err(ParseOrRuleError::Rule(_)) => unreachable!("every grammar has its reference rule"),
-    }
+    crate::syntax::validate(grammar, rule, input)
 }
 
 /// A whole reference (`IRI-reference`, `IRI`, `absolute-IRI`, `irelative-ref` and the URI rules).
@@ -681,8 +675,8 @@ mod tests {
             let rules = crate::abnf::rules(g).unwrap();
             let generator = crate::abnf::Generator::new(rules, rule).unwrap();
             for i in 0..20_000 {
-                let seed = crate::abnf::case_seed(0x3a5c, g, i);
-                check(g, &crate::abnf::case_input(&generator, seed, 90));
+                let seed = crate::abnf::generate::case_seed(0x3a5c, g, i);
+                check(g, &crate::abnf::generate::case_input(&generator, seed, 90));
             }
         }
         let a = |n: usize| "a".repeat(n);
@@ -719,8 +713,8 @@ mod tests {
             let generator = crate::abnf::Generator::new(rules, rule).unwrap();
             let mut valid = 0;
             for i in 0..20_000 {
-                let seed = crate::abnf::case_seed(0x5917, g, i);
-                let s = crate::abnf::case_input(&generator, seed, 40);
+                let seed = crate::abnf::generate::case_seed(0x5917, g, i);
+                let s = crate::abnf::generate::case_input(&generator, seed, 40);
                 if crate::is_valid(g, rule, &s) {
                     valid += 1;
                     assert_eq!(Some(lenient(g, rule, &s)), meta(g, rule, &s), "{g} {s:?}");

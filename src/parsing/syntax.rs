@@ -12,8 +12,8 @@ use pest::iterators::Pairs;
 use pest::{Parser, RuleType, Token};
 
 use crate::components::Span;
-use crate::error::{ErrorKind, ParseError};
-use crate::grammar::{AnyGrammar, Grammar, UnknownRule};
+use crate::error::ParseError;
+use crate::grammar::{AnyGrammar, Grammar};
 use crate::rule::{Rule, RuleName};
 
 macro_rules! grammar_parser {
@@ -175,63 +175,23 @@ fn table<R: PestRule>(cell: &'static OnceLock<Table<R>>) -> &'static Table<R> {
     })
 }
 
-/// Parses `input` with `rule` of `grammar` (a [`Rule`] or a rule name, see [`RuleName`]) as the start
-/// rule, matched to the end of the input, and returns the syntax tree rooted at that rule.
-pub fn parse_tree(
-    grammar: Grammar,
-    rule: impl RuleName,
-    input: &str,
-) -> Result<SyntaxNode, ParseOrRuleError> {
-    let rule = lookup(grammar, &rule)?;
+/// Parses `input` with `rule` of `grammar` as the start rule, matched to the end of the input, and
+/// returns the syntax tree rooted at that rule. A rule the grammar does not have is an error of kind
+/// [`ErrorKind::UnknownRule`](crate::ErrorKind::UnknownRule).
+pub fn parse_tree(grammar: Grammar, rule: Rule, input: &str) -> Result<SyntaxNode, ParseError> {
+    if !grammar.has(rule) {
+        return Err(crate::error::no_such_rule(grammar.into(), rule, input));
+    }
     pest_parse(grammar, rule, input).map_err(|pest| {
         // The offset and the characters come from the DFA, as for `explain`.
-        let error = match crate::abnf::dfa(grammar, rule) {
+        match crate::abnf::dfa(grammar, rule) {
             Ok(dfa) => match dfa.check(input) {
                 Err(failure) => explain_failure(grammar, rule, input, dfa, failure, Some(pest)),
                 Ok(()) => crate::error::pest_only_error(grammar, rule, input, pest),
             },
             _ => crate::error::pest_only_error(grammar, rule, input, pest),
-        };
-        ParseOrRuleError::Parse(error)
+        }
     })
-}
-
-/// Either the start rule is unknown or the input does not match it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ParseOrRuleError {
-    /// The grammar has no such rule.
-    Rule(UnknownRule),
-    /// The input does not match the rule.
-    Parse(ParseError),
-}
-
-impl std::fmt::Display for ParseOrRuleError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ParseOrRuleError::Rule(e) => e.fmt(f),
-            ParseOrRuleError::Parse(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for ParseOrRuleError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            ParseOrRuleError::Rule(e) => Some(e),
-            ParseOrRuleError::Parse(e) => Some(e),
-        }
-    }
-}
-
-impl ParseOrRuleError {
-    /// [`ErrorKind::UnknownRule`], or the kind of the parse error.
-    pub fn kind(&self) -> ErrorKind {
-        match self {
-            ParseOrRuleError::Rule(_) => ErrorKind::UnknownRule,
-            ParseOrRuleError::Parse(e) => e.kind(),
-        }
-    }
 }
 
 /// Runs the pest parser of `grammar` with the start rule `rule` (a rule of the grammar): the tree, or
@@ -269,6 +229,7 @@ fn run<R: PestRule, P: Parser<R>>(
 
 /// The pest parse of `input` by `rule` of `grammar`.
 fn pest_parse(grammar: Grammar, rule: Rule, input: &str) -> Result<SyntaxNode, (usize, Vec<Rule>)> {
+    error_detail();
     match grammar {
         Grammar::Uri => run::<uri::Rule, uri::UriParser>(&URI_TABLE, rule, input),
         Grammar::Rfc3987 => {
@@ -283,8 +244,8 @@ fn pest_parse(grammar: Grammar, rule: Rule, input: &str) -> Result<SyntaxNode, (
 /// name), and the rules (spec spelling) it names there; `None` if it accepts the input or the grammar
 /// has no such rule. This is
 /// pest's own position (see [`ParseError::explain`](crate::ParseError::explain) for how it relates to the error offset, which comes
-/// from the rule's DFA); with `pest::set_error_detail(true)` it is the furthest position its attempts
-/// reached.
+/// from the rule's DFA): with pest's error detail, which this crate turns on for its pest parses, it is
+/// the furthest position its attempts reached.
 pub fn pest_failure(
     grammar: Grammar,
     rule: impl RuleName,
@@ -294,31 +255,45 @@ pub fn pest_failure(
     pest_parse(grammar, rule, input).err()
 }
 
-/// Whether the pest parser of `grammar`, started at `rule` (a [`Rule`] or a rule name), matches the
-/// whole of `input`; `None` if the grammar has no such rule. This is the pest verdict alone: no
-/// automaton is consulted and no tree or error is built, whatever the rule or the input's length (the
-/// differential tests compare it with the automaton's verdict).
-pub fn pest_accepts(grammar: Grammar, rule: impl RuleName, input: &str) -> Option<bool> {
-    fn accepts<R: PestRule, P: Parser<R>>(
-        cell: &'static OnceLock<Table<R>>,
-        rule: Rule,
-        input: &str,
-    ) -> bool {
-        // Every rule of the grammar has its start wrapper (`pest_rules_map_to_the_rules_of_their_grammar`).
-        match table(cell).start[rule as usize] {
-            Some(start) => P::parse(start, input).is_ok(),
-            None => false,
+/// The pest verdict alone, for the differential tests of the repository.
+pub(crate) mod differential {
+    use super::*;
+
+    /// Whether the pest parser of `grammar`, started at `rule` (a [`Rule`] or a rule name), matches the
+    /// whole of `input`; `None` if the grammar has no such rule. This is the pest verdict alone: no
+    /// automaton is consulted and no tree or error is built, whatever the rule or the input's length (the
+    /// differential tests compare it with the automaton's verdict).
+    pub fn pest_accepts(grammar: Grammar, rule: impl RuleName, input: &str) -> Option<bool> {
+        fn accepts<R: PestRule, P: Parser<R>>(
+            cell: &'static OnceLock<Table<R>>,
+            rule: Rule,
+            input: &str,
+        ) -> bool {
+            // Every rule of the grammar has its start wrapper (`pest_rules_map_to_the_rules_of_their_grammar`).
+            match table(cell).start[rule as usize] {
+                Some(start) => P::parse(start, input).is_ok(),
+                None => false,
+            }
         }
+        let rule = grammar.rule(rule)?;
+        Some(match grammar {
+            Grammar::Uri => accepts::<uri::Rule, uri::UriParser>(&URI_TABLE, rule, input),
+            Grammar::Rfc3987 => {
+                accepts::<rfc3987::Rule, rfc3987::Rfc3987Parser>(&RFC3987_TABLE, rule, input)
+            }
+            Grammar::Iri => accepts::<iri::Rule, iri::IriParser>(&IRI_TABLE, rule, input),
+            Grammar::Leiri => accepts::<leiri::Rule, leiri::LeiriParser>(&LEIRI_TABLE, rule, input),
+        })
     }
-    let rule = grammar.rule(rule)?;
-    Some(match grammar {
-        Grammar::Uri => accepts::<uri::Rule, uri::UriParser>(&URI_TABLE, rule, input),
-        Grammar::Rfc3987 => {
-            accepts::<rfc3987::Rule, rfc3987::Rfc3987Parser>(&RFC3987_TABLE, rule, input)
-        }
-        Grammar::Iri => accepts::<iri::Rule, iri::IriParser>(&IRI_TABLE, rule, input),
-        Grammar::Leiri => accepts::<leiri::Rule, leiri::LeiriParser>(&LEIRI_TABLE, rule, input),
-    })
+}
+
+/// Turns on pest's error detail ([`pest::set_error_detail`]) once, before the first pest parse of the
+/// library: pest records the rules it attempted at the position where it failed only with it, and
+/// [`ParseError::explain`](crate::ParseError::explain) names those rules. The setting is pest's,
+/// process-wide; it only makes pest's errors fuller (for every pest grammar of the process).
+fn error_detail() {
+    static ON: std::sync::Once = std::sync::Once::new();
+    ON.call_once(|| pest::set_error_detail(true));
 }
 
 /// The longest input for which [`ParseError::explain`](crate::ParseError::explain) names rules from the pest parser: pest records its
@@ -350,15 +325,17 @@ fn explain_failure(
 #[inline]
 pub(crate) fn validate(
     grammar: impl Into<AnyGrammar>,
-    rule: impl RuleName,
+    r: Rule,
     input: &str,
-) -> Result<(), ParseOrRuleError> {
+) -> Result<(), ParseError> {
     let grammar = grammar.into();
-    let r = lookup(grammar, &rule)?;
+    if !grammar.has(r) {
+        return Err(crate::error::no_such_rule(grammar, r, input));
+    }
     match crate::abnf::engine::loaded(grammar, r) {
-        Ok(dfa) => dfa.failure_offset(input).map_err(|offset| {
-            ParseOrRuleError::Parse(crate::error::rejected_at(grammar, r, input, offset))
-        }),
+        Ok(dfa) => dfa
+            .failure_offset(input)
+            .map_err(|offset| crate::error::rejected_at(grammar, r, input, offset)),
         Err(_) => unbuilt(grammar, r, input),
     }
 }
@@ -368,18 +345,11 @@ pub(crate) fn validate(
 /// never expected.
 #[cold]
 #[inline(never)]
-fn unbuilt(grammar: AnyGrammar, name: Rule, input: &str) -> Result<(), ParseOrRuleError> {
+fn unbuilt(grammar: AnyGrammar, name: Rule, input: &str) -> Result<(), ParseError> {
     match grammar.main() {
         Some(main) => parse_tree(main, name, input).map(|_| ()),
-        None => Err(ParseOrRuleError::Parse(crate::error::unbuilt_error(
-            grammar, name, input,
-        ))),
+        None => Err(crate::error::unbuilt_error(grammar, name, input)),
     }
-}
-
-/// The rule `rule` of `grammar`, or the error that names it.
-fn lookup(grammar: impl Into<AnyGrammar>, rule: &impl RuleName) -> Result<Rule, ParseOrRuleError> {
-    crate::rule::lookup(grammar, rule).map_err(ParseOrRuleError::Rule)
 }
 
 /// The tree of the first pair of `pairs` (the start wrapper), from the flat token stream: one node per
@@ -442,16 +412,14 @@ impl ParseError {
     ///
     /// Where a PEG parser gives up need not be the offset of the ABNF (its ordered choices can fail
     /// earlier or later). By default pest reports the start of the rule that failed furthest, which is
-    /// seldom the offset; with `pest::set_error_detail(true)`, which the `iri` command sets (this crate
-    /// never changes that process-wide setting), it reports the furthest position its attempts reached,
-    /// nearly always the offset, and the rules inside which it failed there.
+    /// seldom the offset; with its error detail (`pest::set_error_detail`, a process-wide setting of
+    /// pest's that this crate turns on before its first pest parse), it reports the furthest position
+    /// its attempts reached, nearly always the offset, and the rules inside which it failed there.
     ///
     /// ```
     /// use iri_abnf::{validate, Expected, Grammar, Rule};
     ///
-    /// pest::set_error_detail(true);
-    /// let err = validate(Grammar::Uri, "URI-reference", "http://résumé.example.org").unwrap_err();
-    /// let plain = err.as_parse().unwrap().clone();
+    /// let plain = validate(Grammar::Uri, Rule::UriReference, "http://résumé.example.org").unwrap_err();
     /// let full = plain.clone().explain();
     /// assert_eq!((full.offset, full.column), (plain.offset, plain.column));
     /// assert!(full.expected().contains(&Expected::Rule(Rule::RegName)));
@@ -462,6 +430,9 @@ impl ParseError {
         let Some(main) = self.grammar.main() else {
             return self;
         };
+        if self.kind() == crate::error::ErrorKind::UnknownRule {
+            return self;
+        }
         if self.detail.has_rules() || self.input().len() > PEST_EXPLAIN_LIMIT {
             return self;
         }
@@ -474,24 +445,6 @@ impl ParseError {
     }
 }
 
-impl ParseOrRuleError {
-    /// The parse error, when the input did not match (rather than the rule being unknown).
-    pub fn as_parse(&self) -> Option<&ParseError> {
-        match self {
-            ParseOrRuleError::Parse(e) => Some(e),
-            ParseOrRuleError::Rule(_) => None,
-        }
-    }
-
-    /// [`ParseError::explain`] for a parse error; an unknown rule stays as it is.
-    pub fn explain(self) -> ParseOrRuleError {
-        match self {
-            ParseOrRuleError::Parse(e) => ParseOrRuleError::Parse(e.explain()),
-            other => other,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -499,12 +452,18 @@ mod tests {
     #[test]
     fn errors_give_their_source() {
         use std::error::Error as _;
-        let e = validate(AnyGrammar::Iri, "no-such-rule", "x").unwrap_err();
-        let unknown = e.source().unwrap().downcast_ref::<UnknownRule>().unwrap();
-        assert_eq!(unknown.name, "no-such-rule");
+        let e = validate(AnyGrammar::Uri, Rule::Ihost, "x").unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::UnknownRule);
+        assert!(e.source().is_none());
+        assert!(e.to_string().starts_with(
+            "the grammar `uri` has no rule \"ihost\" (did you mean `host`?); its rules are: "
+        ));
+        assert!(e.expected().is_empty());
         let e = validate(AnyGrammar::Iri, Rule::Ihost, "a b").unwrap_err();
-        let parse = e.source().unwrap().downcast_ref::<ParseError>().unwrap();
-        assert_eq!(parse.offset, 1);
+        assert_eq!(
+            (e.offset, e.kind()),
+            (1, crate::ErrorKind::InvalidCharacter)
+        );
     }
 
     /// Every rule of the grammar has its start wrapper, and every pest rule but `EOI` is a rule of the
@@ -556,15 +515,15 @@ mod tests {
     #[test]
     fn the_pest_verdict_is_the_parse_tree_s() {
         for (g, rule, input, ok) in [
-            (Grammar::Iri, "iauthority", "u@h:1", true),
-            (Grammar::Iri, "iauthority", "u@h:x", false),
-            (Grammar::Uri, "dec-octet", "255", true),
-            (Grammar::Uri, "dec-octet", "256", false),
-            (Grammar::Leiri, "IRI-reference", "a b", true),
-            (Grammar::Rfc3987, "IRI-reference", "a b", false),
+            (Grammar::Iri, Rule::Iauthority, "u@h:1", true),
+            (Grammar::Iri, Rule::Iauthority, "u@h:x", false),
+            (Grammar::Uri, Rule::DecOctet, "255", true),
+            (Grammar::Uri, Rule::DecOctet, "256", false),
+            (Grammar::Leiri, Rule::IriReference, "a b", true),
+            (Grammar::Rfc3987, Rule::IriReference, "a b", false),
         ] {
             assert_eq!(
-                pest_accepts(g, rule, input),
+                differential::pest_accepts(g, rule, input),
                 Some(ok),
                 "{g} {rule} {input:?}"
             );
@@ -574,6 +533,9 @@ mod tests {
                 "{g} {rule} {input:?}"
             );
         }
-        assert_eq!(pest_accepts(Grammar::Uri, "iauthority", ""), None);
+        assert_eq!(
+            differential::pest_accepts(Grammar::Uri, "iauthority", ""),
+            None
+        );
     }
 }

@@ -4,10 +4,10 @@
 //! automaton and the split, without the tree.
 
 use crate::components::{Component, Components, Span};
+use crate::error::ParseError;
 use crate::grammar::Grammar;
-use crate::rule::{Rule, RuleName};
-use crate::syntax::ParseOrRuleError as Error;
-pub use crate::syntax::SyntaxNode;
+use crate::rule::Rule;
+use crate::syntax::SyntaxNode;
 
 /// The result of [`parse`]: the syntax tree and the typed components.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,16 +33,11 @@ pub struct Parsed<'a> {
 /// ```
 /// use iri_abnf::{tree, Components, Grammar, Rule};
 ///
-/// let parsed = tree::parse(Grammar::Iri, "ihost", "[::1]").unwrap();
+/// let parsed = tree::parse(Grammar::Iri, Rule::Ihost, "[::1]").unwrap();
 /// assert_eq!(parsed.tree.rule, Rule::Ihost);
 /// assert!(matches!(parsed.components, Components::Host(_)));
 /// ```
-pub fn parse<'a>(
-    grammar: Grammar,
-    rule: impl RuleName,
-    input: &'a str,
-) -> Result<Parsed<'a>, Error> {
-    let rule = crate::rule::lookup(grammar, &rule).map_err(Error::Rule)?;
+pub fn parse(grammar: Grammar, rule: Rule, input: &str) -> Result<Parsed<'_>, ParseError> {
     let tree = crate::syntax::parse_tree(grammar, rule, input)?;
     let components = match super::walk::components(grammar, rule, input, &tree) {
         Ok(c) => c,

@@ -1,7 +1,6 @@
 //! The grammar files compiled to automata: every rule compiles, known members and non-members, and the
 //! automata agree with the generator and with a direct interpreter of the ABNF.
 
-use crate::common;
 use std::collections::BTreeSet;
 
 use iri_abnf::abnf::{mutate, AbnfRules, Dfa, Generator, Node};
@@ -49,7 +48,6 @@ fn pest_rule_list(grammar: &str) -> Vec<String> {
 
 #[test]
 fn every_rule_of_every_grammar_compiles() {
-    common::pest_error_detail();
     for grammar in GRAMMAR_NAMES {
         let set = rules(grammar).unwrap_or_else(|e| panic!("{grammar}: {e}"));
         assert_eq!(set.rule_names(), pest_rule_list(grammar), "{grammar}");
@@ -62,7 +60,6 @@ fn every_rule_of_every_grammar_compiles() {
 
 #[test]
 fn dec_octet() {
-    common::pest_error_detail();
     let members: Vec<String> = (0..=255).map(|n: u32| n.to_string()).collect();
     let members: Vec<&str> = members.iter().map(String::as_str).collect();
     for g in GRAMMAR_NAMES {
@@ -85,7 +82,6 @@ fn dec_octet() {
 
 #[test]
 fn ipv6_address_forms() {
-    common::pest_error_detail();
     let members = [
         // 6( h16 ":" ) ls32
         "1:2:3:4:5:6:7:8",
@@ -151,7 +147,6 @@ fn ipv6_address_forms() {
 
 #[test]
 fn ipvfuture_letter_case_and_hex() {
-    common::pest_error_detail();
     let members = [
         "v1.x",
         "V1.x",
@@ -177,7 +172,6 @@ fn ipvfuture_letter_case_and_hex() {
 
 #[test]
 fn grammars_differ_where_the_specifications_do() {
-    common::pest_error_detail();
     // [note 1]: 3987bis ireg-name with pct-form.
     accepts(
         "iri",
@@ -272,7 +266,6 @@ fn grammars_differ_where_the_specifications_do() {
 
 #[test]
 fn rule_level_members() {
-    common::pest_error_detail();
     for g in GRAMMAR_NAMES {
         accepts(
             g,
@@ -398,7 +391,6 @@ fn interpret(rules: &AbnfRules, rule: &str, input: &str) -> bool {
 
 #[test]
 fn interpreter_agrees_on_known_cases() {
-    common::pest_error_detail();
     let iri = rules("iri").expect("loads");
     assert!(interpret(iri, "IPv6address", "1::8"));
     assert!(!interpret(iri, "IPv6address", "1:2:3:4:5:6:7::8"));
@@ -439,25 +431,21 @@ fn generated_strings_are_members(grammar: &str, g: usize) {
 
 #[test]
 fn generated_strings_are_members_uri() {
-    common::pest_error_detail();
     generated_strings_are_members("uri", 0);
 }
 
 #[test]
 fn generated_strings_are_members_rfc3987() {
-    common::pest_error_detail();
     generated_strings_are_members("rfc3987", 1);
 }
 
 #[test]
 fn generated_strings_are_members_iri() {
-    common::pest_error_detail();
     generated_strings_are_members("iri", 2);
 }
 
 #[test]
 fn generated_strings_are_members_leiri() {
-    common::pest_error_detail();
     generated_strings_are_members("leiri", 3);
 }
 
@@ -465,7 +453,6 @@ fn generated_strings_are_members_leiri() {
 /// must give the same answer for each, members and non-members alike.
 #[test]
 fn automata_agree_with_the_interpreter() {
-    common::pest_error_detail();
     for (g, grammar) in GRAMMAR_NAMES.into_iter().enumerate() {
         let set = rules(grammar).expect("loads");
         let names = set.rule_names();

@@ -9,7 +9,7 @@ use crate::common;
 
 use common::corpora;
 use iri_abnf::abnf::{self, Generator};
-use iri_abnf::abnf::{case_input, case_seed};
+use iri_abnf::repository::{case_input, case_seed};
 use iri_abnf::{parse, Components, Grammar};
 use iri_test::check_invariants;
 use iri_test::compare_components;
@@ -67,7 +67,6 @@ fn check_reference(input: &str, what: &str) -> usize {
 
 #[test]
 fn generated_and_mutated_strings_of_every_rule() {
-    common::pest_error_detail();
     let n = cases();
     for (campaign, g) in (0xC0_4E47_u64..).zip(Grammar::ALL) {
         let rules = abnf::rules(g).expect("rules");
@@ -105,7 +104,6 @@ fn generated_and_mutated_strings_of_every_rule() {
 
 #[test]
 fn edge_cases() {
-    common::pest_error_detail();
     let inputs = [
         "",
         ":",
@@ -195,7 +193,6 @@ fn edge_cases() {
 
 #[test]
 fn spec_examples() {
-    common::pest_error_detail();
     let mut checked = 0;
     for example in common::spec_examples() {
         let bytes = example.bytes();
@@ -212,7 +209,6 @@ fn spec_examples() {
 /// corpora are there.
 #[test]
 fn dbpedia_links() {
-    common::pest_error_detail();
     let rel = "realworld-dbpedia-links/iris_nonascii.txt";
     let path = corpora::external_dir().join(rel);
     // Through `corpora::external`'s rule: skipped with a notice when the corpora are absent, a failure

@@ -8,14 +8,14 @@ use crate::common;
 
 use std::fmt::Write as _;
 
-use iri_abnf::convert::preprocess::decode_legacy;
-use iri_abnf::convert::query_charset::encode_component;
+use iri_abnf::convert::decode_legacy;
+use iri_abnf::convert::encode_component;
 use iri_abnf::convert::reg_name::{IDNA_PROCESSING, UTS46_PROCESSING};
 use iri_abnf::convert::{
     preprocess, to_iri, to_uri, xml_notation, ConvertErrorKind, HostMapping, PreprocessOptions,
     ToIriOptions, ToUriOptions,
 };
-use iri_abnf::error::quote;
+use iri_abnf::repository::quote;
 
 fn examples() -> Vec<common::Example> {
     common::spec_examples()
@@ -60,7 +60,6 @@ use common::conversions::{charset, hex_bytes, uri, write_to_uri};
 /// 000 §3.4.1: the ireg-name is percent-encoded.
 #[test]
 fn s3_4_1_percent_encoding() {
-    common::pest_error_detail();
     assert_eq!(
         uri(&text("000-3.4.1-resume-iri")),
         printed("000-3.4.1-resume-uri")
@@ -75,7 +74,6 @@ fn s3_4_1_percent_encoding() {
 /// "résumé"; ToASCII gives `xn--rsum-bpad` (interpretation note 11).
 #[test]
 fn s3_4_2_idna() {
-    common::pest_error_detail();
     let out = uri_idna(&text("000-3.4.2-resume-iri"));
     assert_eq!(out, "http://xn--rsum-bpad.example.org");
     let seed = printed("000-3.4.2-resume-punycode-uri");
@@ -105,7 +103,6 @@ fn s3_4_2_idna() {
 /// 000 §3.4.3: a domain name in the query is left to the server; existing %HH stay.
 #[test]
 fn s3_4_3_additional_considerations() {
-    common::pest_error_detail();
     let validator = text("000-3.4.3-validator-iri");
     assert_eq!(uri(&validator), printed("000-3.4.3-validator-uri"));
     assert_eq!(uri_idna(&validator), printed("000-3.4.3-validator-uri"));
@@ -121,7 +118,6 @@ fn s3_4_3_additional_considerations() {
 /// 000 §3.7: never guess a legacy encoding.
 #[test]
 fn s3_7_no_guessing() {
-    common::pest_error_detail();
     let latin1 = printed("000-3.7-resume-latin1-uri");
     assert_eq!(iri(&latin1), latin1);
     // Had it been guessed, the IRI would map to a different URI.
@@ -134,7 +130,6 @@ fn s3_7_no_guessing() {
 /// 000 §3.7.1: the three examples, step by step, in the notation of the seed.
 #[test]
 fn s3_7_1_examples_step_by_step() {
-    common::pest_error_detail();
     for n in 1..=3 {
         let input = printed(&format!("000-3.7.1-ex{n}-step1"));
         let c = to_iri(&input, &ToIriOptions::default()).unwrap();
@@ -168,7 +163,6 @@ fn s3_7_1_examples_step_by_step() {
 /// only where it is UTF-8.
 #[test]
 fn s4_4_utf8_for_original_characters() {
-    common::pest_error_detail();
     assert_eq!(
         iri(&printed("000-4.4-resume-utf8-uri")),
         text("000-4.4-resume-iri")
@@ -193,7 +187,6 @@ fn s4_4_utf8_for_original_characters() {
 /// 000 §7.4: a file name exposed as UTF-8 in a URI.
 #[test]
 fn s7_4_generation() {
-    common::pest_error_detail();
     assert_eq!(
         uri(&text("000-7.4-file-name-iri")),
         printed("000-7.4-file-name-uri")
@@ -207,7 +200,6 @@ fn s7_4_generation() {
 /// The homepages "the escaped form of an IRI" (004 §9, 002 and 000 authors' addresses).
 #[test]
 fn homepages() {
-    common::pest_error_detail();
     let uri004 = printed("004-9-duerst-homepage-uri");
     let iri004 = text("004-9-duerst-homepage-iri");
     assert_eq!(iri(&uri004), iri004);
@@ -231,7 +223,6 @@ fn homepages() {
 /// 003 Table 1: original characters → bytes in a charset → URI characters.
 #[test]
 fn dürst_2001_table_1() {
-    common::pest_error_detail();
     let via = |label: &str, s: &str| encode_component(s, charset(label)).unwrap();
     assert_eq!(
         via("us-ascii", "March"),
@@ -293,7 +284,6 @@ fn dürst_2001_table_1() {
 /// 003 Table 2: original characters, IRIs and URIs.
 #[test]
 fn dürst_2001_table_2() {
-    common::pest_error_detail();
     let rows = [
         (
             "003-3-table2-utf-8-march-iri",
@@ -322,7 +312,6 @@ fn dürst_2001_table_2() {
 /// 002 §2.3: XML, XM%4C and XM%4c are the same; URI → IRI decodes the unreserved "L".
 #[test]
 fn duerst_2002_equivalence() {
-    common::pest_error_detail();
     for id in ["002-2.3-xml", "002-2.3-xm-4c-upper", "002-2.3-xm-4c-lower"] {
         assert_eq!(iri(&printed(id)), "foo://example.com/XML", "{id}");
     }
@@ -331,7 +320,6 @@ fn duerst_2002_equivalence() {
 /// 002 §7: the overlong "/" stays percent-encoded: it never becomes "/..".
 #[test]
 fn duerst_2002_overlong_utf8() {
-    common::pest_error_detail();
     let s = printed("002-7-overlong-slash");
     let c = to_iri(&s, &ToIriOptions::default()).unwrap();
     assert_eq!(c.trace.steps[1], "<c0><af>..");
@@ -343,7 +331,6 @@ fn duerst_2002_overlong_utf8() {
 /// 001 §4 step 4, an explicit option only; 004 §3.1 and 001 §4 step 2 spaces.
 #[test]
 fn weber_preprocessing() {
-    common::pest_error_detail();
     let ncr = PreprocessOptions::default().with_decode_ncr(true);
     let raw = printed("001-4-step4-ncr-reference");
     assert_eq!(preprocess(&raw, &ncr), [printed("001-4-step4-ncr-result")]);
@@ -367,7 +354,6 @@ fn weber_preprocessing() {
 
 #[test]
 fn errors() {
-    common::pest_error_detail();
     let idna = ToUriOptions::default().with_host(HostMapping::Idna);
     let e = to_uri("http://r\u{E9}sum\u{E9}.ex_ample.\u{0301}org/", &idna).unwrap_err();
     assert_eq!(e.offset, 25);
@@ -401,7 +387,6 @@ fn errors() {
 /// The error cases, as the command line would show them.
 #[test]
 fn convert_error_snapshots() {
-    common::pest_error_detail();
     // The errors name the rules pest was inside at the error, as the `iri` command's do.
     let mut s = String::new();
     let _ = writeln!(s, "IDNA: {IDNA_PROCESSING}\n");

@@ -2,13 +2,12 @@
 //! IRIs and LEIRIs from the ABNF generator, on URIs built from percent-encoded octets (legal UTF-8 of
 //! every kind of character, and the illegal forms of RFC 3629), and on arbitrary strings.
 
-use crate::common;
 use std::sync::OnceLock;
 
 use iri_abnf::abnf::{mutate, rules, Generator};
 use iri_abnf::characters::{is_bidi_formatting, is_unreserved, pct_octet};
-use iri_abnf::convert::preprocess::trim_ascii_whitespace;
 use iri_abnf::convert::reg_name::{punycode_label_to_unicode, reg_name_to_ascii};
+use iri_abnf::convert::trim_ascii_whitespace;
 use iri_abnf::convert::{
     leiri_to_iri, leiri_to_uri, percent_encode, preprocess, to_iri, to_uri, Charset, HostMapping,
     PreprocessOptions, Spaces, ToIriOptions, ToUriOptions,
@@ -440,7 +439,6 @@ proptest! {
 /// The character classes against the grammars, for every Unicode scalar value.
 #[test]
 fn character_classes_match_the_grammars() {
-    common::pest_error_detail();
     use iri_abnf::characters::{is_iprivate, is_leiri_ucschar, is_ucschar, is_uri_char};
     let ucschar = iri_abnf::abnf::dfa(Grammar::Iri, "ucschar").unwrap();
     let iprivate = iri_abnf::abnf::dfa(Grammar::Iri, "iprivate").unwrap();

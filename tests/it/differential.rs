@@ -3,10 +3,9 @@
 //! compiled from the `.abnf` files; and the reference languages nest (uri ⊆ rfc3987 ⊆ iri ⊆ leiri).
 //! Sized for CI; `iri selfcheck` runs long campaigns with the same code.
 
-use crate::common;
 use iri_abnf::abnf::{self, Generator};
-use iri_abnf::abnf::{case_input, case_seed};
-use iri_abnf::{syntax, Grammar};
+use iri_abnf::repository::{case_input, case_seed};
+use iri_abnf::Grammar;
 use iri_test::{run, Config};
 
 /// Cases per grammar: 50,000 in release builds (CI runs `cargo test --release`), 6,000 in debug builds;
@@ -37,7 +36,6 @@ fn per_rule() -> u64 {
 
 #[test]
 fn pest_agrees_with_the_abnf_automaton_on_every_rule() {
-    common::pest_error_detail();
     // Every grammar runs before the test fails, so that a broken shared rule shows in each grammar
     // that has it.
     let mut failures = Vec::new();
@@ -81,7 +79,6 @@ fn pest_agrees_with_the_abnf_automaton_on_every_rule() {
 
 #[test]
 fn generated_strings_cover_both_verdicts_for_each_rule() {
-    common::pest_error_detail();
     // For each rule, unmutated strings (even seeds) are members and some mutations are not: the
     // differential test compares verdicts on both sides of every rule's boundary.
     for g in Grammar::ALL {
@@ -151,14 +148,13 @@ fn range_ends() -> Vec<char> {
 /// draws.
 #[test]
 fn pest_agrees_with_the_abnf_automaton_at_every_range_end() {
-    common::pest_error_detail();
     let points = range_ends();
     let mut failures = Vec::new();
     for g in Grammar::ALL {
         for &rule in g.rules() {
             let automaton = abnf::dfa(g, rule).expect("automaton");
             let mut check = |s: &str| {
-                let p = syntax::pest_accepts(g, rule, s).expect("rule");
+                let p = iri_abnf::repository::pest_accepts(g, rule, s).expect("rule");
                 if p != automaton.is_match(s) {
                     failures.push(format!(
                         "{g} {rule} {s:?}: pest says {p}, the automaton {}",
@@ -190,7 +186,6 @@ fn pest_agrees_with_the_abnf_automaton_at_every_range_end() {
 /// `dec-octet`, the host rule and the reference rule, in every grammar.
 #[test]
 fn pest_agrees_with_the_abnf_automaton_on_every_ip_address_shape() {
-    common::pest_error_detail();
     let mut inputs: Vec<String> = Vec::new();
     for digits in ["0", "af", "FFFF", "12345"] {
         for ls32 in [
@@ -249,7 +244,7 @@ fn pest_agrees_with_the_abnf_automaton_on_every_ip_address_shape() {
                 } else {
                     s.clone()
                 };
-                let p = syntax::pest_accepts(g, rule, &s).expect("rule");
+                let p = iri_abnf::repository::pest_accepts(g, rule, &s).expect("rule");
                 accepted += u64::from(p);
                 if p != automaton.is_match(&s) {
                     failures.push(format!(
@@ -263,7 +258,7 @@ fn pest_agrees_with_the_abnf_automaton_on_every_ip_address_shape() {
         let automaton = abnf::dfa(g, reference).expect("automaton");
         for s in &inputs {
             let s = format!("//[{s}]:8/");
-            let p = syntax::pest_accepts(g, reference, &s).expect("rule");
+            let p = iri_abnf::repository::pest_accepts(g, reference, &s).expect("rule");
             if p != automaton.is_match(&s) {
                 failures.push(format!(
                     "{g} {reference} {s:?}: pest says {p}, the automaton {}",

@@ -1,13 +1,11 @@
 //! Replays every saved fuzz input of `fuzz/regressions/<target>/` through the check its target runs.
 
-use crate::common;
 use iri_test::fuzz;
 
 type Check = fn(&[u8]) -> Result<(), String>;
 
 #[test]
 fn fuzz_regressions_replay() {
-    common::pest_error_detail();
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/regressions");
     let targets: [(&str, Check); 6] = [
         ("parse", fuzz::parse_target),
@@ -36,7 +34,6 @@ fn fuzz_regressions_replay() {
 
 #[test]
 fn oracle_regressions_exercise_the_rules_they_name() {
-    common::pest_error_detail();
     // The oracle files pick `uri` and the rule their name says; a renumbering of rules would make them
     // test something else silently.
     let rules = iri_abnf::Grammar::Uri.rules();

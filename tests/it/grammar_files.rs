@@ -1,7 +1,6 @@
 //! The `.abnf` files, the `.pest` transcriptions and the start rules describe the same rule sets, and
 //! every pest rule carries its ABNF text as a `///` doc comment.
 
-use crate::common;
 use std::collections::{BTreeMap, BTreeSet};
 
 use iri_abnf::Grammar;
@@ -172,7 +171,6 @@ fn start_rules(g: Grammar) -> Vec<String> {
 
 #[test]
 fn start_rules_cover_the_abnf() {
-    common::pest_error_detail();
     for g in Grammar::ALL {
         let (live, _) = grammar_abnf(g);
         let abnf: Vec<String> = live.iter().map(|(n, _)| n.replace('-', "_")).collect();
@@ -186,7 +184,6 @@ fn start_rules_cover_the_abnf() {
 
 #[test]
 fn grammar_rules_are_the_abnf_rules_in_order() {
-    common::pest_error_detail();
     for g in Grammar::ALL {
         let (live, _) = grammar_abnf(g);
         let abnf: Vec<&str> = live.iter().map(|(n, _)| n.as_str()).collect();
@@ -206,7 +203,6 @@ fn grammar_rules_are_the_abnf_rules_in_order() {
 
 #[test]
 fn pest_rules_are_the_abnf_rules_with_their_text() {
-    common::pest_error_detail();
     for g in Grammar::ALL {
         let (live, printed) = grammar_abnf(g);
         let abnf: BTreeSet<String> = live.iter().map(|(n, _)| n.replace('-', "_")).collect();
@@ -246,7 +242,6 @@ fn pest_rules_are_the_abnf_rules_with_their_text() {
 
 #[test]
 fn amended_rules_are_marked_with_their_note() {
-    common::pest_error_detail();
     // Every live rule that differs from a printed one carries "[note N]" on its line.
     for f in ["uri.abnf", "rfc3987.abnf", "iri.abnf", "leiri.abnf"] {
         let text = read(f);
@@ -268,7 +263,6 @@ fn amended_rules_are_marked_with_their_note() {
 
 #[test]
 fn the_grammar_guide_carries_the_interpretation_notes() {
-    common::pest_error_detail();
     let notes = read("NOTES.md");
     let body = notes
         .split_once('\n')

@@ -4,7 +4,6 @@
 //! documents' own examples are valid in their grammar; strings chosen to separate the grammars get the
 //! verdicts the sections and notes give; and the four languages nest in that order.
 
-use crate::common;
 use iri_abnf::abnf::{mutate, AbnfError, AbnfRules, Dfa, Generator};
 use iri_abnf::AnyGrammar as G;
 use G::{Duerst01, Masinter07, Rfc2396, Rfc2732};
@@ -88,7 +87,6 @@ fn origin_file(g: G, rule: &str) -> &'static str {
 
 #[test]
 fn each_grammar_is_read_from_its_files() {
-    common::pest_error_detail();
     assert_eq!(Rfc2396.abnf_sources(), [CORE, RFC2396]);
     assert_eq!(Rfc2732.abnf_sources(), [CORE, RFC2396, RFC2732]);
     assert_eq!(Masinter07.abnf_sources(), [CORE, MASINTER]);
@@ -101,7 +99,6 @@ fn each_grammar_is_read_from_its_files() {
 
 #[test]
 fn every_rule_of_every_grammar_compiles() {
-    common::pest_error_detail();
     for g in ALL {
         let names = rules(g).rule_names();
         assert!(names.contains(&start(g)), "{g:?}");
@@ -114,7 +111,6 @@ fn every_rule_of_every_grammar_compiles() {
 
 #[test]
 fn files_load_in_order_and_replace_rules() {
-    common::pest_error_detail();
     // RFC 2396's own `alpha` and `digit` replace the core rules of the same names (note 33).
     assert_eq!(origin_file(Rfc2396, "DIGIT"), RFC2396.0);
     assert_eq!(origin_file(Rfc2396, "ALPHA"), RFC2396.0);
@@ -145,7 +141,6 @@ fn files_load_in_order_and_replace_rules() {
 
 #[test]
 fn the_misprinted_names_as_printed() {
-    common::pest_error_detail();
     // draft-masinter-url-i18n-07 §2.2 as printed uses rules it does not define (note 39).
     for (printed, missing) in [
         (
@@ -199,7 +194,6 @@ fn the_misprinted_names_as_printed() {
 
 #[test]
 fn rfc2396_examples() {
-    common::pest_error_detail();
     // RFC 2396 §1.3, Appendix B and Appendix C (base, references and results), valid in the four grammars:
     // "Every URI is therefore by definition an IRI" (draft-masinter-url-i18n-07 §2.3,
     // draft-duerst-iri-01 §3.1).
@@ -273,7 +267,6 @@ fn rfc2396_examples() {
 
 #[test]
 fn rfc2732_examples() {
-    common::pest_error_detail();
     // RFC 2732 §2: the literal addresses and the URLs that hold them.
     let addresses = [
         "FEDC:BA98:7654:3210:FEDC:BA98:7654:3210",
@@ -305,7 +298,6 @@ fn rfc2732_examples() {
 
 #[test]
 fn rfc2373_ipv6address_with_the_amendment() {
-    common::pest_error_detail();
     // RFC 2373 §2.2 text forms, all three forms and their compressed spellings.
     let members = [
         "FEDC:BA98:7654:3210:FEDC:BA98:7654:3210",
@@ -359,7 +351,6 @@ fn rfc2373_ipv6address_with_the_amendment() {
 
 #[test]
 fn rfc2732_changes_reach_every_uric() {
-    common::pest_error_detail();
     // RFC 2732 §3 (3): "[" and "]" become `reserved`, so `uric` (query, fragment, opaque part after its
     // first character) holds them, but `pchar` does not (note 37).
     verdicts("http://a/?q=[1]", [false, true, true, true], "reserved");
@@ -406,7 +397,6 @@ fn rfc2732_changes_reach_every_uric() {
 
 #[test]
 fn letters_are_case_sensitive() {
-    common::pest_error_detail();
     // RFC 2396 §1.6: "Each literal in the grammar corresponds to the character it represents" (note 34).
     for g in [Rfc2396, Rfc2732, Masinter07, Duerst01] {
         accepts(g, "lowalpha", &["a", "z"], &["A", "Z", "é"]);
@@ -422,7 +412,6 @@ fn letters_are_case_sensitive() {
 
 #[test]
 fn prose_values_of_rfc2396_section_2_4_3() {
-    common::pest_error_detail();
     // note 35
     for g in [Rfc2396, Rfc2732] {
         accepts(g, "control", &["\0", "\u{1F}", "\u{7F}"], &[" ", "\u{80}"]);
@@ -435,7 +424,6 @@ fn prose_values_of_rfc2396_section_2_4_3() {
 
 #[test]
 fn iri_draft_examples() {
-    common::pest_error_detail();
     // draft-duerst-iri-01: §2.3, §7 and the authors' addresses ("the escaped form of an IRI"), and that
     // IRI (draft-masinter-url-i18n-07 §9: "Please write "Duerst" with u-umlaut").
     let ascii = [
@@ -466,7 +454,6 @@ fn iri_draft_examples() {
 
 #[test]
 fn grammars_separate() {
-    common::pest_error_detail();
     let rows: &[(&str, [bool; 4], &str)] = &[
         // Columns: RFC 2396, RFC 2396 + 2732, draft-masinter-url-i18n-07, draft-duerst-iri-01.
         (
@@ -613,7 +600,6 @@ fn grammars_separate() {
 
 #[test]
 fn ihostname_reading() {
-    common::pest_error_detail();
     // draft-duerst-iri-01 `ihostname`, "as specified by [IDNA]" (note 43).
     accepts(
         Duerst01,
@@ -666,7 +652,6 @@ fn ihostname_reading() {
 
 #[test]
 fn languages_nest() {
-    common::pest_error_detail();
     // RFC 2396 ⊆ RFC 2396 + 2732 ⊆ draft-masinter-url-i18n-07 ⊆ draft-duerst-iri-01: strings generated
     // from each grammar, and mutations of them, that one grammar accepts are accepted by the later ones.
     for (i, &small) in ALL.iter().enumerate() {

@@ -2,7 +2,6 @@
 //! 33-43) and 3987bis as printed (without note 1) included: the relation of every pair, with the
 //! shortest string of each difference, checked again with both automata, and the matrix as a snapshot.
 
-use crate::common;
 use iri_abnf::abnf::Dfa;
 use iri_abnf::compare::{compare, Comparison, Relation};
 use iri_abnf::AnyGrammar;
@@ -36,7 +35,6 @@ fn grammars() -> Vec<(&'static str, Dfa)> {
 
 #[test]
 fn matrix_of_every_grammar() {
-    common::pest_error_detail();
     let grammars = grammars();
     let mut table = String::new();
     let mut witnesses = String::new();

@@ -11,7 +11,6 @@ use iri_abnf::{parse, Grammar};
 
 #[test]
 fn every_code_fires_on_its_examples_and_not_on_the_close_ones() {
-    common::pest_error_detail();
     let defaults = LintOptions::default();
     let mut report = String::new();
     for info in CATALOGUE {
@@ -89,7 +88,6 @@ fn every_code_fires_on_its_examples_and_not_on_the_close_ones() {
 /// Turning codes and families off and up.
 #[test]
 fn levels_by_code_and_family() {
-    common::pest_error_detail();
     let r = parse(Grammar::Iri, "HTTP://Example.org:80/a/../b").unwrap();
     let names =
         |o: &LintOptions| -> Vec<&str> { lint(&r, o).iter().map(|d| d.code.name()).collect() };
@@ -116,7 +114,6 @@ fn levels_by_code_and_family() {
 /// is there) the list is Jena's own.
 #[test]
 fn the_jena_mapping() {
-    common::pest_error_detail();
     use iri_abnf::lint::{Code, JENA};
     let mut seen = std::collections::HashSet::new();
     for j in JENA {
@@ -145,7 +142,6 @@ fn the_jena_mapping() {
 /// `src/lint/CATALOGUE.md` is what the catalogue generates (`IRI_ABNF_BLESS=1` writes it).
 #[test]
 fn the_catalogue_page_is_current() {
-    common::pest_error_detail();
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/lint/CATALOGUE.md");
     let generated = iri_abnf::lint::catalogue_markdown();
     if std::env::var_os("IRI_ABNF_BLESS").is_some() {

@@ -1,9 +1,8 @@
 //! The library's integration tests, in one binary (one link for the whole suite). Each module is one
 //! suite; `common` loads the fixtures of `tests/fixtures/` and the third-party corpora.
 //!
-//! The suites share one process, and with it pest's process-wide error detail: every test turns it on
-//! first (`common::pest_error_detail`), as the `iri` command does, and nothing turns it off, so every
-//! pest error in the process is made the same way whatever order the tests run in.
+//! No test touches pest's process-wide error detail: the library turns it on before its first pest
+//! parse, so every explanation names its rules whatever order the tests run in.
 
 /// The repository's root: fixtures, corpora, grammars and snapshots are found from here.
 pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");

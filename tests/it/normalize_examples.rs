@@ -1,9 +1,9 @@
 //! The equivalence examples of the seeds and of RFC 3986 §6 / RFC 3987 §5.3, pinned level by level, and
 //! a snapshot of the whole ladder on a set of inputs.
 
-use crate::common;
+use iri_abnf::normalize::{equivalent, normalize, Level};
 use iri_abnf::normalize::{equivalent_with, normalize_with, Options};
-use iri_abnf::{equivalent, normalize, Grammar, Level};
+use iri_abnf::Grammar;
 
 /// An `input` of `tests/fixtures/spec-examples.jsonl` by id.
 fn example(id: &str) -> String {
@@ -33,7 +33,6 @@ fn lowest_level(grammar: Grammar, a: &str, b: &str) -> Option<Level> {
 
 #[test]
 fn draft_duerst_iri_01_section_2_3() {
-    common::pest_error_detail();
     // "foo://example.com/XML, foo://example.com/XM%4C, and foo://example.com/XM%4c must resolve to the
     // same resource": equivalent at the percent-encoding level, not by simple comparison.
     let xml = example("002-2.3-xml");
@@ -50,7 +49,6 @@ fn draft_duerst_iri_01_section_2_3() {
 
 #[test]
 fn draft_duerst_iri_01_section_7_is_never_equivalent() {
-    common::pest_error_detail();
     let mixed = example("002-7-big-site-mixed-case");
     let lower = example("002-7-big-site-lower-case");
     for grammar in Grammar::ALL {
@@ -60,7 +58,6 @@ fn draft_duerst_iri_01_section_7_is_never_equivalent() {
 
 #[test]
 fn rfc3986_section_6_2_2() {
-    common::pest_error_detail();
     let normal = example("rfc3986-6.2.2-normalized");
     let other = example("rfc3986-6.2.2-unnormalized");
     for grammar in Grammar::ALL {
@@ -79,7 +76,6 @@ fn rfc3986_section_6_2_2() {
 
 #[test]
 fn rfc3986_section_6_2_2_1_and_6_2_3() {
-    common::pest_error_detail();
     assert_eq!(
         lowest_level(
             Grammar::Uri,
@@ -125,7 +121,6 @@ fn rfc3986_section_6_2_2_1_and_6_2_3() {
 
 #[test]
 fn rfc3987_iri_percent_and_nfc() {
-    common::pest_error_detail();
     // Percent-encoded UTF-8 of iunreserved characters decodes in IRIs, not in URIs.
     let (a, b) = (
         "http://www.example.org/r%C3%A9sum%C3%A9.html",
@@ -175,7 +170,6 @@ fn rfc3987_iri_percent_and_nfc() {
 
 #[test]
 fn hosts_lowercase_their_ascii_letters_only() {
-    common::pest_error_detail();
     assert_eq!(
         normalize(Grammar::Iri, "http://ÉCOLE.Example/", Level::Case).unwrap(),
         "http://École.example/"
@@ -201,7 +195,6 @@ fn hosts_lowercase_their_ascii_letters_only() {
 
 #[test]
 fn dot_segments() {
-    common::pest_error_detail();
     let n = |s| normalize(Grammar::Iri, s, Level::Path).unwrap();
     assert_eq!(n("http://a/b/c/./../../g"), "http://a/g");
     assert_eq!(n("/a/b/../c"), "/a/c");
@@ -221,7 +214,6 @@ fn dot_segments() {
 
 #[test]
 fn ipv6_rfc5952_is_an_option() {
-    common::pest_error_detail();
     let input = "http://[2001:DB8:0:0:8:800:200C:417A]:80/";
     let plain = Options::default()
         .with_level(Level::Scheme)
@@ -250,7 +242,6 @@ fn ipv6_rfc5952_is_an_option() {
 
 #[test]
 fn levels_have_names() {
-    common::pest_error_detail();
     for level in Level::ALL {
         assert_eq!(level.name().parse::<Level>().unwrap(), level);
     }
@@ -260,7 +251,6 @@ fn levels_have_names() {
 
 #[test]
 fn ladder_snapshot() {
-    common::pest_error_detail();
     let inputs = [
         "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
         "HTTP://User@Example.COM:80",

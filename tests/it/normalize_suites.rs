@@ -14,11 +14,11 @@
 //!
 //! Per-suite counts are printed as `suite S: run N, passed P, deviations D`.
 
-use crate::common;
 use crate::reference_suites;
 
+use iri_abnf::normalize::Level;
 use iri_abnf::normalize::{equivalent, normalize};
-use iri_abnf::{Grammar, Level, ParseError, ReferenceBuf};
+use iri_abnf::{Grammar, ParseError, ReferenceBuf};
 use reference_suites::{external_jsonl, field, jsonl, s, Runner};
 use serde_json::Value;
 
@@ -100,7 +100,6 @@ fn invariants(runner: &mut Runner, suite: &str, grammar: Grammar, input: &str) {
 /// its resolution results, and its normalizedness flags.
 #[test]
 fn iri_string() {
-    common::pest_error_detail();
     let mut runner = Runner::new(DEVIATIONS, "iri-string");
     for r in jsonl("iri-string/cases.jsonl") {
         match s(&r, "op") {
@@ -161,7 +160,6 @@ fn iri_string() {
 /// one (the mask is the second part of the case), and normalize-and-compare equivalences.
 #[test]
 fn uriparser() {
-    common::pest_error_detail();
     let mut runner = Runner::new(DEVIATIONS, "uriparser");
     let Some(records) = external_jsonl("uriparser/cases.jsonl") else {
         return runner.skipped();
@@ -196,7 +194,6 @@ fn uriparser() {
 /// jena-iri3986 and Jena IRIx: testNormalize.
 #[test]
 fn jena_iri3986() {
-    common::pest_error_detail();
     let mut runner = Runner::new(DEVIATIONS, "jena-iri3986");
     for r in jsonl("jena-iri3986/calls.jsonl") {
         if s(&r, "call") != Some("testNormalize") {

@@ -3,8 +3,6 @@
 //! agree with it on every code point outside US-ASCII (the surrogates, which are no `char`, aside:
 //! their octets are never strictly legal UTF-8, §3.7 step 3).
 
-use crate::common;
-
 use iri_abnf::characters::{not_appropriate, push_pct_utf8};
 use iri_abnf::convert::{to_iri, ToIriOptions};
 use iri_abnf::lint::{lint, Code, LintOptions};
@@ -32,7 +30,6 @@ const CHARACTER_CODES: [Code; 8] = [
 
 #[test]
 fn to_iri_normalize_and_lint_agree_with_the_predicate_on_every_code_point() {
-    common::pest_error_detail();
     let options = ToIriOptions::default();
     let lint_options = LintOptions::default();
     let (mut kept, mut decoded) = (0, 0);

@@ -2,7 +2,6 @@
 //! non-strict alternative for `http:g`, as a data table; resolved under every grammar, pinned as a
 //! snapshot, and cross-checked against the mechanically extracted copy in the corpora.
 
-use crate::common;
 use crate::reference_suites;
 
 use iri_abnf::{relativize, resolve, resolve_with, Base, Grammar, Mode};
@@ -58,7 +57,6 @@ const EXAMPLES: &[(&str, Mode, &str, &str)] = &[
 
 #[test]
 fn table_has_23_normal_19_abnormal_and_one_alternative() {
-    common::pest_error_detail();
     let count = |s: &str, m: Mode| {
         EXAMPLES
             .iter()
@@ -72,7 +70,6 @@ fn table_has_23_normal_19_abnormal_and_one_alternative() {
 
 #[test]
 fn every_example_resolves_under_every_grammar() {
-    common::pest_error_detail();
     for grammar in Grammar::ALL {
         let base = Base::new(grammar, BASE).unwrap();
         for &(section, mode, reference, target) in EXAMPLES {
@@ -88,7 +85,6 @@ fn every_example_resolves_under_every_grammar() {
 
 #[test]
 fn strict_mode_is_the_default() {
-    common::pest_error_detail();
     assert_eq!(resolve(Grammar::Iri, BASE, "http:g").unwrap(), "http:g");
     assert_eq!(Mode::default(), Mode::Strict);
 }
@@ -96,7 +92,6 @@ fn strict_mode_is_the_default() {
 /// Non-strict mode only drops a scheme equal to the base's (schemes compare without regard to case).
 #[test]
 fn non_strict_mode_only_touches_the_same_scheme() {
-    common::pest_error_detail();
     let r = |reference| resolve_with(Grammar::Iri, BASE, reference, Mode::NonStrict).unwrap();
     assert_eq!(r("HTTP:g"), "http://a/b/c/g");
     assert_eq!(r("http:g?q#f"), "http://a/b/c/g?q#f");
@@ -108,7 +103,6 @@ fn non_strict_mode_only_touches_the_same_scheme() {
 /// Every example's target relativizes back to a reference that resolves to it.
 #[test]
 fn every_target_relativizes_back() {
-    common::pest_error_detail();
     for &(_, _, reference, target) in EXAMPLES {
         let r = relativize(Grammar::Iri, BASE, target).unwrap();
         assert_eq!(
@@ -125,7 +119,6 @@ fn every_target_relativizes_back() {
 
 #[test]
 fn snapshot() {
-    common::pest_error_detail();
     let mut out = format!("base: {BASE}\n");
     for &(section, mode, reference, _) in EXAMPLES {
         let got = resolve_with(Grammar::Iri, BASE, reference, mode).unwrap();
@@ -146,7 +139,6 @@ fn snapshot() {
 /// agree row for row.
 #[test]
 fn table_agrees_with_the_extracted_copy() {
-    common::pest_error_detail();
     let rows = reference_suites::json_array("rfc3986-sec5.4/resolution.json");
     assert_eq!(rows.len(), EXAMPLES.len());
     for (row, &(section, mode, reference, target)) in rows.iter().zip(EXAMPLES) {

@@ -11,11 +11,11 @@
 //!
 //! Per-suite counts are printed as `suite S: run N, passed P, deviations D`.
 
-use crate::common;
 use crate::reference_suites;
 
 use iri_abnf::normalize::normalize;
-use iri_abnf::{relativize, resolve, resolve_with, Grammar, Level, Mode};
+use iri_abnf::normalize::Level;
+use iri_abnf::{relativize, resolve, resolve_with, Grammar, Mode};
 use reference_suites::{external_jsonl, field, json_array, jsonl, s, Runner};
 use serde_json::Value;
 
@@ -104,11 +104,11 @@ fn show<S: AsRef<str>, E: std::fmt::Display>(r: &Result<S, E>) -> String {
     }
 }
 
-fn iri_rule(g: Grammar) -> &'static str {
+fn iri_rule(g: Grammar) -> iri_abnf::Rule {
     if g == Grammar::Uri {
-        "URI"
+        iri_abnf::Rule::Uri
     } else {
-        "IRI"
+        iri_abnf::Rule::Iri
     }
 }
 
@@ -177,7 +177,6 @@ fn run(folder: &'static str, cases: Cases) {
 /// RFC 3986 §5.4, extracted from the RFC text; the "backward compatibility" row is non-strict.
 #[test]
 fn rfc3986_sec5_4() {
-    common::pest_error_detail();
     let mut cases = Cases::default();
     for r in json_array("rfc3986-sec5.4/resolution.json") {
         let c = cases.resolve(
@@ -199,7 +198,6 @@ fn rfc3986_sec5_4() {
 /// extension); error cases; relativization.
 #[test]
 fn oxiri() {
-    common::pest_error_detail();
     let mut cases = Cases::default();
     for r in jsonl("oxiri/cases.jsonl") {
         match s(&r, "op") {
@@ -245,7 +243,6 @@ fn oxiri() {
 /// iri-string: strict resolution, including its percent_encoded_dots group.
 #[test]
 fn iri_string() {
-    common::pest_error_detail();
     let mut cases = Cases::default();
     for r in jsonl("iri-string/cases.jsonl") {
         if s(&r, "op") == Some("resolve") {
@@ -265,7 +262,6 @@ fn iri_string() {
 /// base the test normalizes first.
 #[test]
 fn fluent_uri() {
-    common::pest_error_detail();
     let mut cases = Cases::default();
     for r in jsonl("fluent-uri/cases.jsonl") {
         if s(&r, "op") != Some("resolve") {
@@ -302,7 +298,6 @@ fn fluent_uri() {
 /// and uriRemoveBaseUri.
 #[test]
 fn uriparser() {
-    common::pest_error_detail();
     let Some(records) = external_jsonl("uriparser/cases.jsonl") else {
         return Runner::new(DEVIATIONS, "uriparser").skipped();
     };
@@ -336,7 +331,6 @@ fn uriparser() {
 /// network-uri (RFC 3986 URIs only): testRelJoin, and both halves of testRelative.
 #[test]
 fn network_uri() {
-    common::pest_error_detail();
     let mut cases = Cases::default();
     for r in jsonl("network-uri/cases.jsonl") {
         let op = s(&r, "op").unwrap_or("");
@@ -367,7 +361,6 @@ fn network_uri() {
 /// scheme non-strictly (`file:foo.n3` against a `file:` base is merged).
 #[test]
 fn jena_iri() {
-    common::pest_error_detail();
     let mut cases = Cases::default();
     for r in jsonl("jena-iri/test_resolve.jsonl") {
         let base = r["base"]["iri"].as_str().unwrap_or_default();
@@ -396,7 +389,6 @@ fn jena_iri() {
 /// gives no relative form) and relative paths between two paths.
 #[test]
 fn jena_iri3986() {
-    common::pest_error_detail();
     let mut cases = Cases::default();
     for r in jsonl("jena-iri3986/calls.jsonl") {
         let args = r["args"].as_array().cloned().unwrap_or_default();
@@ -442,7 +434,6 @@ fn jena_iri3986() {
 /// sophia-iri: RFC 3986 §5.4 examples.
 #[test]
 fn sophia_iri() {
-    common::pest_error_detail();
     let mut cases = Cases::default();
     for r in jsonl("sophia-iri/cases.jsonl") {
         if s(&r, "op") == Some("resolve") {
@@ -461,7 +452,6 @@ fn sophia_iri() {
 /// python-rfc3987: its resolve test table and the resolve doctests (RFC 3987 grammar).
 #[test]
 fn python_rfc3987() {
-    common::pest_error_detail();
     let (Some(table), Some(doctest_records)) = (
         external_jsonl("python-rfc3987/resolve_test_cases.jsonl"),
         external_jsonl("python-rfc3987/doctests.jsonl"),
@@ -516,7 +506,6 @@ fn python_rfc3987() {
 /// Go net/url TestResolveReference (a lenient parser; URIs only).
 #[test]
 fn go_net_url() {
-    common::pest_error_detail();
     let mut cases = Cases::default();
     for r in jsonl("go-net-url/cases.jsonl") {
         if s(&r, "op") == Some("resolve") {
@@ -535,7 +524,6 @@ fn go_net_url() {
 /// W3C RDF 1.1 IRI-resolution tests (Turtle and TriG carry the same cases).
 #[test]
 fn w3c_rdf_tests() {
-    common::pest_error_detail();
     let mut cases = Cases::default();
     for r in jsonl("w3c-rdf-tests/iri_resolution.jsonl") {
         cases.resolve(

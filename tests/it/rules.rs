@@ -2,15 +2,13 @@
 //! with `_`, displays as the spec spells it, and belongs to exactly the grammars whose `.abnf` files
 //! define it; unknown names are errors that suggest the close ones.
 
-use crate::common;
 use std::collections::BTreeSet;
 
 use iri_abnf::abnf::rules;
-use iri_abnf::{AnyGrammar, Grammar, Rule, UnknownRule, UnknownRuleName};
+use iri_abnf::{AnyGrammar, Grammar, NameKind, Rule, UnknownName};
 
 #[test]
 fn every_rule_round_trips_through_its_names() {
-    common::pest_error_detail();
     for g in AnyGrammar::ALL {
         for &rule in g.rules() {
             // As the grammar's files spell it, and as `Rule` spells it.
@@ -25,10 +23,11 @@ fn every_rule_round_trips_through_its_names() {
             assert_eq!(g.rule(rule), Some(rule), "{g} {name}");
             assert!(g.has(rule), "{g} {name}");
             assert!(rule.grammars().any(|x| x == g), "{g} {name}");
-            // Rules and names are interchangeable where a start rule is expected.
+            // Rules and names are interchangeable where a rule is looked up, and in `is_valid`.
+            assert_eq!(g.lookup_rule(name), Ok(rule), "{g} {name}");
             assert_eq!(
-                iri_abnf::validate(g, rule, "").is_ok(),
-                iri_abnf::validate(g, name, "").is_ok(),
+                iri_abnf::is_valid(g, rule, ""),
+                iri_abnf::is_valid(g, name, ""),
                 "{g} {name}"
             );
         }
@@ -37,7 +36,6 @@ fn every_rule_round_trips_through_its_names() {
 
 #[test]
 fn the_rules_are_the_abnf_rules_of_each_grammar() {
-    common::pest_error_detail();
     let mut all = BTreeSet::new();
     for g in AnyGrammar::ALL {
         let abnf = rules(g).expect("the grammar loads").rule_names();
@@ -85,7 +83,6 @@ fn the_rules_are_the_abnf_rules_of_each_grammar() {
 
 #[test]
 fn names_are_case_insensitive_with_either_separator() {
-    common::pest_error_detail();
     assert_eq!("IRI-reference".parse::<Rule>(), Ok(Rule::IriReference));
     assert_eq!("IRI_reference".parse::<Rule>(), Ok(Rule::IriReference));
     assert_eq!("IPv6address".parse::<Rule>(), Ok(Rule::Ipv6address));
@@ -114,8 +111,16 @@ fn names_are_case_insensitive_with_either_separator() {
         "iri-REFERENCE",
         "r\u{E9}sum\u{E9}"
     ));
-    assert!(iri_abnf::validate(Grammar::Uri, String::from("uri_REFERENCE"), "a/b").is_ok());
-    assert!(iri_abnf::validate(AnyGrammar::Rfc2396, "ABSOLUTEuri", "http://a/").is_ok());
+    assert!(iri_abnf::is_valid(
+        Grammar::Uri,
+        String::from("uri_REFERENCE"),
+        "a/b"
+    ));
+    assert_eq!(
+        Grammar::Uri.lookup_rule(String::from("uri_REFERENCE")),
+        Ok(Rule::UriReference)
+    );
+    assert!(iri_abnf::validate(AnyGrammar::Rfc2396, Rule::AbsoluteURI, "http://a/").is_ok());
     for name in [
         "",
         "IriReference",
@@ -131,7 +136,7 @@ fn names_are_case_insensitive_with_either_separator() {
     ] {
         assert_eq!(
             name.parse::<Rule>(),
-            Err(UnknownRuleName(name.to_string())),
+            Err(UnknownName::new(NameKind::Rule(None), name)),
             "{name:?}"
         );
         for g in Grammar::ALL {
@@ -167,7 +172,6 @@ fn names_are_case_insensitive_with_either_separator() {
 
 #[test]
 fn a_rule_of_another_grammar_is_not_a_rule_of_this_one() {
-    common::pest_error_detail();
     assert_eq!(Grammar::Uri.rule(Rule::Ihost), None);
     assert_eq!(Grammar::Uri.rule("ihost"), None);
     assert_eq!(Grammar::Iri.rule(Rule::Host), None);
@@ -179,9 +183,18 @@ fn a_rule_of_another_grammar_is_not_a_rule_of_this_one() {
         [AnyGrammar::Rfc3987, AnyGrammar::Iri, AnyGrammar::IriPrinted]
     );
     let e = iri_abnf::validate(Grammar::Uri, Rule::Ihost, "x").unwrap_err();
-    assert!(
-        matches!(&e, iri_abnf::Error::Rule(UnknownRule { grammar: AnyGrammar::Uri, name, .. }) if name == "ihost"),
-        "{e:?}"
+    assert_eq!(e.kind(), iri_abnf::ErrorKind::UnknownRule, "{e:?}");
+    assert_eq!(
+        (e.grammar, e.rule, e.offset),
+        (AnyGrammar::Uri, Rule::Ihost, 0)
+    );
+    assert_eq!(
+        e.message(),
+        UnknownName::rule(AnyGrammar::Uri, "ihost").to_string()
+    );
+    assert_eq!(
+        Grammar::Uri.lookup_rule("ihost"),
+        Err(UnknownName::rule(AnyGrammar::Uri, "ihost"))
     );
     assert!(!iri_abnf::is_valid(Grammar::Uri, Rule::Ihost, "x"));
     assert!(iri_abnf::is_valid(Grammar::Iri, Rule::Ihost, "x"));
@@ -189,7 +202,6 @@ fn a_rule_of_another_grammar_is_not_a_rule_of_this_one() {
 
 #[test]
 fn the_reference_rules() {
-    common::pest_error_detail();
     assert_eq!(Grammar::Uri.reference_rule(), Rule::UriReference);
     for g in [Grammar::Rfc3987, Grammar::Iri, Grammar::Leiri] {
         assert_eq!(g.reference_rule(), Rule::IriReference);
@@ -202,7 +214,6 @@ fn the_reference_rules() {
 
 #[test]
 fn uri_counterparts_follow_the_3987bis_renaming() {
-    common::pest_error_detail();
     for rule in Rule::ALL {
         let base = rule.uri_counterpart();
         assert!(Grammar::Uri.has(base) || base == rule, "{rule} → {base}");
@@ -228,8 +239,7 @@ fn uri_counterparts_follow_the_3987bis_renaming() {
 
 #[test]
 fn unknown_names_suggest_the_close_rules() {
-    common::pest_error_detail();
-    let e = UnknownRule::new(AnyGrammar::Uri, "ihost");
+    let e = UnknownName::rule(AnyGrammar::Uri, "ihost");
     let text = e.to_string();
     assert!(
         text.starts_with(
@@ -239,31 +249,30 @@ fn unknown_names_suggest_the_close_rules() {
         "{text}"
     );
     assert!(text.ends_with(", gen-delims, sub-delims"), "{text}");
-    let e = UnknownRule::new(AnyGrammar::Iri, "URI-reference");
+    let e = UnknownName::rule(AnyGrammar::Iri, "URI-reference");
     assert!(
         e.to_string()
             .contains("has no rule \"URI-reference\" (did you mean `IRI-reference`?)"),
         "{e}"
     );
-    let e = UnknownRule::new(AnyGrammar::Iri, "zzzz");
+    let e = UnknownName::rule(AnyGrammar::Iri, "zzzz");
     assert!(
         e.to_string()
             .starts_with("the grammar `iri` has no rule \"zzzz\"; its rules are: ALPHA,"),
         "{e}"
     );
     assert_eq!(
-        UnknownRuleName("ipv6adress".into()).to_string(),
+        UnknownName::new(NameKind::Rule(None), "ipv6adress").to_string(),
         "no grammar has a rule \"ipv6adress\" (did you mean `IPv6address`?)"
     );
     assert_eq!(
-        UnknownRuleName("zzzz".into()).to_string(),
+        UnknownName::new(NameKind::Rule(None), "zzzz").to_string(),
         "no grammar has a rule \"zzzz\""
     );
 }
 
 #[test]
 fn rules_compare_with_their_spelling() {
-    common::pest_error_detail();
     assert_eq!(Rule::IregName, "ireg-name");
     assert_eq!("ireg-name", Rule::IregName);
     assert_ne!(Rule::IregName, "ireg_name");
@@ -274,21 +283,20 @@ fn rules_compare_with_their_spelling() {
 
 #[test]
 fn several_close_rules_are_all_named() {
-    common::pest_error_detail();
-    let e = UnknownRule::new(AnyGrammar::Iri, "IPv5address");
+    let e = UnknownName::rule(AnyGrammar::Iri, "IPv5address");
     assert!(
         e.to_string().contains(
             "has no rule \"IPv5address\" (did you mean `IPv6address` or `IPv4address`?);"
         ),
         "{e}"
     );
-    let e = UnknownRule::new(AnyGrammar::Iri, "isegment-n");
+    let e = UnknownName::rule(AnyGrammar::Iri, "isegment-n");
     assert!(
         e.to_string()
             .contains("has no rule \"isegment-n\" (did you mean `isegment-nz`?);"),
         "{e}"
     );
-    let e = UnknownRule::new(AnyGrammar::Uri, "hots");
+    let e = UnknownName::rule(AnyGrammar::Uri, "hots");
     assert!(
         e.to_string()
             .contains("has no rule \"hots\" (did you mean `host`?);"),
@@ -300,7 +308,6 @@ fn several_close_rules_are_all_named() {
 /// rule's ABNF (3987bis as printed included: its files are those of `iri` with note 1 taken back).
 #[test]
 fn every_rule_of_every_grammar_compiles() {
-    common::pest_error_detail();
     for g in AnyGrammar::ALL {
         let set = rules(g).expect("the grammar loads");
         for &rule in g.rules() {

@@ -11,32 +11,27 @@
 //! semantics, not RFC 3986 / 3987 validity). Inside the suites, lenient and extension groups are skipped
 //! and counted in the summary.
 
-use crate::common;
 use crate::suites;
 
 use suites::{builders, run};
 
 #[test]
 fn oxiri() {
-    common::pest_error_detail();
     run(builders::oxiri());
 }
 
 #[test]
 fn iri_string() {
-    common::pest_error_detail();
     run(builders::iri_string());
 }
 
 #[test]
 fn fluent_uri() {
-    common::pest_error_detail();
     run(builders::fluent_uri());
 }
 
 #[test]
 fn uriparser() {
-    common::pest_error_detail();
     match builders::uriparser() {
         Some(cases) => run(cases),
         None => suites::skipped("uriparser"),
@@ -45,30 +40,25 @@ fn uriparser() {
 
 #[test]
 fn network_uri() {
-    common::pest_error_detail();
     run(builders::network_uri());
 }
 
 #[test]
 fn sophia_iri() {
-    common::pest_error_detail();
     run(builders::sophia_iri());
 }
 
 #[test]
 fn python_rfc3986() {
-    common::pest_error_detail();
     run(builders::python_rfc3986());
 }
 
 #[test]
 fn jena_iri3986() {
-    common::pest_error_detail();
     run(builders::jena_iri3986());
 }
 
 #[test]
 fn w3c_rdf_tests() {
-    common::pest_error_detail();
     run(builders::w3c_rdf_tests());
 }

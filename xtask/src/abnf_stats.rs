@@ -9,7 +9,8 @@
 
 use std::time::{Duration, Instant};
 
-use iri_abnf::abnf::{self, precompiled, schemes::SchemeRule, AbnfRules};
+use iri_abnf::abnf::{self, schemes::SchemeRule, AbnfRules};
+use iri_abnf::repository::precompiled_rules;
 use iri_abnf::{AnyGrammar, Grammar};
 
 /// Prints the tables.
@@ -17,7 +18,7 @@ pub fn run() {
     // Loading first, while no DFA of this process is loaded yet.
     println!("| grammar | precompiled rules | bytes | load (first use) |");
     for grammar in AnyGrammar::ALL {
-        let rules = precompiled::rules(grammar);
+        let rules = precompiled_rules(grammar);
         let t = Instant::now();
         let dfas: Vec<&abnf::Dfa> = rules
             .iter()

@@ -124,7 +124,7 @@ pub(crate) fn rule_module(command: &str) -> Result<String, AbnfError> {
          ///\n\
          /// [`Rule::name`] and `Display` give the spec spelling (`IRI-reference`), `FromStr` takes it or\n\
          /// the spelling with `_` for `-`; [`AnyGrammar::rules`] and [`AnyGrammar::has`] say which grammar\n\
-         /// has which rule. See the [module docs](crate::rule).\n\
+         /// has which rule. See [`RuleName`](crate::RuleName).\n\
          #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]\n\
          #[non_exhaustive]\n\
          pub enum Rule {{\n"
@@ -172,28 +172,6 @@ pub(crate) fn rule_module(command: &str) -> Result<String, AbnfError> {
         let _ = writeln!(s, "            Rule::{} => {name:?},", variant[name]);
     }
     s.push_str("        }\n    }\n\n");
-
-    s.push_str(
-        "    /// The rule of that name, given in ASCII lower case (`ipv6address`, `iri-reference`): ABNF\n    \
-         /// names are case-insensitive (RFC 5234 §2.1).\n    \
-         pub(crate) fn from_lowercase_name(name: &str) -> Option<Rule> {\n        \
-         Some(match name.len() {\n",
-    );
-    let mut by_len: Vec<(String, &str)> =
-        names.iter().map(|&n| (n.to_ascii_lowercase(), n)).collect();
-    by_len.sort_by(|(a, _), (b, _)| (a.len(), a).cmp(&(b.len(), b)));
-    let mut i = 0;
-    while i < by_len.len() {
-        let len = by_len[i].0.len();
-        let _ = writeln!(s, "            {len} => match name {{");
-        while i < by_len.len() && by_len[i].0.len() == len {
-            let (lower, n) = &by_len[i];
-            let _ = writeln!(s, "                {lower:?} => Rule::{},", variant[n]);
-            i += 1;
-        }
-        s.push_str("                _ => return None,\n            },\n");
-    }
-    s.push_str("            _ => return None,\n        })\n    }\n\n");
 
     s.push_str(
         "    /// The RFC 3986 rule that this rule of RFC 3987 or 3987bis renames (3987bis §2.2: \"If the\n    \

@@ -1,9 +1,9 @@
 //! `cargo xtask generate [--check]`: every generated file of the repository, from its one source.
 //!
 //! - `src/abnf/automata/*.dfa` and `src/abnf/automata/mod.rs`: the precompiled DFAs of the rules of
-//!   [`precompiled::rules`] of every grammar and of the scheme grammars, compiled from the `.abnf` files
+//!   [`precompiled_rules`] of every grammar and of the scheme grammars, compiled from the `.abnf` files
 //!   and serialized with `to_bytes_little_endian`; `mod.rs` includes them with 4-byte alignment, and the
-//!   library loads them zero-copy ([`abnf::dfa`](iri_abnf::abnf::dfa), see [`precompiled`]).
+//!   library loads them zero-copy ([`abnf::dfa`](iri_abnf::abnf::dfa), see `iri_abnf::repository::precompiled_rules`).
 //! - `src/grammar/rules.rs`: the [`Rule`] enum and its tables, from the rule names of the `.abnf` files
 //!   ([`codegen`](crate::codegen)).
 //! - `grammar/start-<grammar>.pest`: one anchored pest wrapper `start_R = { SOI ~ R ~ EOI }` per ABNF
@@ -15,7 +15,8 @@
 use std::path::PathBuf;
 
 use iri_abnf::abnf::schemes::SchemeRule;
-use iri_abnf::abnf::{precompiled, AbnfError};
+use iri_abnf::abnf::AbnfError;
+use iri_abnf::repository::precompiled_rules;
 use iri_abnf::{AnyGrammar, Grammar, Rule};
 
 /// The command that writes the files; the generated files name it in their header.
@@ -90,7 +91,7 @@ fn automata() -> Result<Vec<File>, AbnfError> {
     let mut table = String::new();
     let mut list = String::new();
     for grammar in AnyGrammar::ALL {
-        for &rule in precompiled::rules(grammar) {
+        for &rule in precompiled_rules(grammar) {
             let automaton = iri_abnf::abnf::rules(grammar)?.compile(rule)?;
             let name = dfa_name(grammar, rule);
             let id = ident(&format!("{grammar}_{rule}"));

@@ -164,8 +164,8 @@ fn read_modules(src: &Path) -> Result<Vec<Module>, String> {
     Ok(out)
 }
 
-/// The root's re-exports of modules inside private folders (`pub use parsing::{components, error}`),
-/// as alias → module path.
+/// The root's re-exports of modules inside private folders (`pub use parsing::{report, syntax}`,
+/// and the crate-private `pub(crate) use parsing::{components, error}`), as alias → module path.
 fn root_aliases(modules: &[Module]) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     let Some(root) = modules.iter().find(|m| m.path.is_empty()) else {
@@ -173,7 +173,11 @@ fn root_aliases(modules: &[Module]) -> BTreeMap<String, String> {
     };
     let known: BTreeSet<&str> = modules.iter().map(|m| m.path.as_str()).collect();
     for stmt in root.code.split(';') {
-        let Some(rest) = stmt.trim().strip_prefix("pub use ") else {
+        let stmt = stmt.trim();
+        let Some(rest) = stmt
+            .strip_prefix("pub use ")
+            .or_else(|| stmt.strip_prefix("pub(crate) use "))
+        else {
             continue;
         };
         let rest: String = rest.chars().filter(|c| !c.is_whitespace()).collect();

@@ -171,10 +171,9 @@ pub fn check_record<'a>(
     };
     // A record shows the full explanation of an invalid input. The rule is the grammar's (resolved
     // before any input is read), so the only error is a syntax error.
-    let error = match iri_abnf::validate(grammar, rule, input).map_err(iri_abnf::Error::explain) {
-        Err(iri_abnf::Error::Parse(e)) => Some(e),
-        _ => None,
-    };
+    let error = iri_abnf::validate(grammar, rule, input)
+        .map_err(ParseError::explain)
+        .err();
     // A valid input of a reference rule is a valid reference of the grammar: it parses.
     let diagnostics = options.lint.as_ref().map(|(main, levels)| match &error {
         None => iri_abnf::parse(*main, input)
@@ -285,7 +284,7 @@ pub fn write_invalid(out: &mut Out, e: &ParseError) {
 fn invalid_record(e: &ParseError) -> String {
     let mut text = format!(
         "invalid {}\n  {}\n",
-        iri_abnf::error::quote(e.input()),
+        iri_abnf::repository::quote(e.input()),
         super::output::parse_message(e)
     );
     for l in e.render_caret().lines() {
@@ -437,7 +436,7 @@ fn render_record(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
             (Ok(input), None) => {
                 r.out.extend_from_slice(b"valid ");
                 r.out
-                    .extend_from_slice(iri_abnf::error::quote(input).as_bytes());
+                    .extend_from_slice(iri_abnf::repository::quote(input).as_bytes());
                 r.out.push(b'\n');
                 let diagnostics = record.diagnostics.as_deref().unwrap_or_default();
                 r.out

@@ -8,7 +8,7 @@ use iri_abnf::compare::{
     compare_rules_as_printed, counterpart, rule_by_rule, Comparison, Relation, RuleComparison,
     Witness,
 };
-use iri_abnf::{AnyGrammar, Error, Grammar, Rule};
+use iri_abnf::{AnyGrammar, Grammar, ParseError, Rule};
 use serde::Serialize;
 
 use super::check::{write_not_processed, ErrorRecord};
@@ -160,7 +160,7 @@ fn check_notes(notes: &[u32], grammars: &[AnyGrammar]) -> Result<(), i32> {
             if iri_abnf::abnf::marked_notes(g, &[n]).is_empty() {
                 continue;
             }
-            if let Err(e) = iri_abnf::abnf::printed_automaton(g, g.reference_rule(), &[n]) {
+            if let Err(e) = iri_abnf::repository::printed_automaton(g, g.reference_rule(), &[n]) {
                 eprintln!(
                     "iri: note {n} cannot be taken back in {g}: its printed text is not ABNF that \
                      compiles ({e}); the notes of the historical grammars record how their BNF was \
@@ -253,12 +253,10 @@ pub fn input_record<'a>(
         let Some(r) = rule_in(rule, g) else {
             continue;
         };
-        let parse_error = match iri_abnf::validate(g, r, input).map_err(iri_abnf::Error::explain) {
-            Ok(()) => None,
-            Err(Error::Parse(e)) => Some(e.explain()),
-            // `rule_in` gives a rule of the grammar.
-            Err(_) => continue,
-        };
+        // `rule_in` gives a rule of the grammar, so the error is a syntax error.
+        let parse_error = iri_abnf::validate(g, r, input)
+            .map_err(ParseError::explain)
+            .err();
         let error = parse_error.as_ref().map(ErrorRecord::from);
         errors.push(parse_error);
         verdicts.push(Verdict {
@@ -621,7 +619,7 @@ fn quoted(text: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            c if iri_abnf::error::needs_escape(c) || (c.is_whitespace() && c != ' ') => {
+            c if iri_abnf::repository::needs_escape(c) || (c.is_whitespace() && c != ' ') => {
                 let _ = write!(out, "\\u{{{:X}}}", c as u32);
             }
             c => out.push(c),

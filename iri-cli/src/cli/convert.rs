@@ -9,7 +9,7 @@ use iri_abnf::convert::{
     ConvertErrorKind, HostMapping, IriConversion, PreprocessOptions, Spaces, ToIriOptions,
     ToUriOptions, Trace, UriConversion,
 };
-use iri_abnf::error::render_caret;
+use iri_abnf::repository::render_caret;
 use serde::Serialize;
 
 use super::input::{escape, for_each_item, Decoding, InputArgs, Item, NotText, Origin};
@@ -515,7 +515,7 @@ fn report_error(out: &mut Out, origin: Origin<'_>, input: &str, e: &ConvertError
     let mut msg = format!(
         "{origin}: the error is at byte offset {} (column {}):",
         e.offset,
-        iri_abnf::error::column_of(input, e.offset)
+        iri_abnf::repository::column_of(input, e.offset)
     );
     for line in render_caret(input, e.offset).lines() {
         msg.push_str("\n  | ");
@@ -683,8 +683,12 @@ fn convert_leiri(
         LeiriTarget::Iri => {
             let c = leiri_to_iri(input);
             if !c.input_valid && !raw {
-                match iri_abnf::validate(iri_abnf::Grammar::Leiri, "IRI-reference", input) {
-                    Err(iri_abnf::Error::Parse(e)) => Err(ConvertError::from(e)),
+                match iri_abnf::validate(
+                    iri_abnf::Grammar::Leiri,
+                    iri_abnf::Rule::IriReference,
+                    input,
+                ) {
+                    Err(e) => Err(ConvertError::from(e)),
                     _ => Ok((c.iri, c.input_valid, Vec::new())),
                 }
             } else {

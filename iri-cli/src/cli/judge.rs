@@ -11,8 +11,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use iri_abnf::abnf::{definition, mutate, nth_seed, rules, Generator};
+use iri_abnf::abnf::{definition, mutate, rules, Generator};
 use iri_abnf::compare::{compare_rules, counterpart};
+use iri_abnf::repository::nth_seed;
 use iri_abnf::{is_valid, AnyGrammar, Expected, Grammar, Rule};
 use serde::Serialize;
 use serde_json::Value;
@@ -1548,7 +1549,7 @@ fn node_probes<'g>(
     };
     let mut nodes: Vec<(usize, usize, usize, usize, Rule)> = Vec::new();
     fn walk(
-        node: &iri_abnf::SyntaxNode,
+        node: &iri_abnf::syntax::SyntaxNode,
         depth: usize,
         out: &mut Vec<(usize, usize, usize, usize, Rule)>,
     ) {
@@ -1606,7 +1607,7 @@ fn char_rules(reference: &Reference, input: &str) -> Option<Vec<Rule>> {
     let g = reference.grammar.main()?;
     let tree = iri_abnf::syntax::parse_tree(g, reference.rule, input).ok()?;
     let mut by_byte = vec![tree.rule; input.len()];
-    fn fill(node: &iri_abnf::SyntaxNode, out: &mut [Rule]) {
+    fn fill(node: &iri_abnf::syntax::SyntaxNode, out: &mut [Rule]) {
         for b in node.span.start..node.span.end.min(out.len()) {
             out[b] = node.rule;
         }
@@ -1858,19 +1859,14 @@ fn explain_with(
     } else if !accepted {
         // The reference rejects: the offset, the character and the rules from `explain`.
         match iri_abnf::validate(grammar, reference.rule, input) {
-            Err(e) => match e.explain() {
-                iri_abnf::Error::Parse(p) => {
-                    offset = p.offset;
-                    if let Some(Expected::Rule(r)) = p.expected().first() {
-                        rule = grammar.rule_name(*r).to_string();
-                    }
-                    explanation = p.message();
+            Err(e) => {
+                let p = e.explain();
+                offset = p.offset;
+                if let Some(Expected::Rule(r)) = p.expected().first() {
+                    rule = grammar.rule_name(*r).to_string();
                 }
-                other => {
-                    offset = 0;
-                    explanation = other.to_string();
-                }
-            },
+                explanation = p.message();
+            }
             Ok(()) => {
                 // Resolve mode: the base or the reference is invalid.
                 offset = 0;
@@ -1905,12 +1901,12 @@ fn explain_with(
         let ch = input[offset..].chars().next();
         let fix = format!(
             "it accepts the input with {} there",
-            iri_abnf::error::quote(&replacement.to_string())
+            iri_abnf::repository::quote(&replacement.to_string())
         );
         explanation = match ch {
             Some(c) => format!(
                 "the ABNF admits {} (U+{:04X}) at byte offset {offset} in {rule}; the implementation rejects it ({fix})",
-                iri_abnf::error::quote(&c.to_string()),
+                iri_abnf::repository::quote(&c.to_string()),
                 c as u32
             ),
             None => format!("the ABNF admits the input as {rule}; the implementation rejects it"),
@@ -1978,8 +1974,8 @@ fn component_rule(grammar: AnyGrammar, name: &str) -> Option<String> {
 }
 
 /// The innermost node of the tree whose span holds the byte at `offset`.
-fn deepest(node: &iri_abnf::SyntaxNode, offset: usize, len: usize) -> Option<Rule> {
-    let inside = |s: iri_abnf::components::Span| {
+fn deepest(node: &iri_abnf::syntax::SyntaxNode, offset: usize, len: usize) -> Option<Rule> {
+    let inside = |s: iri_abnf::Span| {
         (s.start <= offset && offset < s.end)
             || (offset == len && s.end == len && s.start <= offset)
     };

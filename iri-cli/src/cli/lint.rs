@@ -359,7 +359,7 @@ pub fn run(args: &LintArgs) -> i32 {
 fn text_record(input: &str, diagnostics: &[Diagnostic]) -> String {
     format!(
         "{}\n{}",
-        iri_abnf::error::quote(input),
+        iri_abnf::repository::quote(input),
         diagnostics_text(input, diagnostics)
     )
 }
@@ -374,14 +374,14 @@ pub fn diagnostics_text(input: &str, diagnostics: &[Diagnostic]) -> String {
             "  {}[{}]: {} ({})",
             d.severity, d.code, d.message, d.spec
         );
-        for l in iri_abnf::error::render_span(input, d.span.start, d.span.end).lines() {
+        for l in iri_abnf::repository::render_span(input, d.span.start, d.span.end).lines() {
             let _ = writeln!(s, "  | {l}");
         }
         if let Some(suggestion) = &d.suggestion {
             let what = if suggestion.is_empty() {
                 "remove it".to_string()
             } else {
-                format!("write {}", iri_abnf::error::quote(suggestion))
+                format!("write {}", iri_abnf::repository::quote(suggestion))
             };
             let _ = writeln!(
                 s,
@@ -445,7 +445,10 @@ fn list(format: LintFormat) -> i32 {
 
 fn explain(name: &str) -> i32 {
     let Some(code) = Code::from_name(name) else {
-        eprintln!("iri: {}", iri_abnf::lint::UnknownCode(name.to_string()));
+        eprintln!(
+            "iri: {}",
+            iri_abnf::UnknownName::new(iri_abnf::NameKind::LintCode, name)
+        );
         return EXIT_ERROR;
     };
     let i = code.info();
@@ -467,7 +470,10 @@ fn explain(name: &str) -> i32 {
         out.line("");
     }
     for (what, list) in [("Fires on", i.fires), ("Quiet on", i.quiet)] {
-        let shown: Vec<String> = list.iter().map(|s| iri_abnf::error::quote(s)).collect();
+        let shown: Vec<String> = list
+            .iter()
+            .map(|s| iri_abnf::repository::quote(s))
+            .collect();
         out.line(&format!("{what}: {}", shown.join(", ")));
     }
     let code = out.finish(true);

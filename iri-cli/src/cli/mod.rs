@@ -248,14 +248,12 @@ pub fn resolve_rule(grammar: impl Into<AnyGrammar>, rule: Option<&str>) -> Resul
 pub fn rule_of(
     grammar: impl Into<AnyGrammar>,
     rule: Option<&str>,
-) -> Result<Rule, iri_abnf::UnknownRule> {
+) -> Result<Rule, iri_abnf::UnknownName> {
     let grammar = grammar.into();
     let Some(name) = rule else {
         return Ok(grammar.reference_rule());
     };
-    grammar
-        .rule(name)
-        .ok_or_else(|| iri_abnf::UnknownRule::new(grammar, name))
+    grammar.lookup_rule(name)
 }
 
 /// Runs the command line and returns the process exit code.

@@ -2,7 +2,8 @@
 
 use clap::{Args, ValueEnum};
 use iri_abnf::report::{describe, describe_with};
-use iri_abnf::{parse_components, Components, Error, Grammar, ParseError, Rule, SyntaxNode};
+use iri_abnf::syntax::SyntaxNode;
+use iri_abnf::{parse_components, Components, Grammar, ParseError, Rule};
 use serde::Serialize;
 use std::ffi::OsString;
 
@@ -128,9 +129,7 @@ pub fn parse_record<'a>(
     // components: the tests compare them).
     let (components, error) = match parse_components(grammar, rule, input) {
         Ok(c) => (Some(c), None),
-        Err(Error::Parse(e)) => (None, Some(e.explain())),
-        // The rule is the grammar's: resolved before any input is read.
-        Err(_) => (None, None),
+        Err(e) => (None, Some(e.explain())),
     };
     let syntax_tree = if tree && components.is_some() && input.len() <= TREE_LIMIT {
         iri_abnf::syntax::parse_tree(grammar, rule, input).ok()
@@ -256,14 +255,9 @@ fn parse_one(out: &mut Out, args: &ParseArgs, grammar: Grammar, rule: Rule, inpu
                 p.tree.write_tree(input, &mut s);
                 out.text(&s);
             }
-            Err(Error::Parse(e)) => {
+            Err(e) => {
                 out.failed = true;
                 write_invalid(out, &e);
-            }
-            Err(e) => {
-                // The rule was resolved before reading; this cannot happen, but is not hidden if it does.
-                out.failed = true;
-                out.note(&e.to_string());
             }
         }
         return;

@@ -4,41 +4,15 @@
 use std::ffi::OsString;
 
 use clap::{Args, ValueEnum};
-use iri_abnf::error::quote;
+use iri_abnf::normalize::Level;
 use iri_abnf::normalize::{normalize_with, Options};
-use iri_abnf::resolve::BaseError;
-use iri_abnf::{Base, Grammar, Level, Mode, RelativizeError, ResolveError};
+use iri_abnf::repository::quote;
+use iri_abnf::{Base, Grammar, Mode};
 use serde::Serialize;
 
 use super::input::{for_each_item, Decoding, InputArgs, Item, NotText};
 use super::output::{is_false, Out};
 use super::{GrammarArg, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
-
-/// A base error with its syntax error fully explained ([`iri_abnf::ParseError::explain`]).
-fn explain_base(e: BaseError) -> BaseError {
-    match e {
-        BaseError::Invalid(p) => BaseError::Invalid(p.explain()),
-        other => other,
-    }
-}
-
-/// A resolution error with its syntax error fully explained ([`iri_abnf::ParseError::explain`]).
-fn explain_resolve(e: ResolveError) -> ResolveError {
-    match e {
-        ResolveError::Base(b) => ResolveError::Base(explain_base(b)),
-        ResolveError::Reference(p) => ResolveError::Reference(p.explain()),
-        other => other,
-    }
-}
-
-/// A relativization error with its syntax error fully explained ([`iri_abnf::ParseError::explain`]).
-fn explain_relativize(e: RelativizeError) -> RelativizeError {
-    match e {
-        RelativizeError::Base(b) => RelativizeError::Base(explain_base(b)),
-        RelativizeError::Target(p) => RelativizeError::Target(p.explain()),
-        other => other,
-    }
-}
 
 const RESOLVE_HELP: &str = "\
 Resolves each REF against BASE with RFC 3986 Section 5.2 (3987bis Section 4.5 applies it to IRIs and
@@ -292,7 +266,7 @@ fn base(grammar: Grammar, arg: &OsString, max_length: usize) -> Result<Base, i32
 /// The base of `iri resolve` (RFC 3986 §5.1: an IRI with a scheme), or the error `iri resolve`
 /// prints (and `iri serve` answers) for it.
 pub fn base_of(grammar: Grammar, text: &str) -> Result<Base, String> {
-    Base::new(grammar, text).map_err(|e| format!("BASE: {}", explain_base(e)))
+    Base::new(grammar, text).map_err(|e| format!("BASE: {}", e.explain()))
 }
 
 /// The JSON error of an input that is not text.
@@ -326,7 +300,7 @@ pub fn resolve_result(base: &Base, non_strict: bool, item: &Item<'_>) -> Result<
         Ok(reference) => base
             .resolve_with(reference, mode)
             .map(String::from)
-            .map_err(|e| explain_resolve(e).to_string()),
+            .map_err(|e| e.explain().to_string()),
         Err(ref e) => Err(not_text_error(e)),
     }
 }
@@ -434,7 +408,7 @@ pub fn run_relativize(args: &RelativizeArgs) -> i32 {
             Ok(target) => base
                 .relativize(target)
                 .map(String::from)
-                .map_err(|e| explain_relativize(e).to_string()),
+                .map_err(|e| e.explain().to_string()),
             Err(ref e) => Err(not_text_error(e)),
         };
         emit(&mut out, args.format, &item, &result, |reference, error| {

@@ -76,7 +76,7 @@ pub fn run(args: &SelfcheckArgs) -> i32 {
             if grammar.rule(name).is_none() {
                 eprintln!(
                     "iri: {}",
-                    iri_abnf::UnknownRule::new(grammar, name.as_str())
+                    iri_abnf::UnknownName::rule(grammar, name.as_str())
                 );
                 return EXIT_ERROR;
             }

@@ -569,14 +569,14 @@ fn grammar_file(path: &str) -> Response {
 }
 
 /// The script that tells the page which characters to show as `<U+XXXX>` badges: the characters of
-/// [`iri_abnf::error::needs_escape`] (controls, bidi formatting characters, invisible characters and
+/// [`iri_abnf::repository::needs_escape`] (controls, bidi formatting characters, invisible characters and
 /// noncharacters), as ranges of code points.
 fn needs_escape_js() -> &'static str {
     static JS: OnceLock<String> = OnceLock::new();
     JS.get_or_init(|| {
         let mut ranges: Vec<(u32, u32)> = Vec::new();
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
-            if !iri_abnf::error::needs_escape(c) {
+            if !iri_abnf::repository::needs_escape(c) {
                 continue;
             }
             let c = c as u32;
@@ -590,7 +590,7 @@ fn needs_escape_js() -> &'static str {
             .map(|(a, b)| format!("[0x{a:X},0x{b:X}]"))
             .collect();
         format!(
-            "// The characters that iri_abnf::error::needs_escape shows escaped, as ranges.\n\
+            "// The characters that iri_abnf::repository::needs_escape shows escaped, as ranges.\n\
              const NEEDS_ESCAPE = [{}];\n",
             list.join(",")
         )

@@ -20,8 +20,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::http::{json_request, Server};
+use iri_abnf::convert::ToUriOptions;
 use iri_abnf::lint::{lint, LintOptions};
-use iri_abnf::{is_valid, AnyGrammar, Grammar, ToUriOptions};
+use iri_abnf::{is_valid, AnyGrammar, Grammar};
 use serde_json::{json, Value};
 
 /// The executable named by the environment variable, or the first of `names` found on the PATH
@@ -375,7 +376,7 @@ fn the_page_shows_the_spec_examples_as_they_are_typed() {
         "{page}"
     );
     assert_eq!(page["components"]["host"], "\u{7D0D}\u{8C46}.example.org");
-    let to_uri = iri_abnf::to_uri(&iri, &ToUriOptions::default())
+    let to_uri = iri_abnf::convert::to_uri(&iri, &ToUriOptions::default())
         .unwrap()
         .uri;
     assert_eq!(to_uri, "http://%E7%B4%8D%E8%B1%86.example.org/%E2%80%AE");

@@ -68,7 +68,7 @@ pub fn leiri_to_iri(leiri: &str) -> LeiriConversion {
 /// ```
 pub fn leiri_to_uri(leiri: &str, options: &ToUriOptions) -> Result<UriConversion, ConvertError> {
     if !options.raw {
-        if let Err(crate::syntax::ParseOrRuleError::Parse(e)) =
+        if let Err(e) =
             crate::syntax::validate(Grammar::Leiri, crate::rule::Rule::IriReference, leiri)
         {
             return Err(syntax_error(e));

@@ -12,10 +12,10 @@
 //! | --- | --- | --- |
 //! | IRI → URI | 3987bis §3.3–§3.6 | [`to_uri()`], [`percent_encode`] |
 //! | `ireg-name` with IDNA | 3987bis §3.4.2 | [`reg_name::reg_name_to_ascii`] |
-//! | query with a document charset | 3987bis §3.5, draft-weber-iri-guidelines §6.1 | [`ToUriOptions::query_charset`], [`query_charset::encode_component`] |
+//! | query with a document charset | 3987bis §3.5, draft-weber-iri-guidelines §6.1 | [`ToUriOptions::query_charset`], [`encode_component`] |
 //! | URI → IRI, with the trace of §3.7.1 | 3987bis §3.7 | [`to_iri()`] |
 //! | LEIRI → IRI / URI | 3987bis §5.1 | [`leiri_to_iri`], [`leiri_to_uri`] |
-//! | raw strings | draft-weber-iri-guidelines §4, 3987bis §3.1, draft-duerst-iri-01 §3.1 | [`preprocess()`], [`preprocess::decode_legacy`] |
+//! | raw strings | draft-weber-iri-guidelines §4, 3987bis §3.1, draft-duerst-iri-01 §3.1 | [`preprocess()`], [`decode_legacy`] |
 //!
 //! ```
 //! use iri_abnf::convert::{to_iri, to_uri, HostMapping, ToIriOptions, ToUriOptions};
@@ -35,16 +35,19 @@
 //! ```
 
 pub mod idna2008;
-pub mod leiri;
-pub mod preprocess;
-pub mod query_charset;
+mod leiri;
+mod preprocess;
+mod query_charset;
 pub mod reg_name;
-pub mod to_iri;
-pub mod to_uri;
+mod to_iri;
+mod to_uri;
 
 pub use leiri::{leiri_to_iri, leiri_to_uri, LeiriConversion};
-pub use preprocess::{preprocess, PreprocessOptions, Spaces};
-pub use query_charset::Charset;
+pub use preprocess::{
+    decode_legacy, decode_ncrs, preprocess, trim_ascii_whitespace, PreprocessOptions, Spaces,
+    Undecodable,
+};
+pub use query_charset::{encode_component, Charset, Unmappable};
 pub use to_iri::{to_iri, IriConversion, ToIriOptions, Trace};
 pub use to_uri::{to_uri, HostMapping, ToUriOptions, UriConversion};
 
@@ -70,10 +73,10 @@ pub enum ConvertErrorKind {
     /// `uri` for URI → IRI, `leiri` for LEIRI conversions). Use the raw variants to convert anyway.
     Syntax(ParseError),
     /// A label of the `ireg-name` failed IDNA (3987bis §3.4.2); its offset is in the input.
-    Idna(reg_name::IdnaError),
+    Idna(reg_name::IdnaFailure),
     /// The document charset cannot represent a character of the query (3987bis §3.5); its offset is
     /// in the input.
-    Unmappable(query_charset::Unmappable),
+    Unmappable(Unmappable),
 }
 
 impl ConvertError {
@@ -97,8 +100,8 @@ impl std::error::Error for ConvertError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.kind {
             ConvertErrorKind::Syntax(e) => Some(e),
-            ConvertErrorKind::Idna(e) => Some(e),
-            ConvertErrorKind::Unmappable(e) => Some(e),
+            // The other kinds are no errors of their own: what failed, with its details.
+            ConvertErrorKind::Idna(_) | ConvertErrorKind::Unmappable(_) => None,
         }
     }
 }
@@ -187,17 +190,19 @@ mod tests {
 
         let idna = ToUriOptions::default().with_host(HostMapping::Idna);
         let e = to_uri("http://-r\u{E9}sum\u{E9}.example/", &idna).unwrap_err();
-        let inner = e.source().unwrap().downcast_ref::<reg_name::IdnaError>();
-        assert_eq!(inner.unwrap().label, "-r\u{E9}sum\u{E9}");
-        assert!(inner.unwrap().source().is_none());
+        let ConvertErrorKind::Idna(inner) = &e.kind else {
+            panic!("{e:?}")
+        };
+        assert_eq!(inner.label, "-r\u{E9}sum\u{E9}");
+        assert!(e.source().is_none());
 
         let sjis = ToUriOptions::default()
             .with_query_charset(Some(Charset::for_label("shift_jis").unwrap()));
         let e = to_uri("http://example.jp/?q=\u{E9}", &sjis).unwrap_err();
-        let inner = e
-            .source()
-            .unwrap()
-            .downcast_ref::<query_charset::Unmappable>();
-        assert_eq!(inner.unwrap().character, '\u{E9}');
+        let ConvertErrorKind::Unmappable(inner) = &e.kind else {
+            panic!("{e:?}")
+        };
+        assert_eq!(inner.character, '\u{E9}');
+        assert!(e.source().is_none());
     }
 }

@@ -16,6 +16,7 @@
 use encoding_rs::{EncoderResult, Encoding, UTF_16BE, UTF_16LE, UTF_8};
 
 use crate::characters::{is_uri_char, push_pct};
+use crate::grammar::{NameKind, UnknownName};
 
 /// A document charset: an encoding of the WHATWG Encoding Standard, found by one of its labels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,28 +26,9 @@ pub struct Charset {
     ascii_only: bool,
 }
 
-/// The label names no encoding of the WHATWG Encoding Standard, or one that cannot encode.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct UnknownCharset {
-    /// The label as given.
-    pub label: String,
-}
-
-impl std::fmt::Display for UnknownCharset {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "unknown charset label {:?}: expected a label of the WHATWG Encoding Standard \
-             (utf-8, windows-1252, iso-8859-1, shift_jis, euc-jp, gbk, macintosh, ...)",
-            self.label
-        )
-    }
-}
-
-impl std::error::Error for UnknownCharset {}
-
-/// A character that the charset cannot represent.
+/// A character that the charset cannot represent: what
+/// [`ConvertErrorKind::Unmappable`](super::ConvertErrorKind::Unmappable) holds, and what
+/// [`encode_component`] gives when it fails.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Unmappable {
@@ -76,8 +58,6 @@ impl std::fmt::Display for Unmappable {
     }
 }
 
-impl std::error::Error for Unmappable {}
-
 impl Charset {
     /// UTF-8.
     pub const UTF_8: Charset = Charset {
@@ -90,7 +70,7 @@ impl Charset {
     /// (`iso-2022-kr`, …) are refused: it cannot encode.
     ///
     /// ```
-    /// use iri_abnf::convert::query_charset::Charset;
+    /// use iri_abnf::convert::Charset;
     ///
     /// assert_eq!(Charset::for_label("ISO-8859-1").unwrap().name(), "windows-1252");
     /// assert_eq!(Charset::for_label("us-ascii").unwrap().name(), "US-ASCII");
@@ -98,7 +78,7 @@ impl Charset {
     /// assert!(Charset::for_label("utf-16").unwrap().is_ucs_based());
     /// assert!(Charset::for_label("klingon").is_err());
     /// ```
-    pub fn for_label(label: &str) -> Result<Charset, UnknownCharset> {
+    pub fn for_label(label: &str) -> Result<Charset, UnknownName> {
         // The WHATWG labels of windows-1252 that name US-ASCII (see the module docs).
         const ASCII_LABELS: [&str; 3] = ["us-ascii", "ascii", "ansi_x3.4-1968"];
         let ascii_only = ASCII_LABELS
@@ -109,9 +89,7 @@ impl Charset {
                 encoding,
                 ascii_only,
             }),
-            None => Err(UnknownCharset {
-                label: label.to_string(),
-            }),
+            None => Err(UnknownName::new(NameKind::Charset, label)),
         }
     }
 
@@ -144,7 +122,7 @@ impl Charset {
 /// The rows of Tables 1 and 2 of Dürst (2001):
 ///
 /// ```
-/// use iri_abnf::convert::query_charset::{encode_component, Charset};
+/// use iri_abnf::convert::{encode_component, Charset};
 ///
 /// let via = |label: &str, s: &str| encode_component(s, Charset::for_label(label).unwrap()).unwrap();
 /// assert_eq!(via("us-ascii", "March"), "March");

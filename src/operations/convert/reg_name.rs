@@ -57,11 +57,12 @@ pub const UTS46_PROCESSING: &str = "UTS #46 ToASCII (browsers' mapping, not the 
 3987bis §3.4.2 names), nontransitional, UseSTD3ASCIIRules=true, CheckHyphens=true, CheckBidi=true, \
 CheckJoiners=true, VerifyDnsLength=true";
 
-/// A label that IDNA could not convert (3987bis §3.4.2: "if the domain name conversion fails, then the
+/// What [`ConvertErrorKind::Idna`](super::ConvertErrorKind::Idna) holds, and what [`reg_name_to_ascii`]
+/// gives when it fails: a label that IDNA could not convert (3987bis §3.4.2: "if the domain name conversion fails, then the
 /// entire IRI conversion fails"), or a name too long for the DNS.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct IdnaError {
+pub struct IdnaFailure {
     /// The label after percent-decoding, as given to ToASCII; the whole name (after percent-decoding)
     /// when it is the name that is too long.
     pub label: String,
@@ -71,7 +72,7 @@ pub struct IdnaError {
     pub reason: String,
 }
 
-impl std::fmt::Display for IdnaError {
+impl std::fmt::Display for IdnaFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
@@ -81,8 +82,6 @@ impl std::fmt::Display for IdnaError {
         )
     }
 }
-
-impl std::error::Error for IdnaError {}
 
 /// What [`reg_name_to_ascii`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,17 +119,17 @@ enum Processing {
 ///    as it is ([`RegNameMapping::NotUtf8`]).
 /// 2. The result is split at U+002E FULL STOP. Each label with a non-ASCII character must be a valid
 ///    U-label (RFC 5891 §5.4; nothing is mapped) and becomes its A-label (§5.5); a failure is an
-///    [`IdnaError`] naming the label, the character and the rule.
+///    [`IdnaFailure`] naming the label, the character and the rule.
 /// 3. An all-ASCII label is kept, except that an A-label (`xn--…`) must be valid (§5.3), and that the
 ///    ASCII characters a `reg-name` cannot hold unencoded (decoded from `%HH`) are percent-encoded again.
 /// 4. The ASCII form of the name must meet the DNS length limits (RFC 1034 §3.1): labels of 1 to 63
 ///    octets (only the root label, after a final dot, may be empty) and at most 253 octets without the
-///    final dot. A failure is an [`IdnaError`] naming the label, or the whole name at offset 0.
+///    final dot. A failure is an [`IdnaFailure`] naming the label, or the whole name at offset 0.
 /// 5. If a label holds a right-to-left character, every label must satisfy the Bidi Rule (RFC 5893
 ///    §2, RFC 5891 §5.4).
 /// 6. The result must not be an IP address: a name whose ASCII form is an `IPv4address` (RFC 3986
 ///    §3.2.2), or whose last label became a number (which the WHATWG URL Standard reads as an IPv4
-///    address), is an [`IdnaError`] naming the label that changed.
+///    address), is an [`IdnaFailure`] naming the label that changed.
 ///
 /// ```
 /// use iri_abnf::convert::reg_name::{reg_name_to_ascii, RegNameMapping};
@@ -152,7 +151,7 @@ enum Processing {
 /// let err = reg_name_to_ascii("\u{FF45}xample.com").unwrap_err();
 /// assert!(err.reason.contains("U+FF45") && err.reason.contains("DISALLOWED"));
 /// ```
-pub fn reg_name_to_ascii(reg_name: &str) -> Result<RegNameMapping, IdnaError> {
+pub fn reg_name_to_ascii(reg_name: &str) -> Result<RegNameMapping, IdnaFailure> {
     map_reg_name(reg_name, Processing::Lookup)
 }
 
@@ -170,7 +169,7 @@ pub fn reg_name_to_ascii(reg_name: &str) -> Result<RegNameMapping, IdnaError> {
 /// let err = reg_name_to_ascii_uts46("\u{FF11}\u{FF12}\u{FF17}.0.0.1").unwrap_err();
 /// assert_eq!((err.label.as_str(), err.offset), ("\u{FF11}\u{FF12}\u{FF17}", 0));
 /// ```
-pub fn reg_name_to_ascii_uts46(reg_name: &str) -> Result<RegNameMapping, IdnaError> {
+pub fn reg_name_to_ascii_uts46(reg_name: &str) -> Result<RegNameMapping, IdnaFailure> {
     map_reg_name(reg_name, Processing::Uts46)
 }
 
@@ -189,7 +188,7 @@ struct Label<'a> {
     ascii: String,
 }
 
-fn map_reg_name(reg_name: &str, processing: Processing) -> Result<RegNameMapping, IdnaError> {
+fn map_reg_name(reg_name: &str, processing: Processing) -> Result<RegNameMapping, IdnaFailure> {
     let (decoded, origin) = pct_decode_with_offsets(reg_name);
     let decoded = match String::from_utf8(decoded) {
         Ok(s) => s,
@@ -231,7 +230,7 @@ fn map_reg_name(reg_name: &str, processing: Processing) -> Result<RegNameMapping
 /// RFC 5893 §2 on the whole name (RFC 5891 §5.4; UTS #46 §4.1 step 4 for CheckBidi): a name with a
 /// character of Bidi class R, AL or AN in any label is a "Bidi domain name" (RFC 5893 §1.4), and then
 /// every label must satisfy the Bidi Rule, ASCII labels included.
-fn bidi_domain(labels: &[Label<'_>], processing: Processing) -> Result<(), IdnaError> {
+fn bidi_domain(labels: &[Label<'_>], processing: Processing) -> Result<(), IdnaFailure> {
     let Some((holder, rtl)) = labels
         .iter()
         .find_map(|l| idna2008::first_rtl(&l.unicode).map(|c| (l, c)))
@@ -254,7 +253,7 @@ fn bidi_domain(labels: &[Label<'_>], processing: Processing) -> Result<(), IdnaE
                 Processing::Lookup => "RFC 5893 §2, RFC 5891 §5.4",
                 Processing::Uts46 => "RFC 5893 §2, UTS #46 CheckBidi",
             };
-            return Err(IdnaError {
+            return Err(IdnaFailure {
                 label: l.decoded.to_string(),
                 offset: l.offset,
                 reason: format!(
@@ -285,7 +284,7 @@ fn ends_in_a_number(name: &str) -> bool {
 /// be an `IPv4address` (RFC 3986 §3.2.2), and its last label must not become a number when it was
 /// not one as written. (The IRI grammar reads a host that is an `IPv4address` as written as an
 /// address, not as an `ireg-name`, so only a mapped name can be one.)
-fn not_an_ip_address(reg_name: &str, ascii: &str, labels: &[Label<'_>]) -> Result<(), IdnaError> {
+fn not_an_ip_address(reg_name: &str, ascii: &str, labels: &[Label<'_>]) -> Result<(), IdnaFailure> {
     let v4 = crate::syntax::validate(
         crate::grammar::Grammar::Uri,
         crate::rule::Rule::Ipv4address,
@@ -315,7 +314,7 @@ fn not_an_ip_address(reg_name: &str, ascii: &str, labels: &[Label<'_>]) -> Resul
          an IPv4 address"
             .to_string()
     };
-    Err(IdnaError {
+    Err(IdnaFailure {
         label: changed.decoded.to_string(),
         offset: changed.offset,
         reason: format!(
@@ -333,13 +332,13 @@ fn not_an_ip_address(reg_name: &str, ascii: &str, labels: &[Label<'_>]) -> Resul
 /// name in its wire form, which is 253 as text). The verdict is the [`idna`] crate's
 /// ([`idna::uts46::verify_dns_length`], with the root label allowed); the error names the limit, and
 /// the label (`labels`: each decoded label and its offset) or the whole `name`.
-fn verify_dns_length(ascii: &str, name: &str, labels: &[(&str, usize)]) -> Result<(), IdnaError> {
+fn verify_dns_length(ascii: &str, name: &str, labels: &[(&str, usize)]) -> Result<(), IdnaFailure> {
     if idna::uts46::verify_dns_length(ascii, true) {
         return Ok(());
     }
     let without_root = ascii.strip_suffix('.').unwrap_or(ascii);
     for (a, &(label, offset)) in without_root.split('.').zip(labels) {
-        let fail = |reason: String| IdnaError {
+        let fail = |reason: String| IdnaFailure {
             label: label.to_string(),
             offset,
             reason,
@@ -355,7 +354,7 @@ fn verify_dns_length(ascii: &str, name: &str, labels: &[(&str, usize)]) -> Resul
             return Err(fail(label_too_long(label, a)));
         }
     }
-    Err(IdnaError {
+    Err(IdnaFailure {
         label: name.to_string(),
         offset: 0,
         reason: format!(
@@ -445,8 +444,8 @@ fn label_to_ascii(
     label: &str,
     offset: usize,
     processing: Processing,
-) -> Result<(String, String), IdnaError> {
-    let fail = |reason: String| IdnaError {
+) -> Result<(String, String), IdnaFailure> {
+    let fail = |reason: String| IdnaFailure {
         label: label.to_string(),
         offset,
         reason,

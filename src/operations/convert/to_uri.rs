@@ -121,9 +121,7 @@ pub fn to_uri(input: &str, options: &ToUriOptions) -> Result<UriConversion, Conv
     let input_valid =
         match crate::syntax::validate(Grammar::Iri, crate::rule::Rule::IriReference, input) {
             Ok(()) => true,
-            Err(crate::syntax::ParseOrRuleError::Parse(e)) if !options.raw => {
-                return Err(syntax_error(e))
-            }
+            Err(e) if !options.raw => return Err(syntax_error(e)),
             Err(_) => false,
         };
     map_components(input, input_valid, options)
@@ -215,7 +213,7 @@ pub(crate) fn map_components(
 }
 
 /// [`reg_name_to_ascii`] or [`reg_name_to_ascii_uts46`].
-type IdnaMap = fn(&str) -> Result<RegNameMapping, super::reg_name::IdnaError>;
+type IdnaMap = fn(&str) -> Result<RegNameMapping, super::reg_name::IdnaFailure>;
 
 fn is_http(input: &str, parts: &Meta) -> bool {
     parts.scheme(input).is_some_and(|s| {

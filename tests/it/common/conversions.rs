@@ -4,12 +4,12 @@
 
 use std::fmt::Write as _;
 
-use iri_abnf::convert::query_charset::encode_component;
+use iri_abnf::convert::encode_component;
 use iri_abnf::convert::{
     leiri_to_iri, preprocess, to_iri, to_uri, Charset, ConvertError, ConvertErrorKind, HostMapping,
     PreprocessOptions, ToIriOptions, ToUriOptions,
 };
-use iri_abnf::error::quote;
+use iri_abnf::repository::quote;
 use iri_abnf::{validate, Grammar};
 
 use super::Example;
@@ -19,9 +19,9 @@ use super::Example;
 pub fn explained(mut e: ConvertError) -> ConvertError {
     e.kind = match e.kind {
         ConvertErrorKind::Syntax(p) => match iri_abnf::validate(p.grammar, p.rule, p.input())
-            .map_err(iri_abnf::Error::explain)
+            .map_err(iri_abnf::ParseError::explain)
         {
-            Err(iri_abnf::Error::Parse(full)) => {
+            Err(full) => {
                 assert_eq!(full.offset, p.offset, "{}", p.input());
                 ConvertErrorKind::Syntax(full)
             }

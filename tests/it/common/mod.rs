@@ -113,11 +113,3 @@ fn notation_decoding() {
         "\u{7D0D}\u{8C46}".as_bytes()
     );
 }
-
-/// Turns on pest's process-wide error detail, as the `iri` command does. The suites share one test
-/// process, and some compare pest's errors (`tree::parse`, `ParseError::explain`) with each other, so
-/// every such test turns it on first: it is never turned off, so from then on every pest error in the
-/// process is made the same way.
-pub fn pest_error_detail() {
-    pest::set_error_detail(true);
-}
