@@ -9,6 +9,42 @@
 //! and [`parse_components`] give the same components without the tree: once the automaton compiled from
 //! the ABNF has accepted the input, they split it at its delimiters in one pass.
 //!
+//! ## The typed API
+//!
+//! [`Uri`] (`URI`, RFC 3986 §3), [`UriRef`] (`URI-reference`, §4.1), [`Iri`] (`IRI`, 3987bis §2.2)
+//! and [`IriRef`] (`IRI-reference`) fix the grammar and the rule by their type. Each is borrowed
+//! (`Iri<&str>`, which allocates nothing) or owned (`Iri<String>`), with the components of [`parse`]
+//! and the operations as methods; [`Builder`] assembles them from components.
+//!
+//! ```
+//! use iri_abnf::{Builder, HostKind, Iri, IriRef, Uri};
+//!
+//! let base = Iri::parse("http://例え.jp/a/b?q")?;
+//! assert_eq!(base.scheme().as_str(), "http");
+//! assert_eq!(base.host().unwrap().kind(), HostKind::RegName);
+//! assert_eq!(base.path().as_str(), "/a/b");
+//! // RFC 3986 §5.2, strict.
+//! let target = IriRef::parse("../ç#f")?.resolve_against(&base)?;
+//! assert_eq!(target, "http://例え.jp/ç#f");
+//! // 3987bis §3.6 and §3.7.
+//! let uri: Uri<String> = target.to_uri();
+//! assert_eq!(uri, "http://%E4%BE%8B%E3%81%88.jp/%C3%A7#f");
+//! assert_eq!(uri.to_iri(), target);
+//! // RFC 3986 §6.2.2.
+//! assert_eq!(Iri::parse("HTTP://a/./b/%7e")?.normalize(), "http://a/b/~");
+//! // The error says where the input goes wrong and what the type's rule expected there.
+//! let err = Uri::parse("http://résumé.example.org").unwrap_err();
+//! assert_eq!((err.rule.name(), err.offset), ("URI", 8));
+//! // Each component percent-encoded as its place requires (RFC 3986 §2.1).
+//! let built = Builder::new().scheme("http").host("a").path("/b c").build_uri()?;
+//! assert_eq!(built, "http://a/b%20c");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The functions below take the grammar and the rule as arguments instead: any rule of any grammar
+//! (the LEIRI grammar and those with a language only included) can be the start rule, for reference
+//! validation.
+//!
 //! ## Terminology
 //!
 //! - **grammar**: one of [`Grammar::Uri`] (`uri`, RFC 3986 Appendix A), [`Grammar::Rfc3987`]
@@ -124,7 +160,7 @@
 //!
 //! ```
 //! use iri_abnf::{relativize, resolve, Grammar};
-//! //! use iri_abnf::normalize::{equivalent, normalize, Level};
+//! use iri_abnf::normalize::{equivalent, normalize, Level};
 //!
 //! let base = "http://a/b/c/d;p?q";
 //! assert_eq!(resolve(Grammar::Iri, base, "../g?y#s").unwrap(), "http://a/b/g?y#s");
@@ -159,6 +195,7 @@ pub mod arbitrary;
 pub mod characters;
 pub mod compare;
 mod grammar;
+mod identifier;
 pub mod lint;
 mod operations;
 mod parsing;
@@ -196,6 +233,7 @@ pub use components::{
 };
 pub use error::{ErrorKind, Expected, ParseError};
 pub use grammar::{AnyGrammar, Grammar, NameKind, UnknownName};
+pub use identifier::{Builder, Iri, IriRef, Storage, Uri, UriRef};
 pub use relativize::relativize;
 pub use resolve::{remove_dot_segments, resolve, resolve_with, Base, Mode, ResolveError};
 pub use rule::{Rule, RuleName};

@@ -1,11 +1,12 @@
 //! `is_valid` (and `validate` of a valid input) allocate nothing once the rule's DFA is loaded, and
 //! neither do `parse` and `validate` of an invalid input of up to 54 bytes (the error keeps such an
-//! input inline): a counting global allocator in this test binary of its own.
+//! input inline), nor the borrowed typed identifiers (`Iri<&str>`, …) of a valid input: a counting
+//! global allocator in this test binary of its own.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use iri_abnf::{is_valid, parse, validate, Grammar, Rule};
+use iri_abnf::{is_valid, parse, validate, Grammar, Iri, IriRef, Rule, Uri, UriRef};
 
 struct Counting;
 
@@ -135,4 +136,28 @@ fn is_valid_allocates_nothing() {
     assert_eq!(long_error.expect("an error").input(), long);
     let validated = validated.expect("an error");
     assert_eq!((validated.offset, validated.input()), (20, short));
+
+    // The borrowed typed identifiers cost what `parse` costs: nothing is allocated for a valid input.
+    let absolute: Vec<bool> = CASES
+        .iter()
+        .map(|(s, _)| parse(Grammar::Iri, s).is_ok_and(|r| r.scheme().is_some()))
+        .collect();
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let mut parsed = 0;
+    for ((s, valid), absolute) in CASES.iter().zip(absolute) {
+        if *valid {
+            let r = IriRef::parse(*s).expect("an IRI reference");
+            let u = UriRef::parse(*s).expect("a URI reference");
+            parsed += usize::from(r.path() == u.path());
+            if absolute {
+                let i = Iri::parse(*s).expect("an IRI");
+                let u = Uri::parse(*s).expect("a URI");
+                parsed += usize::from(i.scheme() == u.scheme());
+            }
+        }
+    }
+    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    assert_eq!(after - before, 0, "allocations by the borrowed typed parse");
+    // Five references, two of them with a scheme.
+    assert_eq!(parsed, 7);
 }

@@ -1,6 +1,7 @@
 //! Test support for iri-abnf: the self-check harness, the invariant checker and the fuzz targets'
-//! properties. Not published; the library's tests, the fuzz targets, `iri selfcheck` and `cargo xtask
-//! fuzz-corpus` use it.
+//! properties. Not published; the library's tests, the fuzz targets, `cargo xtask fuzz-corpus` and
+//! the crate's binaries use it: `iri-selfcheck` runs the campaigns below, `judge-adapter` is the
+//! implementation, with planted bugs, that the tests of `iri judge` judge.
 //!
 //! ## Differential checking
 //!
@@ -28,7 +29,7 @@
 //!    segments); see [`compare_components`].
 //!
 //! Everything is deterministic from the seed; a mismatch carries the seed of its case so that it can be
-//! replayed with `iri selfcheck --grammar G --rule R --seed S --cases 1`.
+//! replayed with `iri-selfcheck --grammar G --rule R --seed S --cases 1`.
 //!
 //! ```
 //! use iri_test::{run, Config};

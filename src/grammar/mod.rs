@@ -35,7 +35,7 @@ use crate::rule::{Rule, RuleName};
 /// | `iri-printed` | 3987bis §2.2 as printed: `iri` without note 1 (`ireg-name` without `pct-form`) | `core`, `iri` | `IRI-reference` |
 ///
 /// ```
-/// use iri_abnf::{is_valid, validate, AnyGrammar, Grammar};
+/// use iri_abnf::{is_valid, validate, AnyGrammar, Grammar, Rule};
 ///
 /// // RFC 2396 has no IP literals; RFC 2732 added them.
 /// assert!(!is_valid(AnyGrammar::Rfc2396, "URI-reference", "http://[::1]/"));

@@ -24,7 +24,7 @@
 //!
 //! ```
 //! use iri_abnf::Grammar;
-//! //! use iri_abnf::normalize::{equivalent, normalize, Level};
+//! use iri_abnf::normalize::{equivalent, normalize, Level};
 //!
 //! // RFC 3986 §6.2.2
 //! let n = normalize(Grammar::Uri, "eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Level::Path).unwrap();

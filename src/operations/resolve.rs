@@ -283,20 +283,8 @@ fn authority<'a>(r: &Reference<'a>) -> Option<&'a str> {
 ///
 /// `base` should have a scheme (the pseudocode assumes it); its fragment is never read. When the
 /// target has no authority and its path begins with `//`, the recomposition writes `/.` before the
-/// path (see the [module docs](self)).
-///
-/// ```
-/// use iri_abnf::{transform, Mode};
-/// use iri_abnf::{parse, Grammar};
-///
-/// let base = parse(Grammar::Iri, "f:/a").unwrap();
-/// let r = parse(Grammar::Iri, ".//g").unwrap();
-/// let t = transform(&base, &r, Mode::Strict);
-/// assert_eq!(t, "f:/.//g");
-/// assert!(t.authority().is_none());
-/// assert_eq!(iri_abnf::remove_dot_segments(t.path().as_str()), "//g");
-/// ```
-pub fn transform(base: &Reference<'_>, r: &Reference<'_>, mode: Mode) -> ReferenceBuf {
+/// path (see the module docs).
+pub(crate) fn transform(base: &Reference<'_>, r: &Reference<'_>, mode: Mode) -> ReferenceBuf {
     let (b_scheme, b_authority, b_path, b_query) = (
         text(base.scheme()),
         authority(base),
@@ -346,17 +334,7 @@ pub fn transform(base: &Reference<'_>, r: &Reference<'_>, mode: Mode) -> Referen
 /// - If the base has an authority and an empty path: "/" followed by the reference's path.
 /// - Otherwise: the base path without its last segment (everything after the right-most "/", or the
 ///   whole path when it has no "/"), followed by the reference's path.
-///
-/// ```
-/// use iri_abnf::merge;
-/// use iri_abnf::{parse, Grammar};
-///
-/// let base = |s| parse(Grammar::Iri, s).unwrap();
-/// assert_eq!(merge(&base("http://a"), "g"), "/g");
-/// assert_eq!(merge(&base("http://a/b/c/d;p"), "g"), "/b/c/g");
-/// assert_eq!(merge(&base("urn:x"), "g"), "g");
-/// ```
-pub fn merge(base: &Reference<'_>, reference_path: &str) -> String {
+pub(crate) fn merge(base: &Reference<'_>, reference_path: &str) -> String {
     let path = base.path().as_str();
     if base.authority().is_some() && path.is_empty() {
         format!("/{reference_path}")
@@ -436,7 +414,26 @@ fn remove_last_segment(output: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse;
     use std::error::Error as _;
+
+    #[test]
+    fn transform_writes_a_dot_before_a_path_that_starts_with_two_slashes() {
+        let base = parse(Grammar::Iri, "f:/a").unwrap();
+        let r = parse(Grammar::Iri, ".//g").unwrap();
+        let t = transform(&base, &r, Mode::Strict);
+        assert_eq!(t, "f:/.//g");
+        assert!(t.authority().is_none());
+        assert_eq!(remove_dot_segments(t.path().as_str()), "//g");
+    }
+
+    #[test]
+    fn merge_paths() {
+        let base = |s| parse(Grammar::Iri, s).unwrap();
+        assert_eq!(merge(&base("http://a"), "g"), "/g");
+        assert_eq!(merge(&base("http://a/b/c/d;p"), "g"), "/b/c/g");
+        assert_eq!(merge(&base("urn:x"), "g"), "g");
+    }
 
     #[test]
     fn errors_give_their_source() {

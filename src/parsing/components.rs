@@ -833,7 +833,8 @@ impl<'a> Reference<'a> {
         Reference { input, meta }
     }
 
-    #[cfg(test)]
+    /// The offsets (the typed identifiers keep them beside their own storage).
+    #[inline]
     pub(crate) fn meta(&self) -> Meta {
         self.meta
     }
@@ -1196,7 +1197,7 @@ impl<'a> Components<'a> {
     /// [`Components::Reference`], the whole input).
     ///
     /// ```
-    /// use iri_abnf::{parse_components, Grammar};
+    /// use iri_abnf::{parse_components, Grammar, Rule};
     ///
     /// let c = parse_components(Grammar::Iri, Rule::Ihost, "r%C3%A9sum%C3%A9.example").unwrap();
     /// assert_eq!(c.as_component().as_str(), "r%C3%A9sum%C3%A9.example");

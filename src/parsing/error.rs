@@ -731,7 +731,7 @@ pub const EXPECTED_SHOWN: usize = 6;
 ///
 /// ```
 /// use iri_abnf::Expected;
-/// /// use iri_abnf::repository::summarize_expected;
+/// use iri_abnf::repository::summarize_expected;
 ///
 /// let items = [
 ///     Expected::Range('a', 'z'),

@@ -23,7 +23,7 @@ fn comp(q: Quote, c: Option<&Component<'_>>) -> String {
 /// by `iri parse`:
 ///
 /// ```
-/// use iri_abnf::{report::describe, tree, Grammar};
+/// use iri_abnf::{report::describe, tree, Grammar, Rule};
 ///
 /// let p = tree::parse(Grammar::Uri, Rule::UriReference, "http://a:8080/b").unwrap();
 /// let text = describe(p.grammar, p.rule, &p.components);
@@ -38,7 +38,7 @@ pub fn describe(grammar: Grammar, rule: impl RuleName, components: &Components<'
 /// where [`describe`] escapes the characters of [`crate::error::needs_escape`] for display).
 ///
 /// ```
-/// use iri_abnf::{report::describe_with, tree, Grammar};
+/// use iri_abnf::{report::describe_with, tree, Grammar, Rule};
 ///
 /// let p = tree::parse(Grammar::Iri, Rule::IriReference, "/a\u{200B}").unwrap();
 /// let text = describe_with(p.grammar, p.rule, &p.components, |s| format!("<{s}>"));

@@ -19,7 +19,7 @@
 //!   segment, `ipath-empty` for nothing.
 //!
 //! Which strings are in the language is decided by [`is_valid`]; only those are split. The
-//! differential test `tests/components_differential.rs` and `iri selfcheck --components` check the
+//! differential test `tests/components_differential.rs` and `iri-selfcheck --components` check the
 //! split against the walker.
 
 use crate::components::{

@@ -1,7 +1,7 @@
 //! The pest grammars accept exactly the ABNF: for every grammar and every rule, strings generated from
 //! the rule's `.abnf` text and mutations of them get the same verdict from pest and from the automaton
 //! compiled from the `.abnf` files; and the reference languages nest (uri ⊆ rfc3987 ⊆ iri ⊆ leiri).
-//! Sized for CI; `iri selfcheck` runs long campaigns with the same code.
+//! Sized for CI; `iri-selfcheck` (a binary of `iri-test`) runs long campaigns with the same code.
 
 use iri_abnf::abnf::{self, Generator};
 use iri_abnf::repository::{case_input, case_seed};

@@ -32,4 +32,5 @@ mod resolve_suites;
 mod robustness;
 mod rules;
 mod spec_examples;
+mod typed_api;
 mod validity_suites;

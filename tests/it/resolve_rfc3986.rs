@@ -6,10 +6,10 @@ use crate::reference_suites;
 
 use iri_abnf::{relativize, resolve, resolve_with, Base, Grammar, Mode};
 
-const BASE: &str = "http://a/b/c/d;p?q";
+pub(crate) const BASE: &str = "http://a/b/c/d;p?q";
 
 /// (section, mode, reference, target), in the order of the RFC.
-const EXAMPLES: &[(&str, Mode, &str, &str)] = &[
+pub(crate) const EXAMPLES: &[(&str, Mode, &str, &str)] = &[
     ("5.4.1", Mode::Strict, "g:h", "g:h"),
     ("5.4.1", Mode::Strict, "g", "http://a/b/c/g"),
     ("5.4.1", Mode::Strict, "./g", "http://a/b/c/g"),

@@ -48,6 +48,8 @@ pub const ORDER: &[&str] = &[
     "operations::normalize",
     "operations::convert",
     "operations",
+    // The typed identifiers (`Uri`, `UriRef`, `Iri`, `IriRef`) and their builder.
+    "identifier",
     // Diagnostics.
     "lint",
     // The root: the crate's entry points and re-exports.

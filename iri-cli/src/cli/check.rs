@@ -14,10 +14,12 @@ use iri_abnf::lint::{lint, Diagnostic, LintOptions};
 use iri_abnf::{validate, AnyGrammar, Grammar, ParseError, Rule};
 use serde::Serialize;
 
+use super::args::{resolve_rule, rule_arg, AnyGrammarArg, ABSOLUTE_HELP};
 use super::input::{Batch, BatchReader, Decoding, InputArgs, Item, NotText, NotTextKind};
-use super::lint::{diagnostics_text, levels, LevelArgs};
-use super::output::{is_false, Out};
-use super::{resolve_rule, AnyGrammarArg, EXIT_ERROR};
+use super::lint::{levels, LevelArgs};
+use super::output::{is_false, Out, EXIT_ERROR};
+use super::records::{diagnostics_text, invalid_record, not_text_record, ErrorRecord};
+use super::settings::null_records;
 
 const CHECK_HELP: &str = "\
 Output (--format text): one record per input, `valid \"INPUT\"` on one line, or `invalid \"INPUT\"`
@@ -81,7 +83,7 @@ pub struct CheckArgs {
     /// for uri, rfc2396 and rfc2732); `iri rules --grammar G` lists the rules of grammar G.
     #[arg(long, short)]
     rule: Option<String>,
-    #[arg(long, short = 'A', conflicts_with = "rule", help = super::ABSOLUTE_HELP)]
+    #[arg(long, short = 'A', conflicts_with = "rule", help = ABSOLUTE_HELP)]
     absolute: bool,
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
@@ -194,107 +196,6 @@ pub fn check_record<'a>(
     (record, error)
 }
 
-/// The record of an input that is not processed, in the subcommands that read inputs one at a
-/// time: `"input": null`, the bytes escaped and the error (its members in the order in which they
-/// have always been written).
-#[derive(Serialize)]
-pub struct NotProcessedRecord<'a> {
-    pub error: ErrorRecord,
-    pub input: Option<&'a str>,
-    pub input_escaped: &'a str,
-}
-
-impl<'a> From<&'a NotText> for NotProcessedRecord<'a> {
-    fn from(e: &'a NotText) -> Self {
-        NotProcessedRecord {
-            error: ErrorRecord::from(e),
-            input: None,
-            input_escaped: &e.escaped,
-        }
-    }
-}
-
-/// The `error` member of a JSON record.
-#[derive(Serialize)]
-pub struct ErrorRecord {
-    pub kind: &'static str,
-    pub offset: usize,
-    pub column: Option<usize>,
-    pub expected: Vec<String>,
-    pub message: String,
-}
-
-impl From<&ParseError> for ErrorRecord {
-    fn from(e: &ParseError) -> Self {
-        ErrorRecord {
-            kind: "syntax",
-            offset: e.offset,
-            column: Some(e.column),
-            expected: e.expected().iter().map(ToString::to_string).collect(),
-            message: e.message(),
-        }
-    }
-}
-
-impl From<&NotText> for ErrorRecord {
-    fn from(e: &NotText) -> Self {
-        ErrorRecord {
-            kind: e.kind_name(),
-            offset: e.offset,
-            column: None,
-            expected: Vec::new(),
-            message: e.message(),
-        }
-    }
-}
-
-/// Text output of an input that is not processed: `invalid bytes "…"` and the reason.
-pub fn write_not_text(out: &mut Out, e: &NotText) {
-    out.line(&not_text_record(e));
-}
-
-/// The record of an input that is not processed, in JSON (`"input": null`, the escaped bytes and the
-/// error, as `iri check` writes it) or as text; it marks the output failed. For the subcommands that
-/// read inputs one at a time.
-pub fn write_not_processed(out: &mut Out, e: &NotText, json: bool) {
-    out.failed = true;
-    if json {
-        out.json(&NotProcessedRecord::from(e));
-    } else {
-        write_not_text(out, e);
-        out.end_record();
-    }
-}
-
-/// The text record of an input that is not processed, without the final line feed.
-fn not_text_record(e: &NotText) -> String {
-    let what = match e.kind {
-        NotTextKind::Malformed { .. } => "bytes",
-        NotTextKind::TooLong { .. } => "prefix",
-    };
-    format!("invalid {what} \"{}\"\n  {}", e.escaped, e.message())
-}
-
-/// Text output of an invalid input: the message and the caret rendering.
-pub fn write_invalid(out: &mut Out, e: &ParseError) {
-    out.text(&invalid_record(e));
-}
-
-/// The text record of an invalid input, with its final line feed.
-fn invalid_record(e: &ParseError) -> String {
-    let mut text = format!(
-        "invalid {}\n  {}\n",
-        iri_abnf::repository::quote(e.input()),
-        super::output::parse_message(e)
-    );
-    for l in e.render_caret().lines() {
-        text.push_str("  | ");
-        text.push_str(l);
-        text.push('\n');
-    }
-    text
-}
-
 #[derive(Clone, Copy, Default)]
 struct Stats {
     inputs: u64,
@@ -388,7 +289,7 @@ fn count_one(ctx: &Ctx, batch: &Batch, i: usize, stats: &mut Stats) {
 fn render_one(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
     render_record(ctx, item, r);
     // With -0 a record ends with a NUL in place of its final line feed.
-    if super::output::null_records() {
+    if null_records() {
         if r.out.last() == Some(&b'\n') {
             r.out.pop();
         }
@@ -630,7 +531,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     let grammar: AnyGrammar = args.grammar.into();
     let rule = match resolve_rule(
         grammar,
-        super::rule_arg(grammar, args.rule.as_deref(), args.absolute),
+        rule_arg(grammar, args.rule.as_deref(), args.absolute),
     ) {
         Ok(r) => r,
         Err(code) => return code,

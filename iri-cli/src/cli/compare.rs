@@ -11,10 +11,10 @@ use iri_abnf::compare::{
 use iri_abnf::{AnyGrammar, Grammar, ParseError, Rule};
 use serde::Serialize;
 
-use super::check::{write_not_processed, ErrorRecord};
+use super::args::AnyGrammarArg;
 use super::input::{for_each_item, Decoding, InputArgs};
-use super::output::Out;
-use super::{AnyGrammarArg, EXIT_ERROR};
+use super::output::{Out, EXIT_ERROR};
+use super::records::{write_not_processed, ErrorRecord};
 
 const COMPARE_HELP: &str = "\
 Three modes:

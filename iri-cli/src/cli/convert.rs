@@ -12,9 +12,10 @@ use iri_abnf::convert::{
 use iri_abnf::repository::render_caret;
 use serde::Serialize;
 
-use super::input::{escape, for_each_item, Decoding, InputArgs, Item, NotText, Origin};
-use super::output::{is_false, Out};
-use super::EXIT_ERROR;
+use super::input::{
+    escape, for_each_item, Decoding, InputArgs, Item, NotText, Origin, INPUTS_HELP,
+};
+use super::output::{is_false, Out, EXIT_ERROR};
 
 /// A conversion's result with a syntax error fully explained ([`iri_abnf::ParseError::explain`]).
 fn explain_syntax<T>(result: Result<T, ConvertError>) -> Result<T, ConvertError> {
@@ -156,7 +157,7 @@ error, unknown encoding, unreadable file.";
 
 /// Map IRIs to URIs (3987bis §3.3–§3.6).
 #[derive(Args, Debug)]
-#[command(after_help = format!("{TO_URI_HELP}\n\n{}", super::INPUTS_HELP))]
+#[command(after_help = format!("{TO_URI_HELP}\n\n{}", INPUTS_HELP))]
 pub struct ToUriArgs {
     /// How the ireg-name is mapped: percent-encoding (§3.4.1), IDNA2008 lookup (§3.4.2, RFC 5891),
     /// or UTS #46 as browsers do (not what 3987bis names).
@@ -201,7 +202,7 @@ impl From<HostArg> for HostMapping {
 
 /// Convert URIs to IRIs (3987bis §3.7).
 #[derive(Args, Debug)]
-#[command(after_help = format!("{TO_IRI_HELP}\n\n{}", super::INPUTS_HELP))]
+#[command(after_help = format!("{TO_IRI_HELP}\n\n{}", INPUTS_HELP))]
 pub struct ToIriArgs {
     /// Show the string after each of the six steps, in the notation of §3.7.1.
     #[arg(long)]
@@ -221,7 +222,7 @@ pub struct ToIriArgs {
 
 /// Convert LEIRIs to IRIs or URIs (3987bis §5.1).
 #[derive(Args, Debug)]
-#[command(after_help = format!("{FROM_LEIRI_HELP}\n\n{}", super::INPUTS_HELP))]
+#[command(after_help = format!("{FROM_LEIRI_HELP}\n\n{}", INPUTS_HELP))]
 pub struct FromLeiriArgs {
     /// What to convert to.
     #[arg(long, value_enum, default_value = "iri")]
@@ -250,7 +251,7 @@ pub enum LeiriTarget {
 
 /// Preprocess raw strings (draft-weber-iri-guidelines §4).
 #[derive(Args, Debug)]
-#[command(after_help = format!("{PREPROCESS_HELP}\n\n{}", super::INPUTS_HELP))]
+#[command(after_help = format!("{PREPROCESS_HELP}\n\n{}", INPUTS_HELP))]
 pub struct PreprocessArgs {
     /// Split into several references at each run of spaces.
     #[arg(long, conflicts_with = "encode_spaces")]

@@ -10,9 +10,9 @@ use iri_abnf::repository::nth_seed;
 use iri_abnf::{is_valid, AnyGrammar};
 use serde::Serialize;
 
+use super::args::AnyGrammarArg;
 use super::compare::{named_rule, rule_in};
-use super::output::Out;
-use super::{AnyGrammarArg, EXIT_ERROR};
+use super::output::{Out, EXIT_ERROR};
 
 const GENERATE_HELP: &str = "\
 Strings for fuzz campaigns, deterministic from --seed (the same seed gives the same strings):

@@ -19,6 +19,26 @@ use clap::Args;
 use iri_abnf::convert::decode_legacy;
 use iri_abnf::convert::Charset;
 
+/// How every subcommand that reads inputs reads them (appended to their help).
+pub const INPUTS_HELP: &str = "\
+Inputs: the INPUT arguments, then the lines of each --input FILE (`-` is standard input); with
+neither, the lines of standard input. Only the line terminator \\n or \\r\\n is removed (spaces and
+tabs are part of the input). With -0 (--null), inputs end at a NUL byte instead, and a line feed or
+carriage return is part of the input. A positional argument is always an input string, never a file
+name (a hint on standard error says so when it names an existing file). A byte order mark at the start of a
+file or of standard input is removed and reported (JSON: \"bom_removed\": true).
+
+Every input gives exactly one output record, in input order. An input that is not UTF-8, or longer
+than --max-length (default 1 MiB), is not processed: its record says why, with the byte offset (the
+first bad byte), and shows the bytes escaped (\\xHH for bytes that are not UTF-8); in JSON it has
+\"input\": null and \"input_escaped\". Messages show control, bidi formatting and invisible
+characters as \\u{X} and a backslash as \\\\, so that one record stays on its lines. Data values
+(the results of the conversions, resolve, relativize, normalize and generate) are written exactly when
+standard output is not a terminal, and escaped so on a terminal (--escape always|never|auto). An exact
+value that holds a line break (U+000A or U+000D; a LEIRI may) cannot be one line of text: its record
+is `error: ORIGIN: ...` saying so (exit status 1); -0 writes it exactly. JSON output is exact. A closed output pipe (`| head -1`) ends the command
+quietly.";
+
 /// The default of `--max-length`: 1 MiB.
 pub const DEFAULT_MAX_LENGTH: usize = 1 << 20;
 
@@ -687,7 +707,7 @@ impl<'a> BatchReader<'a> {
                             r,
                             self.opts.max_length,
                             self.decoding.utf16(),
-                            super::output::null_records(),
+                            super::settings::null_records(),
                         );
                         self.current = Some((source, lines, 0));
                     }

@@ -18,8 +18,9 @@ use iri_abnf::{is_valid, AnyGrammar, Expected, Grammar, Rule};
 use serde::Serialize;
 use serde_json::Value;
 
+use super::args::{resolve_rule, AnyGrammarArg};
 use super::input::escape;
-use super::{AnyGrammarArg, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
+use super::output::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 
 const JUDGE_HELP: &str = "\
 Starts COMMAND once and talks to it over its standard input and output, one case per line:
@@ -663,7 +664,7 @@ struct KnownClass {
 
 pub fn run(args: &JudgeArgs) -> i32 {
     let grammar: AnyGrammar = args.grammar.into();
-    let rule = match super::resolve_rule(grammar, args.rule.as_deref()) {
+    let rule = match resolve_rule(grammar, args.rule.as_deref()) {
         Ok(r) => r,
         Err(code) => return code,
     };
@@ -2109,167 +2110,6 @@ fn render_markdown(s: &Summary, limit: usize) -> String {
         ));
     }
     out
-}
-
-/// A planted bug of the built-in adapter (`iri judge-adapter`), for the judge's own tests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Bug {
-    /// None: the adapter answers as the ABNF does.
-    None,
-    /// Rejects every input with a character of U+00A0–U+D7FF (the first `ucschar` range dropped).
-    DropUcschar,
-    /// Accepts `^` wherever the ABNF would accept `a`.
-    AcceptCaret,
-    /// Rejects an IP literal whose IPvFuture begins with an upper-case `V` (`[V`).
-    RejectUpperV,
-    /// Rejects every IPvFuture literal (`[v` or `[V`).
-    RejectIpvfuture,
-    /// Reports the host in lower case (components mode).
-    LowercaseHost,
-    /// Exits after --after answers.
-    Die,
-    /// Stops answering (but keeps running) after --after answers.
-    Hang,
-    /// Answers `maybe` after --after answers.
-    OutOfStep,
-}
-
-/// The built-in adapter: answers as the ABNF does (verdict mode, line protocol; `--components`:
-/// JSON components), with a planted bug if asked. It exists to test `iri judge`.
-#[derive(Args)]
-pub struct AdapterArgs {
-    #[arg(long, short, value_enum, default_value = "iri")]
-    grammar: AnyGrammarArg,
-    #[arg(long, value_enum, default_value = "none")]
-    bug: Bug,
-    #[arg(long, default_value_t = 100)]
-    after: u64,
-    #[arg(long)]
-    components: bool,
-    #[arg(long)]
-    jsonl: bool,
-    /// Resolve mode (base TAB reference in, the target out).
-    #[arg(long)]
-    resolve: bool,
-}
-
-pub fn run_adapter(args: &AdapterArgs) -> i32 {
-    let grammar: AnyGrammar = args.grammar.into();
-    let rule = grammar.reference_rule();
-    let reference = Reference {
-        grammar,
-        rule,
-        mode: if args.resolve {
-            JudgeMode::Resolve
-        } else if args.components {
-            JudgeMode::Components
-        } else {
-            JudgeMode::Verdict
-        },
-    };
-    let stdin = std::io::stdin();
-    let mut input = BufReader::new(stdin.lock());
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut line = String::new();
-    let mut answered = 0u64;
-    loop {
-        if input.buffer().is_empty() && out.flush().is_err() {
-            return EXIT_ERROR;
-        }
-        line.clear();
-        match input.read_line(&mut line) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        if line.ends_with('\n') {
-            line.pop();
-        }
-        let text = if args.jsonl {
-            match serde_json::from_str::<Value>(&line) {
-                Ok(v) => v
-                    .get("input")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default()
-                    .to_string(),
-                Err(_) => String::new(),
-            }
-        } else {
-            line.clone()
-        };
-        if answered >= args.after {
-            match args.bug {
-                Bug::Die => return EXIT_OK,
-                Bug::Hang => {
-                    let _ = out.flush();
-                    loop {
-                        std::thread::sleep(Duration::from_secs(3600));
-                    }
-                }
-                Bug::OutOfStep => {
-                    let _ = writeln!(out, "maybe");
-                    answered += 1;
-                    continue;
-                }
-                _ => {}
-            }
-        }
-        answered += 1;
-        let case = match text.split_once('\t').filter(|_| args.resolve) {
-            Some((base, reference)) => Case {
-                base: Some(base.to_string()),
-                input: reference.to_string(),
-            },
-            None => Case {
-                base: None,
-                input: text.clone(),
-            },
-        };
-        let mut verdict = reference.verdict(&case);
-        let dropped = args.bug == Bug::DropUcschar
-            && text.chars().any(|c| ('\u{A0}'..='\u{D7FF}').contains(&c));
-        let caret = args.bug == Bug::AcceptCaret
-            && text.contains('^')
-            && is_valid(grammar, rule, &text.replace('^', "a"));
-        let upper_v = (args.bug == Bug::RejectUpperV && text.contains("[V"))
-            || (args.bug == Bug::RejectIpvfuture && (text.contains("[v") || text.contains("[V")));
-        if args.bug == Bug::LowercaseHost {
-            if let Verdict::Components(Some(m)) = &mut verdict {
-                if let Some(Some(host)) = m.get_mut("host") {
-                    *host = host.to_lowercase();
-                }
-            }
-        }
-        if dropped || upper_v {
-            verdict = match verdict {
-                Verdict::Valid(_) => Verdict::Valid(false),
-                Verdict::Components(_) => Verdict::Components(None),
-                v => v,
-            };
-        } else if caret {
-            verdict = Verdict::Valid(true);
-        }
-        let written = match verdict {
-            Verdict::Valid(b) if args.jsonl => {
-                writeln!(out, "{}", serde_json::json!({ "input": text, "valid": b }))
-            }
-            Verdict::Valid(b) => writeln!(out, "{}", if b { "valid" } else { "invalid" }),
-            Verdict::Components(None) => writeln!(out, "{{\"valid\":false}}"),
-            Verdict::Components(Some(m)) => {
-                let mut o = serde_json::Map::new();
-                o.insert("valid".into(), Value::Bool(true));
-                for (k, v) in m {
-                    o.insert(k.into(), v.map_or(Value::Null, Value::String));
-                }
-                writeln!(out, "{}", Value::Object(o))
-            }
-            Verdict::Target(t) => writeln!(out, "{}", t.as_deref().unwrap_or("invalid")),
-        };
-        if written.is_err() {
-            return EXIT_ERROR;
-        }
-    }
-    let _ = out.flush();
-    EXIT_OK
 }
 
 #[cfg(test)]

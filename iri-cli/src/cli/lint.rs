@@ -1,7 +1,6 @@
 //! `iri lint`: what the specs say beyond the grammar, for each input (see `iri_abnf::lint`).
 
 use std::ffi::OsString;
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use clap::{ArgAction, Args, ValueEnum};
@@ -11,10 +10,10 @@ use iri_abnf::lint::{
 use iri_abnf::{Grammar, ParseError};
 use serde::{Deserialize, Serialize};
 
-use super::check::{write_invalid, write_not_processed, ErrorRecord};
+use super::args::GrammarArg;
 use super::input::{for_each_item, Decoding, InputArgs};
-use super::output::Out;
-use super::{GrammarArg, EXIT_ERROR, EXIT_OK};
+use super::output::{Out, EXIT_ERROR, EXIT_OK};
+use super::records::{diagnostics_text, write_invalid, write_not_processed, ErrorRecord};
 
 const LINT_HELP: &str = "\
 Checks each input against the grammar, then against what the specs say beyond it: bidirectional
@@ -362,35 +361,6 @@ fn text_record(input: &str, diagnostics: &[Diagnostic]) -> String {
         iri_abnf::repository::quote(input),
         diagnostics_text(input, diagnostics)
     )
-}
-
-/// The diagnostics of an input as text, each with its span under the input (`iri lint`, `iri check
-/// --lint`).
-pub fn diagnostics_text(input: &str, diagnostics: &[Diagnostic]) -> String {
-    let mut s = String::new();
-    for d in diagnostics {
-        let _ = writeln!(
-            s,
-            "  {}[{}]: {} ({})",
-            d.severity, d.code, d.message, d.spec
-        );
-        for l in iri_abnf::repository::render_span(input, d.span.start, d.span.end).lines() {
-            let _ = writeln!(s, "  | {l}");
-        }
-        if let Some(suggestion) = &d.suggestion {
-            let what = if suggestion.is_empty() {
-                "remove it".to_string()
-            } else {
-                format!("write {}", iri_abnf::repository::quote(suggestion))
-            };
-            let _ = writeln!(
-                s,
-                "  = suggestion: {what} (byte {}, column {}, {})",
-                d.span.start, d.column, d.component
-            );
-        }
-    }
-    s
 }
 
 #[derive(Serialize)]

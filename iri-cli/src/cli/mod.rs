@@ -1,5 +1,12 @@
 //! The command-line interface. It only calls the library; each subcommand is a module.
+//!
+//! What the subcommands share is in modules of its own, which import no subcommand: the shared
+//! options ([`args`]), the settings of the whole command line ([`settings`]), the reading of inputs
+//! ([`input`]), standard output and the exit codes ([`output`]) and the records several subcommands
+//! write alike ([`records`]). This module only defines the command line and dispatches to the
+//! subcommands.
 
+mod args;
 mod check;
 mod compare;
 mod convert;
@@ -10,41 +17,15 @@ mod lint;
 mod output;
 mod packaging;
 mod parse;
+mod records;
 mod reference;
 mod rules;
-mod selfcheck;
 mod serve;
+mod settings;
 
-use clap::{Parser, Subcommand, ValueEnum};
-use iri_abnf::{AnyGrammar, Grammar, Rule};
+use clap::{CommandFactory, Parser, Subcommand};
 
-/// Exit code: every input was valid (or every operation succeeded).
-pub const EXIT_OK: i32 = 0;
-/// Exit code: at least one input was invalid or its operation failed (inputs that are not UTF-8 or
-/// are longer than `--max-length` included).
-pub const EXIT_INVALID: i32 = 1;
-/// Exit code: usage error, unknown rule or charset, unreadable file, write error.
-pub const EXIT_ERROR: i32 = 2;
-
-/// How every subcommand that reads inputs reads them (appended to their help).
-pub const INPUTS_HELP: &str = "\
-Inputs: the INPUT arguments, then the lines of each --input FILE (`-` is standard input); with
-neither, the lines of standard input. Only the line terminator \\n or \\r\\n is removed (spaces and
-tabs are part of the input). With -0 (--null), inputs end at a NUL byte instead, and a line feed or
-carriage return is part of the input. A positional argument is always an input string, never a file
-name (a hint on standard error says so when it names an existing file). A byte order mark at the start of a
-file or of standard input is removed and reported (JSON: \"bom_removed\": true).
-
-Every input gives exactly one output record, in input order. An input that is not UTF-8, or longer
-than --max-length (default 1 MiB), is not processed: its record says why, with the byte offset (the
-first bad byte), and shows the bytes escaped (\\xHH for bytes that are not UTF-8); in JSON it has
-\"input\": null and \"input_escaped\". Messages show control, bidi formatting and invisible
-characters as \\u{X} and a backslash as \\\\, so that one record stays on its lines. Data values
-(the results of the conversions, resolve, relativize, normalize and generate) are written exactly when
-standard output is not a terminal, and escaped so on a terminal (--escape always|never|auto). An exact
-value that holds a line break (U+000A or U+000D; a LEIRI may) cannot be one line of text: its record
-is `error: ORIGIN: ...` saying so (exit status 1); -0 writes it exactly. JSON output is exact. A closed output pipe (`| head -1`) ends the command
-quietly.";
+use output::{EXIT_ERROR, EXIT_OK};
 
 const EXIT_HELP: &str = "\
 Exit status (every subcommand): 0 all inputs valid or every operation done; 1 at least one input
@@ -98,7 +79,7 @@ pub struct Cli {
         default_value = "auto",
         value_name = "WHEN"
     )]
-    escape: output::EscapeMode,
+    escape: settings::EscapeMode,
     /// NUL-terminated records, in input and output (as `find -print0` and `xargs -0`): input records
     /// end at a NUL byte (line feeds and carriage returns are part of them), and every output record
     /// ends with a NUL instead of its final line feed.
@@ -127,133 +108,10 @@ enum Command {
     Relativize(reference::RelativizeArgs),
     Normalize(reference::NormalizeArgs),
     Equal(reference::EqualArgs),
-    Selfcheck(selfcheck::SelfcheckArgs),
     Judge(judge::JudgeArgs),
-    /// The built-in adapter of `iri judge`'s tests (answers as the ABNF does, with a planted bug).
-    #[command(hide = true)]
-    JudgeAdapter(judge::AdapterArgs),
     Serve(serve::ServeArgs),
     Completions(packaging::CompletionsArgs),
     Man(packaging::ManArgs),
-}
-
-/// The grammar option shared by the subcommands.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum GrammarArg {
-    /// RFC 3986 Appendix A
-    Uri,
-    /// RFC 3987 Section 2.2
-    Rfc3987,
-    /// draft-ietf-iri-3987bis Section 2.2
-    Iri,
-    /// draft-ietf-iri-3987bis Section 5.1 (Legacy Extended IRIs)
-    Leiri,
-}
-
-impl From<GrammarArg> for Grammar {
-    fn from(g: GrammarArg) -> Grammar {
-        match g {
-            GrammarArg::Uri => Grammar::Uri,
-            GrammarArg::Rfc3987 => Grammar::Rfc3987,
-            GrammarArg::Iri => Grammar::Iri,
-            GrammarArg::Leiri => Grammar::Leiri,
-        }
-    }
-}
-
-/// The grammar option of the subcommands that need a language only (check, compare, generate, rules):
-/// the four grammars and the five without a parse tree or components.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum AnyGrammarArg {
-    /// RFC 3986 Appendix A
-    Uri,
-    /// RFC 3987 Section 2.2
-    Rfc3987,
-    /// draft-ietf-iri-3987bis Section 2.2
-    Iri,
-    /// draft-ietf-iri-3987bis Section 5.1 (Legacy Extended IRIs)
-    Leiri,
-    /// RFC 2396 Appendix A (1998)
-    Rfc2396,
-    /// RFC 2396 as amended by RFC 2732 Section 3 (IPv6 literals, 1999)
-    Rfc2732,
-    /// draft-masinter-url-i18n-07 Section 2.2 (2001)
-    Masinter07,
-    /// draft-duerst-iri-01 Section 2.2 (2002)
-    Duerst01,
-    /// draft-ietf-iri-3987bis Section 2.2 as printed (without interpretation note 1)
-    IriPrinted,
-}
-
-impl From<AnyGrammarArg> for AnyGrammar {
-    fn from(g: AnyGrammarArg) -> AnyGrammar {
-        match g {
-            AnyGrammarArg::Uri => AnyGrammar::Uri,
-            AnyGrammarArg::Rfc3987 => AnyGrammar::Rfc3987,
-            AnyGrammarArg::Iri => AnyGrammar::Iri,
-            AnyGrammarArg::Leiri => AnyGrammar::Leiri,
-            AnyGrammarArg::Rfc2396 => AnyGrammar::Rfc2396,
-            AnyGrammarArg::Rfc2732 => AnyGrammar::Rfc2732,
-            AnyGrammarArg::Masinter07 => AnyGrammar::Masinter07,
-            AnyGrammarArg::Duerst01 => AnyGrammar::Duerst01,
-            AnyGrammarArg::IriPrinted => AnyGrammar::IriPrinted,
-        }
-    }
-}
-
-/// The help of `--absolute`.
-pub const ABSOLUTE_HELP: &str =
-    "Check against the grammar's absolute reference rule instead of the \
-reference rule: URI (RFC 3986 §4.3 with a fragment) for uri, IRI for rfc3987, iri and leiri, \
-absoluteURI or absoluteIRI (no fragment) for the grammars that have no such rule. The same as \
---rule URI or --rule IRI. Under the default rule a relative reference is valid: the empty string \
-and `hello` are valid IRI-references";
-
-/// The rule that `--absolute` stands for in `grammar`: the absolute reference with an optional
-/// fragment (`URI`, RFC 3986 §3; `IRI`, RFC 3987 §2.2 and 3987bis §2.2), or for the grammars without
-/// one, `absoluteURI` (RFC 2396 §3) or `absoluteIRI`, which have no fragment.
-pub fn absolute_rule(grammar: impl Into<AnyGrammar>) -> &'static str {
-    let grammar = grammar.into();
-    ["URI", "IRI", "absoluteURI", "absoluteIRI"]
-        .into_iter()
-        .find(|name| grammar.rule(name).is_some())
-        .unwrap_or("absolute-IRI")
-}
-
-/// The rule name of `--rule` or `--absolute` (clap keeps the two exclusive), or `None` for the
-/// reference rule.
-pub fn rule_arg(
-    grammar: impl Into<AnyGrammar>,
-    rule: Option<&str>,
-    absolute: bool,
-) -> Option<&str> {
-    if absolute {
-        Some(absolute_rule(grammar))
-    } else {
-        rule
-    }
-}
-
-/// Resolves `--rule` (default: the grammar's reference rule), or prints the error that names the
-/// closest rules and lists the grammar's rules.
-pub fn resolve_rule(grammar: impl Into<AnyGrammar>, rule: Option<&str>) -> Result<Rule, i32> {
-    rule_of(grammar, rule).map_err(|e| {
-        eprintln!("iri: {e}");
-        EXIT_ERROR
-    })
-}
-
-/// The rule `--rule` names (default: the grammar's reference rule), or the error that names the
-/// closest rules and lists the grammar's rules.
-pub fn rule_of(
-    grammar: impl Into<AnyGrammar>,
-    rule: Option<&str>,
-) -> Result<Rule, iri_abnf::UnknownName> {
-    let grammar = grammar.into();
-    let Some(name) = rule else {
-        return Ok(grammar.reference_rule());
-    };
-    grammar.lookup_rule(name)
 }
 
 /// Runs the command line and returns the process exit code.
@@ -266,7 +124,7 @@ pub fn main() -> i32 {
             return code;
         }
     };
-    output::configure(output::Settings {
+    settings::configure(settings::Settings {
         escape: cli.escape,
         null: cli.null,
         verbose: cli.verbose,
@@ -286,11 +144,9 @@ pub fn main() -> i32 {
         Command::Relativize(args) => reference::run_relativize(&args),
         Command::Normalize(args) => reference::run_normalize(&args),
         Command::Equal(args) => reference::run_equal(&args),
-        Command::Selfcheck(args) => selfcheck::run(&args),
         Command::Judge(args) => judge::run(&args),
-        Command::JudgeAdapter(args) => judge::run_adapter(&args),
         Command::Serve(args) => serve::run(&args),
-        Command::Completions(args) => packaging::run_completions(&args),
-        Command::Man(args) => packaging::run_man(&args),
+        Command::Completions(args) => packaging::run_completions(&args, Cli::command()),
+        Command::Man(args) => packaging::run_man(&args, Cli::command()),
     }
 }

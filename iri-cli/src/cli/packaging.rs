@@ -3,11 +3,10 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, CommandFactory};
+use clap::Args;
 use clap_complete::Shell;
 
-use super::output::Out;
-use super::{Cli, EXIT_ERROR, EXIT_OK};
+use super::output::{Out, EXIT_ERROR, EXIT_OK};
 
 const COMPLETIONS_HELP: &str = "\
 Writes the completion script for SHELL to standard output.
@@ -43,8 +42,8 @@ pub struct ManArgs {
     out_dir: Option<PathBuf>,
 }
 
-pub fn run_completions(args: &CompletionsArgs) -> i32 {
-    let mut cmd = Cli::command();
+/// Writes the completion script of `cmd`, the command line of `iri`.
+pub fn run_completions(args: &CompletionsArgs, mut cmd: clap::Command) -> i32 {
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut cmd, "iri", &mut script);
     // Through `Out`: a closed pipe ends the command quietly.
@@ -53,8 +52,8 @@ pub fn run_completions(args: &CompletionsArgs) -> i32 {
     out.finish(true)
 }
 
-pub fn run_man(args: &ManArgs) -> i32 {
-    let cmd = Cli::command();
+/// Writes the man page of `cmd`, the command line of `iri`, or one page per subcommand.
+pub fn run_man(args: &ManArgs, cmd: clap::Command) -> i32 {
     let result = match &args.out_dir {
         None => clap_mangen::Man::new(cmd).render(&mut std::io::stdout()),
         Some(dir) => write_pages(cmd, dir),

@@ -7,10 +7,11 @@ use iri_abnf::{parse_components, Components, Grammar, ParseError, Rule};
 use serde::Serialize;
 use std::ffi::OsString;
 
-use super::check::{write_invalid, write_not_text, ErrorRecord};
+use super::args::{resolve_rule, rule_arg, GrammarArg, ABSOLUTE_HELP};
 use super::input::{escape_bytes, for_each_item, Decoding, InputArgs, NotText};
-use super::output::{is_false, null_records, Out};
-use super::{resolve_rule, GrammarArg, EXIT_ERROR};
+use super::output::{is_false, Out, EXIT_ERROR};
+use super::records::{write_invalid, write_not_text, ErrorRecord};
+use super::settings::null_records;
 
 const PARSE_HELP: &str = "\
 Output:
@@ -58,7 +59,7 @@ pub struct ParseArgs {
     /// for uri); `iri rules --grammar G` lists the rules of grammar G.
     #[arg(long, short)]
     rule: Option<String>,
-    #[arg(long, short = 'A', conflicts_with = "rule", help = super::ABSOLUTE_HELP)]
+    #[arg(long, short = 'A', conflicts_with = "rule", help = ABSOLUTE_HELP)]
     absolute: bool,
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
@@ -158,7 +159,7 @@ pub fn run(args: &ParseArgs) -> i32 {
     let grammar: Grammar = args.grammar.into();
     let rule = match resolve_rule(
         grammar,
-        super::rule_arg(grammar, args.rule.as_deref(), args.absolute),
+        rule_arg(grammar, args.rule.as_deref(), args.absolute),
     ) {
         Ok(r) => r,
         Err(code) => return code,

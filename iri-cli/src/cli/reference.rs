@@ -10,9 +10,9 @@ use iri_abnf::repository::quote;
 use iri_abnf::{Base, Grammar, Mode};
 use serde::Serialize;
 
-use super::input::{for_each_item, Decoding, InputArgs, Item, NotText};
-use super::output::{is_false, Out};
-use super::{GrammarArg, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
+use super::args::GrammarArg;
+use super::input::{for_each_item, Decoding, InputArgs, Item, NotText, INPUTS_HELP};
+use super::output::{is_false, Out, EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 
 const RESOLVE_HELP: &str = "\
 Resolves each REF against BASE with RFC 3986 Section 5.2 (3987bis Section 4.5 applies it to IRIs and
@@ -129,7 +129,7 @@ impl From<LevelArg> for Level {
 
 /// Resolve references against a base IRI (RFC 3986 Section 5.2).
 #[derive(Args)]
-#[command(after_help = format!("{RESOLVE_HELP}\n\n{}", super::INPUTS_HELP))]
+#[command(after_help = format!("{RESOLVE_HELP}\n\n{}", INPUTS_HELP))]
 pub struct ResolveArgs {
     /// The grammar of the base and the references. One of the four with components (the historical grammars and
     /// iri-printed have a language only).
@@ -153,7 +153,7 @@ pub struct ResolveArgs {
 
 /// Find the shortest reference from a base IRI to each target IRI.
 #[derive(Args)]
-#[command(after_help = format!("{RELATIVIZE_HELP}\n\n{}", super::INPUTS_HELP))]
+#[command(after_help = format!("{RELATIVIZE_HELP}\n\n{}", INPUTS_HELP))]
 pub struct RelativizeArgs {
     /// The grammar of the base and the targets. One of the four with components (the historical grammars and
     /// iri-printed have a language only).
@@ -174,7 +174,7 @@ pub struct RelativizeArgs {
 
 /// Normalize references (RFC 3986 Section 6.2, RFC 3987 Section 5.3).
 #[derive(Args)]
-#[command(after_help = format!("{LEVELS_HELP}\n\n{NORMALIZE_HELP}\n\n{}", super::INPUTS_HELP))]
+#[command(after_help = format!("{LEVELS_HELP}\n\n{NORMALIZE_HELP}\n\n{}", INPUTS_HELP))]
 pub struct NormalizeArgs {
     /// The grammar of the inputs. One of the four with components (the historical grammars and
     /// iri-printed have a language only).

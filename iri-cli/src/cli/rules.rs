@@ -5,15 +5,15 @@ use iri_abnf::abnf::{definition, Definition};
 use iri_abnf::AnyGrammar;
 use serde::Serialize;
 
+use super::args::AnyGrammarArg;
 use super::output::Out;
-use super::AnyGrammarArg;
 
 const RULES_HELP: &str = "\
 Prints the rules of the grammar, one per line, in the order of its .abnf files and spelled as in the
-spec. Each of them can be the start rule (--rule) of check, compare, generate, parse and selfcheck,
-spelled so or with '_' for '-'; the input must then match the rule to its end. The grammars rfc2396,
-rfc2732, masinter07, duerst01 and iri-printed have a language only: check, compare and generate take
-them, parse and selfcheck do not.
+spec. Each of them can be the start rule (--rule) of check, compare, generate and parse, spelled so
+or with '_' for '-'; the input must then match the rule to its end. The grammars rfc2396, rfc2732,
+masinter07, duerst01 and iri-printed have a language only: check, compare and generate take them,
+parse does not.
 
 JSON (--format json), one record:
   {\"grammar\": str, \"reference_rule\": str, \"rules\": [str],

@@ -19,7 +19,8 @@ use iri_abnf::{AnyGrammar, Grammar};
 use serde::Serialize;
 
 use self::http::{query_pairs, Limits, Request, Response};
-use super::check::{check_record, lint_grammar, CheckOptions, NotProcessedRecord};
+use super::args::{rule_of, AnyGrammarArg, GrammarArg};
+use super::check::{check_record, lint_grammar, CheckOptions};
 use super::compare::{input_record, named_rule_of};
 use super::convert::{
     iri_record, leiri_outcome, leiri_record, to_iri_outcome, to_uri_outcome, uri_record, HostArg,
@@ -27,10 +28,11 @@ use super::convert::{
 };
 use super::input::{text_of, Item, NotText, Origin, DEFAULT_MAX_LENGTH};
 use super::lint::{levels, lint_record, LevelArgs};
+use super::output::{EXIT_ERROR, EXIT_OK};
 use super::parse::parse_record;
+use super::records::NotProcessedRecord;
 use super::reference::{base_of, resolve_record, resolve_result};
 use super::rules::rules_record;
-use super::{rule_of, AnyGrammarArg, GrammarArg, EXIT_ERROR, EXIT_OK};
 
 const SERVE_HELP: &str = "\
 Starts a local web server with the live viewer: a page where you type a string and see, as you

@@ -284,7 +284,7 @@ fn rules_lists_the_rules_of_the_grammar() {
 
 #[test]
 fn the_rule_help_says_where_the_rules_are_listed() {
-    for sub in ["check", "parse", "selfcheck"] {
+    for sub in ["check", "parse"] {
         let (code, out, _) = iri(&[sub, "--help"], None);
         assert_eq!(code, 0);
         assert!(out.contains("iri rules --grammar G"), "{sub}: {out}");
@@ -327,19 +327,6 @@ fn rule_names_are_case_insensitive() {
         None,
     );
     assert_ne!(code, 2, "{err}");
-    let (code, _, err) = iri(
-        &[
-            "selfcheck",
-            "--grammar",
-            "uri",
-            "--rule",
-            "ipv6address",
-            "--cases",
-            "20",
-        ],
-        None,
-    );
-    assert_eq!(code, 0, "{err}");
     // A name that no case of any rule matches is still an error that names the close rules.
     let (code, _, err) = iri(&["check", "--rule", "ipv6adress", "::1"], None);
     assert_eq!(code, 2);
@@ -467,6 +454,51 @@ fn historical_grammars_in_check() {
     let (code, _, err) = iri(&["parse", "-g", "rfc2396", "http://a/"], None);
     assert_eq!(code, 2);
     assert!(err.contains("invalid value 'rfc2396'"), "{err}");
+}
+
+/// `iri --help` lists the commands for users and no other: the self-check campaigns and the adapter
+/// of the judge's tests are binaries of the test-support crate, not subcommands of `iri`.
+#[test]
+fn the_help_lists_only_commands_for_users() {
+    let (code, out, _) = iri(&["--help"], None);
+    assert_eq!(code, 0);
+    let commands: Vec<&str> = out
+        .lines()
+        .skip_while(|l| *l != "Commands:")
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(
+        commands,
+        [
+            "check",
+            "compare",
+            "generate",
+            "parse",
+            "rules",
+            "lint",
+            "to-uri",
+            "to-iri",
+            "from-leiri",
+            "preprocess",
+            "resolve",
+            "relativize",
+            "normalize",
+            "equal",
+            "judge",
+            "serve",
+            "completions",
+            "man",
+            "help",
+        ],
+        "{out}"
+    );
+    for removed in ["selfcheck", "judge-adapter"] {
+        let (code, _, err) = iri(&[removed, "--help"], None);
+        assert_eq!(code, 2, "{removed}");
+        assert!(err.contains("unrecognized subcommand"), "{removed}: {err}");
+    }
 }
 
 #[test]

@@ -1,23 +1,70 @@
-//! `iri judge` against the built-in adapter (`iri judge-adapter`), which answers as the ABNF does or
-//! with a planted bug: each bug is found with a minimal witness, or reported as a broken adapter.
+//! `iri judge` against the adapter of its tests (`judge-adapter`, a binary of the test-support crate
+//! `iri-test`), which answers as the ABNF does or with a planted bug: each bug is found with a
+//! minimal witness, or reported as a broken adapter.
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
 const IRI: &str = env!("CARGO_BIN_EXE_iri");
 
-/// Runs `iri judge ARGS -- iri judge-adapter ADAPTER`, with the JSON report.
-fn judge(args: &[&str], adapter: &[&str]) -> Output {
+/// The `judge-adapter` binary, built once per test run by Cargo with the profile, the target and into
+/// the target folder of the `iri` under test (Cargo rebuilds it when its sources changed, so it is
+/// never stale or missing); a failed build fails the test.
+fn adapter() -> &'static Path {
+    static ADAPTER: OnceLock<PathBuf> = OnceLock::new();
+    ADAPTER.get_or_init(|| {
+        // `iri` is TARGET_DIR/PROFILE/iri, or TARGET_DIR/TRIPLE/PROFILE/iri with `--target`; Cargo
+        // marks the target folder with CACHEDIR.TAG.
+        let profile_dir = Path::new(IRI).parent().expect("the folder of iri");
+        let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+            Some("debug") => "dev",
+            Some(name) => name,
+            None => panic!("no profile folder in {IRI}"),
+        };
+        let above = profile_dir
+            .parent()
+            .expect("the folder above the profile's");
+        let (target_dir, triple) = if above.join("CACHEDIR.TAG").exists() {
+            (above, None)
+        } else {
+            let root = above.parent().filter(|r| r.join("CACHEDIR.TAG").exists());
+            let root = root.unwrap_or_else(|| panic!("no target folder above {IRI}"));
+            (root, above.file_name())
+        };
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
+        let mut build = Command::new(cargo);
+        build
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            // With the package of `iri` too, so that the library is built with the features it has
+            // in `iri` (one build of it, not two).
+            .args(["build", "--quiet", "-p", "iri-cli", "-p", "iri-test"])
+            .args(["--bin", "judge-adapter", "--profile", profile])
+            .arg("--target-dir")
+            .arg(target_dir);
+        if let Some(triple) = triple {
+            build.arg("--target").arg(triple);
+        }
+        let status = build.status().expect("cargo runs");
+        assert!(status.success(), "building judge-adapter: {status}");
+        let exe = profile_dir.join(format!("judge-adapter{}", std::env::consts::EXE_SUFFIX));
+        assert!(exe.is_file(), "{} was not built", exe.display());
+        exe
+    })
+}
+
+/// Runs `iri judge ARGS -- judge-adapter ADAPTER`, with the JSON report.
+fn judge(args: &[&str], adapter_args: &[&str]) -> Output {
     Command::new(IRI)
         .arg("judge")
         .args(["--format", "json"])
         .args(args)
         .arg("--")
-        .arg(IRI)
-        .arg("judge-adapter")
-        .args(adapter)
+        .arg(adapter())
+        .args(adapter_args)
         .output()
         .expect("iri runs")
 }
@@ -461,7 +508,8 @@ fn the_markdown_table_lists_the_most_frequent_classes() {
                 "--format",
                 "markdown",
             ])
-            .args(["--markdown-classes", n, "--", IRI, "judge-adapter"])
+            .args(["--markdown-classes", n, "--"])
+            .arg(adapter())
             .args(["--grammar", "iri"])
             .output()
             .expect("iri runs");

@@ -25,6 +25,7 @@ mod generate_cli;
 mod hostile_input;
 mod judge;
 mod lint_cli;
+mod modules;
 mod pipes;
 mod serve_api;
 mod serve_browser;

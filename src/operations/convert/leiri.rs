@@ -82,7 +82,7 @@ pub fn leiri_to_uri(leiri: &str, options: &ToUriOptions) -> Result<UriConversion
         match &mut e.kind {
             ConvertErrorKind::Idna(i) => i.offset = back,
             ConvertErrorKind::Unmappable(u) => u.offset = back,
-            ConvertErrorKind::Syntax(_) => {}
+            ConvertErrorKind::Syntax(_) | ConvertErrorKind::Unencodable { .. } => {}
         }
         e
     })

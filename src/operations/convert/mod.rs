@@ -49,6 +49,7 @@ pub use preprocess::{
 };
 pub use query_charset::{encode_component, Charset, Unmappable};
 pub use to_iri::{to_iri, IriConversion, ToIriOptions, Trace};
+pub(crate) use to_uri::map_components;
 pub use to_uri::{to_uri, HostMapping, ToUriOptions, UriConversion};
 
 use crate::characters::{is_uri_char, push_pct_utf8};
@@ -77,6 +78,15 @@ pub enum ConvertErrorKind {
     /// The document charset cannot represent a character of the query (3987bis §3.5); its offset is
     /// in the input.
     Unmappable(Unmappable),
+    /// A component given to the builder of the typed identifiers (`iri_abnf::Builder`) cannot be
+    /// written in its place, percent-encoded or not (a "[" in a registered name, RFC 3986 §3.2.2; a
+    /// scheme outside its characters, §3.1); the offset is in the text of that component.
+    Unencodable {
+        /// The component: `scheme`, `host` or `path`.
+        component: &'static str,
+        /// Why, with the section of the spec that says so.
+        reason: &'static str,
+    },
 }
 
 impl ConvertError {
@@ -86,6 +96,12 @@ impl ConvertError {
             ConvertErrorKind::Syntax(e) => e.message(),
             ConvertErrorKind::Idna(e) => format!("{e} (byte offset {})", self.offset),
             ConvertErrorKind::Unmappable(e) => format!("query (3987bis §3.5): {e}"),
+            ConvertErrorKind::Unencodable { component, reason } => {
+                format!(
+                    "cannot build the {component} (byte offset {} of it): {reason}",
+                    self.offset
+                )
+            }
         }
     }
 }
@@ -101,7 +117,9 @@ impl std::error::Error for ConvertError {
         match &self.kind {
             ConvertErrorKind::Syntax(e) => Some(e),
             // The other kinds are no errors of their own: what failed, with its details.
-            ConvertErrorKind::Idna(_) | ConvertErrorKind::Unmappable(_) => None,
+            ConvertErrorKind::Idna(_)
+            | ConvertErrorKind::Unmappable(_)
+            | ConvertErrorKind::Unencodable { .. } => None,
         }
     }
 }

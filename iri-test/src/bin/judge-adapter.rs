@@ -1,0 +1,223 @@
+//! `judge-adapter`: the adapter that the tests of `iri judge` judge. It answers as the ABNF does
+//! (verdict mode, line protocol; `--components`: JSON components; `--resolve`: the target of RFC 3986
+//! §5.2), or with a planted bug (`--bug`) that the judge must find, shrink and class, or report as a
+//! broken adapter. A test double: not part of the published `iri` command.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, ValueEnum};
+use iri_abnf::{is_valid, AnyGrammar, Rule};
+use serde_json::Value;
+
+/// A planted bug.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Bug {
+    /// None: the adapter answers as the ABNF does.
+    None,
+    /// Rejects every input with a character of U+00A0–U+D7FF (the first `ucschar` range dropped).
+    DropUcschar,
+    /// Accepts `^` wherever the ABNF would accept `a`.
+    AcceptCaret,
+    /// Rejects an IP literal whose IPvFuture begins with an upper-case `V` (`[V`).
+    RejectUpperV,
+    /// Rejects every IPvFuture literal (`[v` or `[V`).
+    RejectIpvfuture,
+    /// Reports the host in lower case (components mode).
+    LowercaseHost,
+    /// Exits after --after answers.
+    Die,
+    /// Stops answering (but keeps running) after --after answers.
+    Hang,
+    /// Answers `maybe` after --after answers.
+    OutOfStep,
+}
+
+/// Answers as the ABNF does, with a planted bug if asked: the adapter of `iri judge`'s tests.
+#[derive(Parser)]
+#[command(name = "judge-adapter")]
+struct AdapterArgs {
+    /// The grammar whose reference rule the answers are those of (any grammar `iri judge --grammar`
+    /// takes).
+    #[arg(long, short, default_value = "iri", value_parser = any_grammar)]
+    grammar: AnyGrammar,
+    /// The planted bug.
+    #[arg(long, value_enum, default_value = "none")]
+    bug: Bug,
+    /// How many answers come before the bugs `die`, `hang` and `out-of-step`.
+    #[arg(long, default_value_t = 100)]
+    after: u64,
+    /// Components mode: a JSON object of the components in place of the verdict.
+    #[arg(long)]
+    components: bool,
+    /// JSON lines in and out ({"input": str} in; {"input": str, "valid": bool} out).
+    #[arg(long)]
+    jsonl: bool,
+    /// Resolve mode (base TAB reference in, the target out).
+    #[arg(long)]
+    resolve: bool,
+}
+
+/// A grammar by its name (`uri`, `rfc3987`, `iri`, `leiri`, `rfc2396`, …).
+fn any_grammar(name: &str) -> Result<AnyGrammar, String> {
+    AnyGrammar::ALL
+        .into_iter()
+        .find(|g| g.name() == name)
+        .ok_or_else(|| format!("unknown grammar {name:?}"))
+}
+
+/// An answer: the verdict, the components (`None`: invalid) or the target (`None`: invalid).
+enum Answer {
+    Valid(bool),
+    Components(Option<BTreeMap<&'static str, Option<String>>>),
+    Target(Option<String>),
+}
+
+/// What the ABNF says: the verdict of the grammar's reference rule; the components of the reference
+/// (3987bis §2.2, RFC 3986 §3); the target of `reference` resolved against `base` (RFC 3986 §5.2).
+fn abnf_answer(args: &AdapterArgs, rule: Rule, base: Option<&str>, input: &str) -> Answer {
+    let grammar = args.grammar;
+    if args.resolve {
+        let target = grammar.main().and_then(|g| {
+            iri_abnf::resolve(g, base.unwrap_or(""), input)
+                .ok()
+                .map(|t| t.as_str().to_string())
+        });
+        return Answer::Target(target);
+    }
+    if !args.components {
+        return Answer::Valid(is_valid(grammar, rule, input));
+    }
+    let Some(g) = grammar.main() else {
+        return Answer::Components(None);
+    };
+    Answer::Components(iri_abnf::parse(g, input).ok().map(|r| {
+        let auth = r.authority();
+        let mut m = BTreeMap::new();
+        m.insert("scheme", r.scheme().map(|c| c.as_str().to_string()));
+        m.insert("authority", auth.as_ref().map(|a| a.as_str().to_string()));
+        m.insert(
+            "userinfo",
+            auth.as_ref()
+                .and_then(|a| a.userinfo())
+                .map(|c| c.as_str().to_string()),
+        );
+        m.insert("host", auth.as_ref().map(|a| a.host().as_str().to_string()));
+        m.insert(
+            "port",
+            auth.as_ref()
+                .and_then(|a| a.port())
+                .map(|p| p.as_str().to_string()),
+        );
+        m.insert("path", Some(r.path().as_str().to_string()));
+        m.insert("query", r.query().map(|c| c.as_str().to_string()));
+        m.insert("fragment", r.fragment().map(|c| c.as_str().to_string()));
+        m
+    }))
+}
+
+fn main() -> ExitCode {
+    let args = AdapterArgs::parse();
+    let grammar = args.grammar;
+    let rule = grammar.reference_rule();
+    let stdin = std::io::stdin();
+    let mut input = BufReader::new(stdin.lock());
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut line = String::new();
+    let mut answered = 0u64;
+    loop {
+        // Flushed whenever every line read so far is answered, so that the judge can pipeline.
+        if input.buffer().is_empty() && out.flush().is_err() {
+            return ExitCode::from(2);
+        }
+        line.clear();
+        match input.read_line(&mut line) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        if line.ends_with('\n') {
+            line.pop();
+        }
+        let text = if args.jsonl {
+            match serde_json::from_str::<Value>(&line) {
+                Ok(v) => v
+                    .get("input")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string(),
+                Err(_) => String::new(),
+            }
+        } else {
+            line.clone()
+        };
+        if answered >= args.after {
+            match args.bug {
+                Bug::Die => return ExitCode::SUCCESS,
+                Bug::Hang => {
+                    let _ = out.flush();
+                    loop {
+                        std::thread::sleep(Duration::from_secs(3600));
+                    }
+                }
+                Bug::OutOfStep => {
+                    let _ = writeln!(out, "maybe");
+                    answered += 1;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        answered += 1;
+        let (base, reference) = match text.split_once('\t').filter(|_| args.resolve) {
+            Some((base, reference)) => (Some(base), reference),
+            None => (None, text.as_str()),
+        };
+        let mut answer = abnf_answer(&args, rule, base, reference);
+        let dropped = args.bug == Bug::DropUcschar
+            && text.chars().any(|c| ('\u{A0}'..='\u{D7FF}').contains(&c));
+        let caret = args.bug == Bug::AcceptCaret
+            && text.contains('^')
+            && is_valid(grammar, rule, &text.replace('^', "a"));
+        let upper_v = (args.bug == Bug::RejectUpperV && text.contains("[V"))
+            || (args.bug == Bug::RejectIpvfuture && (text.contains("[v") || text.contains("[V")));
+        if args.bug == Bug::LowercaseHost {
+            if let Answer::Components(Some(m)) = &mut answer {
+                if let Some(Some(host)) = m.get_mut("host") {
+                    *host = host.to_lowercase();
+                }
+            }
+        }
+        if dropped || upper_v {
+            answer = match answer {
+                Answer::Valid(_) => Answer::Valid(false),
+                Answer::Components(_) => Answer::Components(None),
+                a => a,
+            };
+        } else if caret {
+            answer = Answer::Valid(true);
+        }
+        let written = match answer {
+            Answer::Valid(b) if args.jsonl => {
+                writeln!(out, "{}", serde_json::json!({ "input": text, "valid": b }))
+            }
+            Answer::Valid(b) => writeln!(out, "{}", if b { "valid" } else { "invalid" }),
+            Answer::Components(None) => writeln!(out, "{{\"valid\":false}}"),
+            Answer::Components(Some(m)) => {
+                let mut o = serde_json::Map::new();
+                o.insert("valid".into(), Value::Bool(true));
+                for (k, v) in m {
+                    o.insert(k.into(), v.map_or(Value::Null, Value::String));
+                }
+                writeln!(out, "{}", Value::Object(o))
+            }
+            Answer::Target(t) => writeln!(out, "{}", t.as_deref().unwrap_or("invalid")),
+        };
+        if written.is_err() {
+            return ExitCode::from(2);
+        }
+    }
+    let _ = out.flush();
+    ExitCode::SUCCESS
+}
