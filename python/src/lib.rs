@@ -1,5 +1,5 @@
 //! The extension module `iri_abnf._iri_abnf`: the library's entry points for Python. The package
-//! `iri_abnf` (python/iri_abnf/__init__.py) re-exports it with docstrings and type stubs.
+//! `iri_abnf` (python/python/iri_abnf/__init__.py) re-exports it with docstrings and type stubs.
 //!
 //! Strings: a Python `str` is read as UTF-8. A `str` that holds a lone surrogate (which UTF-8 cannot
 //! encode) is not a valid reference of any grammar: the checks answer `False` for it, every other
@@ -32,30 +32,13 @@ pyo3::create_exception!(
     "The input does not match the rule of the grammar."
 );
 
-// `PyUnicode_AsUTF8AndSize` is in the stable ABI from CPython 3.10 and exported by every CPython 3;
-// declared here because the abi3-py39 bindings leave it out. It returns the string's UTF-8 (cached
-// in the object, alive as long as it), or NULL with UnicodeEncodeError set for a lone surrogate.
-extern "C" {
-    fn PyUnicode_AsUTF8AndSize(
-        unicode: *mut pyo3::ffi::PyObject,
-        size: *mut pyo3::ffi::Py_ssize_t,
-    ) -> *const c_char;
-}
-
 /// The UTF-8 of a `str`, borrowed from it; `None` for a lone surrogate (the error is cleared).
+///
+/// `PyString::to_str` is `PyUnicode_AsUTF8AndSize`, in the limited API from CPython 3.10 (the
+/// floor of the abi3 wheel, `abi3-py310`): the UTF-8 cached in the object, alive as long as it.
 fn utf8<'a>(s: &'a Bound<'_, PyString>) -> Option<&'a str> {
-    let mut size: pyo3::ffi::Py_ssize_t = 0;
-    // SAFETY: `s` is a str; the buffer lives as long as the object, which `s` borrows.
-    let ptr = unsafe { PyUnicode_AsUTF8AndSize(s.as_ptr(), &mut size) };
-    if ptr.is_null() {
-        // Clears the UnicodeEncodeError.
-        drop(PyErr::take(s.py()));
-        return None;
-    }
-    // SAFETY: CPython gives valid UTF-8 of `size` bytes.
-    Some(unsafe {
-        std::str::from_utf8_unchecked(std::slice::from_raw_parts(ptr.cast::<u8>(), size as usize))
-    })
+    // The UnicodeEncodeError of a lone surrogate is taken from the interpreter and dropped.
+    s.to_str().ok()
 }
 
 /// The `str` argument `what`, or `TypeError`.
