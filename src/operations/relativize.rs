@@ -419,22 +419,16 @@ mod tests {
     #[test]
     fn errors_give_their_source() {
         use std::error::Error as _;
+        let offset_of_source = |e: &ResolveError| {
+            let parse = e.source().unwrap().downcast_ref::<crate::ParseError>();
+            parse.unwrap().offset
+        };
         let e = relativize(Grammar::Uri, "http://a/ b", "http://a/c").unwrap_err();
         assert!(matches!(e, ResolveError::InvalidBase(_)));
-        let parse = e
-            .source()
-            .unwrap()
-            .downcast_ref::<crate::ParseError>()
-            .unwrap();
-        assert_eq!(parse.offset, 9);
+        assert_eq!(offset_of_source(&e), 9);
         let e = relativize(Grammar::Uri, "http://a/", "http://a/ c").unwrap_err();
         assert!(matches!(e, ResolveError::Target(_)));
-        let parse = e
-            .source()
-            .unwrap()
-            .downcast_ref::<crate::ParseError>()
-            .unwrap();
-        assert_eq!(parse.offset, 9);
+        assert_eq!(offset_of_source(&e), 9);
         let e = relativize(Grammar::Uri, "http://a/", "c").unwrap_err();
         assert!(matches!(e, ResolveError::TargetNoScheme { .. }));
         assert!(e.source().is_none());

@@ -1079,24 +1079,20 @@ pub(crate) fn pest_only_error(
 /// of every grammar compiles, which the tests check, so this is never expected): no offset can be
 /// known, so it is 0, nothing is listed as expected and the hint says why.
 #[cold]
+pub(crate) fn unbuilt_error(grammar: AnyGrammar, rule: Rule, input: &str) -> ParseError {
+    at_start(grammar, rule, input, At::Unbuilt)
+}
+
 /// The error of a start rule that the grammar does not have ([`ErrorKind::UnknownRule`]): at offset 0,
 /// listing nothing; its message is the [`UnknownName`](crate::UnknownName) message, with the
 /// grammar's rules closest to the one given.
+#[cold]
 pub(crate) fn no_such_rule(grammar: AnyGrammar, rule: Rule, input: &str) -> ParseError {
-    ParseError {
-        grammar,
-        rule,
-        input: Kept::new(input),
-        offset: 0,
-        column: 1,
-        detail: Detail {
-            at: At::NoSuchRule,
-            expected: OnceLock::new(),
-        },
-    }
+    at_start(grammar, rule, input, At::NoSuchRule)
 }
 
-pub(crate) fn unbuilt_error(grammar: AnyGrammar, rule: Rule, input: &str) -> ParseError {
+/// An error at offset 0 that lists nothing, for a reason other than the input ([`At`]).
+fn at_start(grammar: AnyGrammar, rule: Rule, input: &str, at: At) -> ParseError {
     ParseError {
         grammar,
         rule,
@@ -1104,7 +1100,7 @@ pub(crate) fn unbuilt_error(grammar: AnyGrammar, rule: Rule, input: &str) -> Par
         offset: 0,
         column: 1,
         detail: Detail {
-            at: At::Unbuilt,
+            at,
             expected: OnceLock::new(),
         },
     }
