@@ -300,8 +300,9 @@ pub fn is_valid(grammar: impl Into<AnyGrammar>, rule: impl RuleName, input: &str
     }
 }
 
-/// [`is_valid`] for a rule of the grammar.
-#[inline]
+/// [`is_valid`] for a rule of the grammar: inlined like the lookup, so that the call with a name and
+/// the call with the `Rule` are built alike wherever they are.
+#[inline(always)]
 fn is_valid_rule(grammar: AnyGrammar, r: Rule, input: &str) -> bool {
     match abnf::engine::loaded(grammar, r) {
         Ok(dfa) => dfa.is_match(input),
