@@ -39,6 +39,45 @@ pub struct Dfa {
     continuations: Arc<Mutex<HashMap<StateID, Ranges>>>,
 }
 
+/// The transitions of a [`Dfa`] as rows of byte classes ([`Dfa::rows`]): the same language, walked
+/// one byte of UTF-8 at a time.
+///
+/// A state is a number, the index of its row in `rows`; state 0 is the dead state (no string of the
+/// language begins with what led there). From state `s`, byte `b` leads to
+/// `rows[s + classes[b]]`; the input may end in `s` when `rows[s + width]` is not 0. The walk of an
+/// input starts at `start`:
+///
+/// ```
+/// use iri_abnf::{abnf, Grammar, Rule};
+///
+/// let dfa = abnf::dfa(Grammar::Uri, Rule::UriReference).unwrap();
+/// let t = dfa.rows().unwrap();
+/// let walk = |input: &str| {
+///     let mut s = t.start;
+///     for &b in input.as_bytes() {
+///         s = usize::from(t.rows[s + usize::from(t.classes[usize::from(b)])]);
+///         if s == 0 {
+///             return false;
+///         }
+///     }
+///     t.rows[s + t.width] != 0
+/// };
+/// assert!(walk("http://example.org/a?b#c"));
+/// assert!(!walk("http://exa mple.org/"));
+/// ```
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct Rows<'a> {
+    /// The class of each byte: the bytes of one class lead from every state to the same state.
+    pub classes: &'a [u8; 256],
+    /// The number of classes: a row has `width` transitions and then the end flag.
+    pub width: usize,
+    /// The start state.
+    pub start: usize,
+    /// The rows, each at the number of its state.
+    pub rows: &'a [u16],
+}
+
 /// The dense DFA of `regex-automata`: borrowed from the precompiled bytes, or built and owned.
 #[derive(Clone, Debug)]
 enum Tables {
@@ -169,6 +208,19 @@ impl Dfa {
             Some(table) => table.is_match(input.as_bytes()),
             None => self.is_match_plain(input),
         }
+    }
+
+    /// The transitions that [`Dfa::is_match`] walks, as rows of byte classes, for a walk of the DFA
+    /// outside Rust (the npm package `iri-abnf` walks them in JavaScript over the UTF-8 of a string,
+    /// without copying it into WebAssembly's memory); `None` for a DFA too large for 16-bit entries.
+    /// See [`Rows`] for how to walk them.
+    pub fn rows(&self) -> Option<Rows<'_>> {
+        self.table.as_ref().map(|t| Rows {
+            classes: &t.classes,
+            width: t.width,
+            start: t.start,
+            rows: &t.rows,
+        })
     }
 
     /// [`Dfa::is_match`], and for an input in the language the offsets of its first "?" or "#" and of

@@ -1,0 +1,448 @@
+// The API of the package iri-abnf, over the exports of its WebAssembly module (js/src/lib.rs).
+//
+// This file is the one source of the API: the build (js/build.mjs) copies it to dist/api.js for the
+// ES module entries and writes dist/api.cjs from it for CommonJS.
+//
+// Strings cross into the module as UTF-8. Indices that this API gives (`index`, `start`, `end`,
+// `spans`) count UTF-16 code units, as JavaScript strings do, so `input.slice(start, end)` is the
+// part; `offset` is the UTF-8 byte offset that the `iri` command reports.
+
+/** The input does not match the rule of the grammar (or holds a lone surrogate). */
+export class IriSyntaxError extends SyntaxError {
+  constructor(record) {
+    super(record.prefix ? `${record.prefix}${record.message}` : record.message);
+    this.name = "IriSyntaxError";
+    /** UTF-16 index of the error in the input. */
+    this.index = record.index;
+    /** UTF-8 byte offset of the error (as the `iri` command reports it). */
+    this.offset = record.offset;
+    /** 1-based column in characters (code points), as the `iri` command prints it. */
+    this.column = record.column;
+    /** What could come there: rules in spec spelling, characters and ranges in ABNF notation. */
+    this.expected = record.expected;
+    this.grammar = record.grammar;
+    this.rule = record.rule;
+    this.input = record.input;
+    /** Which argument the error is about: input, base, reference, target, a or b. */
+    this.argument = record.argument;
+    /** The input and a caret line under the error. */
+    this.caret = record.caret;
+  }
+}
+
+/** An operation that cannot be made on a valid input: a conversion (IDNA, a charset) or a
+ * resolution. `kind` says which. */
+export class IriError extends Error {
+  constructor(record) {
+    super(record.message);
+    this.name = "IriError";
+    this.kind = record.kind;
+    if (record.index !== undefined) {
+      this.index = record.index;
+      this.offset = record.offset;
+    }
+  }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const wellFormed =
+  typeof String.prototype.isWellFormed === "function"
+    ? (s) => s.isWellFormed()
+    : (s) => !LONE_SURROGATE.test(s);
+
+function describe(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+function text(value, what) {
+  if (typeof value !== "string") {
+    throw new TypeError(`${what} must be a string, not ${describe(value)}`);
+  }
+  if (!wellFormed(value)) {
+    const index = value.search(LONE_SURROGATE);
+    const before = value.slice(0, index);
+    throw new IriSyntaxError({
+      message: `${what} holds a lone surrogate (U+${value
+        .charCodeAt(index)
+        .toString(16)
+        .toUpperCase()}) at index ${index}, which UTF-8 cannot encode: no URI, IRI or LEIRI can contain it`,
+      index,
+      offset: new TextEncoder().encode(before).length,
+      column: [...before].length + 1,
+      expected: [],
+      grammar: null,
+      rule: null,
+      input: value,
+      argument: what,
+      caret: null,
+    });
+  }
+  return value;
+}
+
+function options(value, allowed, what) {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw new TypeError(`the options of ${what} must be an object, not ${describe(value)}`);
+  }
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key)) {
+      throw new TypeError(
+        `${what} has no option ${JSON.stringify(key)} (options: ${allowed.join(", ")})`,
+      );
+    }
+  }
+  return value;
+}
+
+function str(value, name, fallback) {
+  if (value === undefined) return fallback;
+  if (typeof value !== "string") {
+    throw new TypeError(`option ${name} must be a string, not ${describe(value)}`);
+  }
+  return value;
+}
+
+function bool(value, name) {
+  if (value === undefined) return false;
+  if (typeof value !== "boolean") {
+    throw new TypeError(`option ${name} must be a boolean, not ${describe(value)}`);
+  }
+  return value;
+}
+
+function list(value, name) {
+  if (value === undefined) return "";
+  if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) {
+    throw new TypeError(`option ${name} must be an array of strings`);
+  }
+  return value.join("\n");
+}
+
+function fail(error) {
+  switch (error.type) {
+    case "syntax":
+      return new IriSyntaxError({
+        ...error,
+        prefix: error.argument === "input" ? "" : `${error.argument}: `,
+      });
+    case "range":
+      return new RangeError(error.message);
+    default:
+      return new IriError(error);
+  }
+}
+
+/** The value of a `{"ok": …}` answer of the module, or its error thrown. */
+function answer(json) {
+  const r = JSON.parse(json);
+  if ("error" in r) throw fail(r.error);
+  return r.ok;
+}
+
+/** The API over the module's exports `w`. */
+export function makeApi(w) {
+  const memory = w.wasm_memory();
+  const encoder = new TextEncoder();
+  let cap = 0;
+  let ptr = 0;
+  let u8 = new Uint8Array(0);
+
+  /** Room for `n` bytes at `ptr`, and a view of the memory as it is now. */
+  function room(n) {
+    if (n > cap) {
+      cap = Math.max(1024, 2 ** Math.ceil(Math.log2(n)));
+      ptr = w.buffer(cap);
+    }
+    if (u8.buffer !== memory.buffer) u8 = new Uint8Array(memory.buffer);
+  }
+  room(1024);
+
+  /** Writes the UTF-8 of the well-formed string `s` at `ptr`; its length in bytes. */
+  function write(s) {
+    const n = s.length;
+    if (n * 3 > cap || u8.buffer !== memory.buffer) room(n * 3);
+    const p = ptr;
+    const m = u8;
+    let i = 0;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) break;
+      m[p + i] = c;
+    }
+    if (i === n) return n;
+    return i + encoder.encodeInto(s.slice(i), m.subarray(p + i, p + cap)).written;
+  }
+
+  // The rules asked for, by grammar and rule name: their number in the module and their DFA's
+  // rows (null when the module has none for it: then the module walks the DFA, see `check`).
+  const rulesAsked = new Map();
+  function ruleOf(grammar, rule) {
+    const key = `${grammar}\u0000${rule}`;
+    let r = rulesAsked.get(key);
+    if (r === undefined) {
+      const id = answer(w.rule_id(grammar, rule));
+      const t = w.rows(id);
+      r =
+        t.length === 0
+          ? { id, rows: null }
+          : { id, width: t[0], start: t[1], classes: t.slice(2, 258), rows: t.slice(258) };
+      rulesAsked.set(key, r);
+    }
+    return r;
+  }
+  const defaultRule = ruleOf("iri", "");
+
+  // The options object of the last check, and what it asked for.
+  let lastOptions;
+  let lastGrammar;
+  let lastRule;
+  let lastAsked = defaultRule;
+
+  function asked(opts, what) {
+    if (opts === undefined) return defaultRule;
+    if (opts === lastOptions && opts.grammar === lastGrammar && opts.rule === lastRule) {
+      return lastAsked;
+    }
+    const o = options(opts, ["grammar", "rule"], what);
+    const r = ruleOf(str(o.grammar, "grammar", "iri"), str(o.rule, "rule", ""));
+    lastOptions = opts;
+    lastGrammar = o.grammar;
+    lastRule = o.rule;
+    lastAsked = r;
+    return r;
+  }
+
+  /** Whether the string `s` is in the language of the rule `r`: its DFA (the automaton the library
+   * compiles from the ABNF) walked over the UTF-8 of `s`, one byte at a time (`Rows` in the
+   * library's documentation). A lone surrogate, which UTF-8 cannot encode, is in no language. */
+  function walk(r, s) {
+    const rows = r.rows;
+    const classes = r.classes;
+    let q = r.start;
+    const n = s.length;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x80) {
+        q = rows[q + classes[c]];
+        if (q === 0) return false;
+      } else if (c < 0x800) {
+        q = rows[q + classes[0xc0 | (c >> 6)]];
+        if (q === 0) return false;
+        q = rows[q + classes[0x80 | (c & 0x3f)]];
+        if (q === 0) return false;
+      } else if (c < 0xd800 || c > 0xdfff) {
+        q = rows[q + classes[0xe0 | (c >> 12)]];
+        if (q === 0) return false;
+        q = rows[q + classes[0x80 | ((c >> 6) & 0x3f)]];
+        if (q === 0) return false;
+        q = rows[q + classes[0x80 | (c & 0x3f)]];
+        if (q === 0) return false;
+      } else {
+        // A surrogate: the high half of a pair, followed by its low half, or a lone surrogate.
+        const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
+        if (c > 0xdbff || d < 0xdc00 || d > 0xdfff) return false;
+        const p = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        i++;
+        q = rows[q + classes[0xf0 | (p >> 18)]];
+        if (q === 0) return false;
+        q = rows[q + classes[0x80 | ((p >> 12) & 0x3f)]];
+        if (q === 0) return false;
+        q = rows[q + classes[0x80 | ((p >> 6) & 0x3f)]];
+        if (q === 0) return false;
+        q = rows[q + classes[0x80 | (p & 0x3f)]];
+        if (q === 0) return false;
+      }
+    }
+    return rows[q + r.width] !== 0;
+  }
+
+  /** `walk` by the module, for a rule whose DFA has no rows here. */
+  function check(r, s) {
+    return wellFormed(s) && w.check(r.id, write(s)) === 1;
+  }
+
+  function isValid(input, opts) {
+    if (typeof input !== "string") {
+      throw new TypeError(`input must be a string, not ${describe(input)}`);
+    }
+    const r = opts === undefined ? defaultRule : asked(opts, "isValid");
+    return r.rows !== null ? walk(r, input) : check(r, input);
+  }
+
+  function checkMany(array, opts) {
+    if (!Array.isArray(array)) {
+      throw new TypeError(`checkMany takes an array of strings, not ${describe(array)}`);
+    }
+    const r = asked(opts, "checkMany");
+    const count = array.length;
+    const out = new Array(count);
+    for (let i = 0; i < count; i++) {
+      const s = array[i];
+      if (typeof s !== "string") {
+        throw new TypeError(`item ${i} must be a string, not ${describe(s)}`);
+      }
+      out[i] = r.rows !== null ? walk(r, s) : check(r, s);
+    }
+    return out;
+  }
+
+  function validate(input, opts) {
+    const o = options(opts, ["grammar", "rule"], "validate");
+    answer(
+      w.validate(text(input, "input"), str(o.grammar, "grammar", "iri"), str(o.rule, "rule", "")),
+    );
+  }
+
+  function parse(input, opts) {
+    const o = options(opts, ["grammar"], "parse");
+    return answer(w.parse(text(input, "input"), str(o.grammar, "grammar", "iri")));
+  }
+
+  function toUri(input, opts) {
+    const o = options(opts, ["host", "queryCharset", "raw"], "toUri");
+    return answer(
+      w.to_uri(
+        text(input, "input"),
+        str(o.host, "host", "percent"),
+        str(o.queryCharset, "queryCharset", ""),
+        bool(o.raw, "raw"),
+      ),
+    );
+  }
+
+  function toIri(input, opts) {
+    const o = options(opts, ["keepPunycode"], "toIri");
+    return answer(w.to_iri(text(input, "input"), bool(o.keepPunycode, "keepPunycode")));
+  }
+
+  function fromLeiri(input, opts) {
+    const o = options(opts, ["to", "raw"], "fromLeiri");
+    return answer(w.from_leiri(text(input, "input"), str(o.to, "to", "iri"), bool(o.raw, "raw")));
+  }
+
+  function preprocess(input, opts) {
+    const o = options(opts, ["split", "encodeSpaces", "nfc", "decodeNcr"], "preprocess");
+    return answer(
+      w.preprocess(
+        text(input, "input"),
+        bool(o.split, "split"),
+        bool(o.encodeSpaces, "encodeSpaces"),
+        bool(o.nfc, "nfc"),
+        bool(o.decodeNcr, "decodeNcr"),
+      ),
+    );
+  }
+
+  function resolve(base, reference, opts) {
+    const o = options(opts, ["grammar", "nonStrict"], "resolve");
+    return answer(
+      w.resolve(
+        text(base, "base"),
+        text(reference, "reference"),
+        str(o.grammar, "grammar", "iri"),
+        bool(o.nonStrict, "nonStrict"),
+      ),
+    );
+  }
+
+  function relativize(base, target, opts) {
+    const o = options(opts, ["grammar"], "relativize");
+    return answer(
+      w.relativize(text(base, "base"), text(target, "target"), str(o.grammar, "grammar", "iri")),
+    );
+  }
+
+  function normalize(input, opts) {
+    const o = options(opts, ["grammar", "level", "ipv6Rfc5952"], "normalize");
+    return answer(
+      w.normalize(
+        text(input, "input"),
+        str(o.grammar, "grammar", "iri"),
+        str(o.level, "level", "path"),
+        bool(o.ipv6Rfc5952, "ipv6Rfc5952"),
+      ),
+    );
+  }
+
+  function equivalent(a, b, opts) {
+    const o = options(opts, ["grammar", "level", "ipv6Rfc5952"], "equivalent");
+    return answer(
+      w.equivalent(
+        text(a, "a"),
+        text(b, "b"),
+        str(o.grammar, "grammar", "iri"),
+        str(o.level, "level", "path"),
+        bool(o.ipv6Rfc5952, "ipv6Rfc5952"),
+      ),
+    );
+  }
+
+  function lint(input, opts) {
+    const o = options(opts, ["grammar", "profile", "allow", "warn", "deny"], "lint");
+    return answer(
+      w.lint(
+        text(input, "input"),
+        str(o.grammar, "grammar", "iri"),
+        str(o.profile, "profile", "default"),
+        list(o.allow, "allow"),
+        list(o.warn, "warn"),
+        list(o.deny, "deny"),
+      ),
+    );
+  }
+
+  function compare(input, opts) {
+    const o = options(opts, ["rule"], "compare");
+    return answer(w.compare(text(input, "input"), str(o.rule, "rule", "")));
+  }
+
+  function compareLanguages(a, b, opts) {
+    const o = options(opts, ["rule", "witnesses"], "compareLanguages");
+    const witnesses = o.witnesses === undefined ? 3 : o.witnesses;
+    if (!Number.isInteger(witnesses) || witnesses < 0) {
+      throw new TypeError("option witnesses must be a non-negative integer");
+    }
+    for (const [name, value] of [
+      ["a", a],
+      ["b", b],
+    ]) {
+      if (typeof value !== "string") {
+        throw new TypeError(`grammar ${name} must be a string, not ${describe(value)}`);
+      }
+    }
+    return answer(w.compare_languages(a, b, str(o.rule, "rule", ""), witnesses));
+  }
+
+  function grammars() {
+    return answer(w.grammars());
+  }
+
+  function rules(grammar) {
+    return answer(w.rules(str(grammar, "grammar", "iri")));
+  }
+
+  return {
+    isValid,
+    checkMany,
+    validate,
+    parse,
+    toUri,
+    toIri,
+    fromLeiri,
+    preprocess,
+    resolve,
+    relativize,
+    normalize,
+    equivalent,
+    lint,
+    compare,
+    compareLanguages,
+    grammars,
+    rules,
+    version: w.version(),
+  };
+}

@@ -1,0 +1,776 @@
+//! The WebAssembly module of the npm package `iri-abnf`: the library's entry points for JavaScript.
+//! The package's own JavaScript (js/package/src/api.js) wraps these exports into the API that users
+//! call (`isValid`, `validate`, `parse`, …): it checks the argument types, turns options objects into
+//! arguments, and turns the records returned here into values and errors.
+//!
+//! Two kinds of export:
+//! - The checks (`check`, `check_many`) read the input from a buffer in the module's memory that the
+//!   wrapper writes into ([`buffer`]): a JavaScript string crosses into the module without the glue of
+//!   `wasm-bindgen`, whose per-call cost is several times the walk of the automaton.
+//! - Everything else takes `&str` arguments and returns one JSON text, `{"ok": value}` or
+//!   `{"error": {...}}` (see [`Failure`]); the wrapper parses it and throws the error.
+//!
+//! Strings: the wrapper passes only well-formed strings (a lone surrogate, which UTF-8 cannot encode,
+//! is refused before it reaches the module). Offsets: every span and error position is given both as
+//! a UTF-8 byte offset (`offset`, as the `iri` command reports it) and as an index in UTF-16 code
+//! units (`index`, `start`, `end`: as JavaScript strings count), so that `input.slice(start, end)` is
+//! the component.
+//!
+//! Nothing here panics on any input: the library does not (its fuzz targets check it), and the
+//! functions below index nothing they have not checked. A panic would trap and leave the module's
+//! state undefined; the package's tests make a thousand hostile calls and check it still answers.
+
+use std::cell::RefCell;
+
+use iri_abnf::convert::{
+    leiri_to_iri, leiri_to_uri, preprocess as lib_preprocess, to_iri as lib_to_iri,
+    to_uri as lib_to_uri, Charset, ConvertError, ConvertErrorKind, HostMapping, PreprocessOptions,
+    Spaces, ToIriOptions, ToUriOptions,
+};
+use iri_abnf::lint::{lint as lib_lint, Code, LintOptions, Profile, Severity};
+use iri_abnf::normalize::{normalize_with, Level, Options as NormalizeOptions};
+use iri_abnf::{AnyGrammar, Base, Grammar, HostKind, Mode, ParseError, ResolveError, Rule};
+use serde::Serialize;
+use serde_json::{json, Value};
+use wasm_bindgen::prelude::*;
+
+// ---------------------------------------------------------------------------------------------
+// The checks: a rule as a number, the input in a buffer.
+// ---------------------------------------------------------------------------------------------
+
+/// How many rules a grammar may have in the numbering of [`rule_id`].
+const RULES_PER_GRAMMAR: u32 = 1024;
+
+/// The number of `rule` of `grammar` (the reference rule when `rule` is empty), for [`check`] and
+/// [`check_many`], as `{"ok": id}`; an unknown grammar or rule is `{"error": …}` of type `range`.
+#[wasm_bindgen]
+pub fn rule_id(grammar: &str, rule: &str) -> String {
+    answer(rule_of(grammar, rule).map(|(g, r)| {
+        let gi = AnyGrammar::ALL.iter().position(|&x| x == g).unwrap_or(0) as u32;
+        let ri = Rule::ALL.iter().position(|&x| x == r).unwrap_or(0) as u32;
+        gi * RULES_PER_GRAMMAR + ri
+    }))
+}
+
+/// The grammar and rule of a number of [`rule_id`]; `None` for a number it does not give.
+fn from_id(id: u32) -> Option<(AnyGrammar, Rule)> {
+    let g = *AnyGrammar::ALL.get((id / RULES_PER_GRAMMAR) as usize)?;
+    let r = *Rule::ALL.get((id % RULES_PER_GRAMMAR) as usize)?;
+    g.has(r).then_some((g, r))
+}
+
+thread_local! {
+    /// The input buffer of the checks (the module runs on one thread).
+    static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// The verdicts of [`check_many`], one byte each.
+    static VERDICTS: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The address of the input buffer, with room for at least `len` bytes. The address changes when
+/// the buffer grows, and the module's memory (`memory.buffer`) may be replaced then.
+#[wasm_bindgen]
+pub fn buffer(len: usize) -> *mut u8 {
+    BUFFER.with(|b| {
+        let mut b = b.borrow_mut();
+        if b.len() < len {
+            b.resize(len.next_power_of_two(), 0);
+        }
+        b.as_mut_ptr()
+    })
+}
+
+/// The module's memory (`WebAssembly.Memory`), which the wrapper writes the input buffer of.
+#[wasm_bindgen]
+pub fn wasm_memory() -> JsValue {
+    wasm_bindgen::memory()
+}
+
+/// The address of the verdicts of the last [`check_many`].
+#[wasm_bindgen]
+pub fn verdicts() -> *const u8 {
+    VERDICTS.with(|v| v.borrow().as_ptr())
+}
+
+/// Whether the first `len` bytes of the buffer match rule `id`: 1 or 0; -1 for an `id` that
+/// [`rule_id`] does not give or a `len` past the buffer. Bytes that are not UTF-8 match nothing.
+#[wasm_bindgen]
+pub fn check(id: u32, len: usize) -> i32 {
+    let Some((g, r)) = from_id(id) else {
+        return -1;
+    };
+    BUFFER.with(|b| {
+        let b = b.borrow();
+        match b.get(..len) {
+            Some(bytes) => match std::str::from_utf8(bytes) {
+                Ok(s) => i32::from(iri_abnf::is_valid(g, r, s)),
+                Err(_) => 0,
+            },
+            None => -1,
+        }
+    })
+}
+
+/// The verdicts of rule `id` on the `count` strings written into the buffer's first `len` bytes,
+/// each followed by a line feed: writes one byte per string (1 or 0) to [`verdicts`] and returns
+/// `count`. When the bytes do not split into exactly `count` lines (a string held a line feed), it
+/// writes nothing and returns -2, and the caller checks the strings one by one; -1 as for [`check`].
+#[wasm_bindgen]
+pub fn check_many(id: u32, len: usize, count: usize) -> i32 {
+    let Some((g, r)) = from_id(id) else {
+        return -1;
+    };
+    BUFFER.with(|b| {
+        let b = b.borrow();
+        let Some(bytes) = b.get(..len) else {
+            return -1;
+        };
+        // The strings are UTF-8 (the caller encodes them); a stray byte fails one string only.
+        let lines = bytes.iter().filter(|&&c| c == b'\n').count();
+        if lines != count || (count > 0 && bytes.last() != Some(&b'\n')) {
+            return -2;
+        }
+        VERDICTS.with(|v| {
+            let mut v = v.borrow_mut();
+            v.clear();
+            v.reserve(count);
+            let mut start = 0;
+            for (i, &c) in bytes.iter().enumerate() {
+                if c == b'\n' {
+                    let ok = std::str::from_utf8(&bytes[start..i])
+                        .is_ok_and(|s| iri_abnf::is_valid(g, r, s));
+                    v.push(u8::from(ok));
+                    start = i + 1;
+                }
+            }
+        });
+        count as i32
+    })
+}
+
+/// The DFA of rule `id` as rows of byte classes ([`iri_abnf::abnf::Rows`]), which the wrapper walks
+/// in JavaScript over the UTF-8 of a string without copying it here: `[width, start]` followed by the
+/// 256 byte classes and then the rows, as 16-bit numbers; empty when the DFA has no rows (it is too
+/// large for 16-bit entries, or could not be built) and [`check`] must be called instead.
+#[wasm_bindgen]
+pub fn rows(id: u32) -> Vec<u16> {
+    let Some((g, r)) = from_id(id) else {
+        return Vec::new();
+    };
+    let Ok(dfa) = iri_abnf::abnf::dfa(g, r) else {
+        return Vec::new();
+    };
+    let Some(t) = dfa.rows() else {
+        return Vec::new();
+    };
+    let (Ok(width), Ok(start)) = (u16::try_from(t.width), u16::try_from(t.start)) else {
+        return Vec::new();
+    };
+    let mut out = Vec::with_capacity(2 + 256 + t.rows.len());
+    out.push(width);
+    out.push(start);
+    out.extend(t.classes.iter().map(|&c| u16::from(c)));
+    out.extend_from_slice(t.rows);
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Everything else: strings in, one JSON answer out.
+// ---------------------------------------------------------------------------------------------
+
+/// Why a call failed, as the wrapper turns it into a JavaScript error.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum Failure {
+    /// The input does not match the rule: `IriSyntaxError`.
+    Syntax(SyntaxRecord),
+    /// An argument outside its values (an unknown grammar, rule, level, profile): `RangeError`.
+    Range { message: String },
+    /// A conversion that cannot be made (IDNA, a charset, …): `IriError` with its `kind`.
+    Conversion {
+        kind: &'static str,
+        message: String,
+        offset: usize,
+        index: usize,
+    },
+    /// A resolution that cannot be made (a base with a fragment, …): `IriError`.
+    Resolution { kind: &'static str, message: String },
+}
+
+/// An `IriSyntaxError`'s members.
+#[derive(Serialize)]
+struct SyntaxRecord {
+    /// The message, prefixed with the argument it is about when there are several.
+    message: String,
+    /// The input and a caret line under the error.
+    caret: String,
+    /// UTF-8 byte offset.
+    offset: usize,
+    /// UTF-16 index.
+    index: usize,
+    /// 1-based column in characters (code points), as the `iri` command prints it.
+    column: usize,
+    expected: Vec<String>,
+    grammar: &'static str,
+    rule: &'static str,
+    input: String,
+    /// The argument: `input`, `base`, `reference`, `target`, `a`, `b`.
+    argument: &'static str,
+}
+
+fn syntax(e: ParseError, argument: &'static str) -> Failure {
+    let e = e.explain();
+    Failure::Syntax(SyntaxRecord {
+        message: e.message(),
+        caret: e.render_caret(),
+        offset: e.offset,
+        index: utf16_index(e.input(), e.offset),
+        column: e.column,
+        expected: e.expected().iter().map(ToString::to_string).collect(),
+        grammar: e.grammar.name(),
+        rule: e.grammar.rule_name(e.rule),
+        input: e.input().to_string(),
+        argument,
+    })
+}
+
+fn range(message: impl Into<String>) -> Failure {
+    Failure::Range {
+        message: message.into(),
+    }
+}
+
+/// `{"ok": value}` or `{"error": failure}`.
+fn answer<T: Serialize>(result: Result<T, Failure>) -> String {
+    let value = match result {
+        Ok(v) => json!({ "ok": v }),
+        Err(f) => json!({ "error": f }),
+    };
+    value.to_string()
+}
+
+/// The UTF-16 index of byte offset `b` of `s` (of the character boundary at or before it).
+fn utf16_index(s: &str, b: usize) -> usize {
+    let mut b = b.min(s.len());
+    while !s.is_char_boundary(b) {
+        b -= 1;
+    }
+    s[..b].encode_utf16().count()
+}
+
+fn any_grammar(name: &str) -> Result<AnyGrammar, Failure> {
+    name.parse::<AnyGrammar>().map_err(|e| range(e.to_string()))
+}
+
+fn main_grammar(name: &str) -> Result<Grammar, Failure> {
+    name.parse::<Grammar>().map_err(|e| range(e.to_string()))
+}
+
+/// Rule `rule` of `grammar`, its reference rule when `rule` is empty.
+fn rule_of(grammar: &str, rule: &str) -> Result<(AnyGrammar, Rule), Failure> {
+    let g = any_grammar(grammar)?;
+    if rule.is_empty() {
+        return Ok((g, g.reference_rule()));
+    }
+    g.lookup_rule(rule)
+        .map(|r| (g, r))
+        .map_err(|e| range(e.to_string()))
+}
+
+/// `null` when `input` matches the rule; the syntax error otherwise.
+#[wasm_bindgen]
+pub fn validate(input: &str, grammar: &str, rule: &str) -> String {
+    answer(rule_of(grammar, rule).and_then(|(g, r)| {
+        iri_abnf::validate(g, r, input)
+            .map(|()| Value::Null)
+            .map_err(|e| syntax(e, "input"))
+    }))
+}
+
+/// A component: its text and its span in UTF-16 indices.
+fn part(input: &str, c: Option<(&str, iri_abnf::Span)>) -> (Value, Value) {
+    match c {
+        Some((text, span)) => (
+            json!(text),
+            json!([utf16_index(input, span.start), utf16_index(input, span.end)]),
+        ),
+        None => (Value::Null, Value::Null),
+    }
+}
+
+/// The components of `input`, a whole reference of `grammar` (RFC 3986 §3), with their spans.
+#[wasm_bindgen]
+pub fn parse(input: &str, grammar: &str) -> String {
+    answer(main_grammar(grammar).and_then(|g| {
+        let r = iri_abnf::parse(g, input).map_err(|e| syntax(e, "input"))?;
+        let auth = r.authority();
+        fn comp<'a>(c: Option<iri_abnf::Component<'a>>) -> Option<(&'a str, iri_abnf::Span)> {
+            c.map(|c| (c.as_str(), c.span()))
+        }
+        let (scheme, scheme_span) = part(input, comp(r.scheme()));
+        let (userinfo, userinfo_span) = part(input, comp(auth.as_ref().and_then(|a| a.userinfo())));
+        let host = auth.as_ref().map(|a| a.host());
+        let (host_text, host_span) = part(input, host.as_ref().map(|h| (h.as_str(), h.span())));
+        let host_kind = host.as_ref().map(|h| match h.kind() {
+            HostKind::Ipv4 { .. } => "ipv4",
+            HostKind::Ipv6 { .. } => "ipv6",
+            HostKind::IpvFuture { .. } => "ipv-future",
+            HostKind::RegName => "reg-name",
+            _ => "other",
+        });
+        let (port, port_span) = part(
+            input,
+            comp(
+                auth.as_ref()
+                    .and_then(|a| a.port().map(|p| p.as_component())),
+            ),
+        );
+        let path = r.path();
+        let (path_text, path_span) = part(input, Some((path.as_str(), path.span())));
+        let (query, query_span) = part(input, comp(r.query()));
+        let (fragment, fragment_span) = part(input, comp(r.fragment()));
+        Ok(json!({
+            "input": input,
+            "grammar": g.name(),
+            "kind": r.kind().as_str(),
+            "scheme": scheme,
+            "userinfo": userinfo,
+            "host": host_text,
+            "hostKind": host_kind,
+            "port": port,
+            "path": path_text,
+            "query": query,
+            "fragment": fragment,
+            "spans": {
+                "scheme": scheme_span,
+                "userinfo": userinfo_span,
+                "host": host_span,
+                "port": port_span,
+                "path": path_span,
+                "query": query_span,
+                "fragment": fragment_span,
+            },
+        }))
+    }))
+}
+
+fn convert_failure(input: &str, e: ConvertError) -> Failure {
+    let message = e.message();
+    let kind = match e.kind {
+        ConvertErrorKind::Syntax(p) => return syntax(p, "input"),
+        ConvertErrorKind::Idna(_) => "idna",
+        ConvertErrorKind::Unmappable(_) => "unmappable",
+        ConvertErrorKind::Unencodable { .. } => "unencodable",
+        _ => "other",
+    };
+    Failure::Conversion {
+        kind,
+        message,
+        offset: e.offset,
+        index: utf16_index(input, e.offset),
+    }
+}
+
+/// IRI → URI (3987bis §3.3–§3.6). `host`: `percent` (§3.4.1), `idna` (§3.4.2) or `uts46`;
+/// `query_charset`: a WHATWG encoding label for the query of http(s) (§3.5), or empty.
+#[wasm_bindgen]
+pub fn to_uri(input: &str, host: &str, query_charset: &str, raw: bool) -> String {
+    let run = || {
+        let host = match host {
+            "percent" => HostMapping::Percent,
+            "idna" => HostMapping::Idna,
+            "uts46" => HostMapping::Uts46,
+            other => {
+                return Err(range(format!(
+                    "host must be \"percent\", \"idna\" or \"uts46\", not {other:?}"
+                )))
+            }
+        };
+        let charset = if query_charset.is_empty() {
+            None
+        } else {
+            Some(Charset::for_label(query_charset).map_err(|e| range(e.to_string()))?)
+        };
+        let options = ToUriOptions::default()
+            .with_host(host)
+            .with_query_charset(charset)
+            .with_raw(raw);
+        lib_to_uri(input, &options)
+            .map(|c| c.uri)
+            .map_err(|e| convert_failure(input, e))
+    };
+    answer(run())
+}
+
+/// URI → IRI (3987bis §3.7).
+#[wasm_bindgen]
+pub fn to_iri(input: &str, keep_punycode: bool) -> String {
+    let options = ToIriOptions::default().with_convert_punycode(!keep_punycode);
+    answer(
+        lib_to_iri(input, &options)
+            .map(|c| c.iri)
+            .map_err(|e| convert_failure(input, e)),
+    )
+}
+
+/// LEIRI → IRI or URI (3987bis §5.1); `to` is `iri` or `uri`.
+#[wasm_bindgen]
+pub fn from_leiri(input: &str, to: &str, raw: bool) -> String {
+    let run = || match to {
+        "iri" => {
+            let c = leiri_to_iri(input);
+            if !c.input_valid && !raw {
+                iri_abnf::validate(Grammar::Leiri, Rule::IriReference, input)
+                    .map_err(|e| syntax(e, "input"))?;
+            }
+            Ok(c.iri)
+        }
+        "uri" => {
+            let options = ToUriOptions::default().with_raw(raw);
+            leiri_to_uri(input, &options)
+                .map(|c| c.uri)
+                .map_err(|e| convert_failure(input, e))
+        }
+        other => Err(range(format!(
+            "to must be \"iri\" or \"uri\", not {other:?}"
+        ))),
+    };
+    answer(run())
+}
+
+/// Preprocesses a raw string (draft-weber-iri-guidelines §4): one reference, or several with `split`.
+#[wasm_bindgen]
+pub fn preprocess(
+    input: &str,
+    split: bool,
+    encode_spaces: bool,
+    nfc: bool,
+    decode_ncr: bool,
+) -> String {
+    let options = PreprocessOptions::default()
+        .with_spaces(if split {
+            Spaces::Split
+        } else if encode_spaces {
+            Spaces::Encode
+        } else {
+            Spaces::Keep
+        })
+        .with_decode_ncr(decode_ncr)
+        .with_nfc(nfc);
+    answer::<Vec<String>>(Ok(lib_preprocess(input, &options)))
+}
+
+fn resolve_failure(e: ResolveError, argument: &'static str) -> Failure {
+    match e {
+        ResolveError::InvalidBase(p) => syntax(p, "base"),
+        ResolveError::Reference(p) | ResolveError::Target(p) => syntax(p, argument),
+        other => Failure::Resolution {
+            kind: "resolution",
+            message: other.to_string(),
+        },
+    }
+}
+
+/// Resolves `reference` against `base` (RFC 3986 §5.2).
+#[wasm_bindgen]
+pub fn resolve(base: &str, reference: &str, grammar: &str, non_strict: bool) -> String {
+    let run = || {
+        let g = main_grammar(grammar)?;
+        let base = Base::new(g, base).map_err(|e| resolve_failure(e, "base"))?;
+        let mode = if non_strict {
+            Mode::NonStrict
+        } else {
+            Mode::Strict
+        };
+        base.resolve_with(reference, mode)
+            .map(String::from)
+            .map_err(|e| resolve_failure(e, "reference"))
+    };
+    answer(run())
+}
+
+/// The shortest reference from `base` to `target`.
+#[wasm_bindgen]
+pub fn relativize(base: &str, target: &str, grammar: &str) -> String {
+    let run = || {
+        let g = main_grammar(grammar)?;
+        let base = Base::new(g, base).map_err(|e| resolve_failure(e, "base"))?;
+        base.relativize(target)
+            .map(String::from)
+            .map_err(|e| resolve_failure(e, "target"))
+    };
+    answer(run())
+}
+
+fn normalize_options(level: &str, ipv6_rfc5952: bool) -> Result<NormalizeOptions, Failure> {
+    let level = level.parse::<Level>().map_err(|e| range(e.to_string()))?;
+    Ok(NormalizeOptions::default()
+        .with_level(level)
+        .with_ipv6_rfc5952(ipv6_rfc5952))
+}
+
+/// Normalizes `input` up to `level` (RFC 3986 §6.2, RFC 3987 §5.3).
+#[wasm_bindgen]
+pub fn normalize(input: &str, grammar: &str, level: &str, ipv6_rfc5952: bool) -> String {
+    let run = || {
+        let g = main_grammar(grammar)?;
+        let options = normalize_options(level, ipv6_rfc5952)?;
+        normalize_with(g, input, &options)
+            .map(String::from)
+            .map_err(|e| syntax(e, "input"))
+    };
+    answer(run())
+}
+
+/// Whether `a` and `b` normalize to the same reference at `level`.
+#[wasm_bindgen]
+pub fn equivalent(a: &str, b: &str, grammar: &str, level: &str, ipv6_rfc5952: bool) -> String {
+    let run = || {
+        let g = main_grammar(grammar)?;
+        let options = normalize_options(level, ipv6_rfc5952)?;
+        let na = normalize_with(g, a, &options).map_err(|e| syntax(e, "a"))?;
+        let nb = normalize_with(g, b, &options).map_err(|e| syntax(e, "b"))?;
+        Ok(na == nb)
+    };
+    answer(run())
+}
+
+/// The lint levels of `profile` with `allow`, `warn` and `deny` (code or family names, one per line)
+/// over them, as `iri lint` applies them: families before codes, and deny over warn over allow at
+/// the same rank.
+fn lint_options(
+    profile: &str,
+    allow: &str,
+    warn: &str,
+    deny: &str,
+) -> Result<LintOptions, Failure> {
+    let mut options = LintOptions::default();
+    Profile::from_name(profile)
+        .ok_or_else(|| range(format!("unknown profile {profile:?}")))?
+        .apply(&mut options)
+        .map_err(|e| range(e.to_string()))?;
+    let mut given: Vec<(bool, u8, &str, Option<Severity>)> = Vec::new();
+    for (rank, values, level) in [
+        (0, allow, None),
+        (1, warn, Some(Severity::Warning)),
+        (2, deny, Some(Severity::Error)),
+    ] {
+        for v in values.lines().filter(|v| !v.is_empty()) {
+            given.push((Code::from_name(v).is_some(), rank, v, level));
+        }
+    }
+    given.sort_by_key(|&(is_code, rank, _, _)| (is_code, rank));
+    for (_, _, name, level) in given {
+        options.set(name, level).map_err(|e| range(e.to_string()))?;
+    }
+    Ok(options)
+}
+
+/// The diagnostics of `input` (a reference of `grammar`): what the specs say beyond the grammar.
+#[wasm_bindgen]
+pub fn lint(
+    input: &str,
+    grammar: &str,
+    profile: &str,
+    allow: &str,
+    warn: &str,
+    deny: &str,
+) -> String {
+    let run = || {
+        let g = main_grammar(grammar)?;
+        let options = lint_options(profile, allow, warn, deny)?;
+        let r = iri_abnf::parse(g, input).map_err(|e| syntax(e, "input"))?;
+        Ok(lib_lint(&r, &options)
+            .into_iter()
+            .map(|d| {
+                json!({
+                    "code": d.code.name(),
+                    "severity": d.severity.name(),
+                    "message": d.message,
+                    "start": utf16_index(input, d.span.start),
+                    "end": utf16_index(input, d.span.end),
+                    "offset": [d.span.start, d.span.end],
+                    "component": d.component,
+                    "spec": d.spec,
+                    "suggestion": d.suggestion,
+                })
+            })
+            .collect::<Vec<_>>())
+    };
+    answer(run())
+}
+
+/// The verdict of every grammar on `input` (its reference rule, or the counterpart of `rule`).
+#[wasm_bindgen]
+pub fn compare(input: &str, rule: &str) -> String {
+    let run = || {
+        let rule = if rule.is_empty() {
+            None
+        } else {
+            Some(rule.parse::<Rule>().map_err(|e| range(e.to_string()))?)
+        };
+        let mut out = Vec::new();
+        for g in AnyGrammar::ALL {
+            let r = match rule {
+                None => g.reference_rule(),
+                Some(r) => match iri_abnf::compare::counterpart(r, g) {
+                    Some(r) => r,
+                    None => continue,
+                },
+            };
+            let error = match iri_abnf::validate(g, r, input).map_err(ParseError::explain) {
+                Ok(()) => Value::Null,
+                Err(e) => json!({
+                    "offset": e.offset,
+                    "index": utf16_index(input, e.offset),
+                    "column": e.column,
+                    "expected": e.expected().iter().map(ToString::to_string).collect::<Vec<_>>(),
+                    "message": e.message(),
+                }),
+            };
+            out.push(json!({
+                "grammar": g.name(),
+                "rule": g.rule_name(r),
+                "valid": error.is_null(),
+                "error": error,
+            }));
+        }
+        Ok(out)
+    };
+    answer(run())
+}
+
+/// How the language of grammar `a` relates to that of `b` (their reference rules, or the
+/// counterparts of `rule`), with up to `witnesses` shortest strings in one and not the other.
+#[wasm_bindgen]
+pub fn compare_languages(a: &str, b: &str, rule: &str, witnesses: usize) -> String {
+    let run = || {
+        let (ga, gb) = (any_grammar(a)?, any_grammar(b)?);
+        let rule = if rule.is_empty() {
+            None
+        } else {
+            Some(rule.parse::<Rule>().map_err(|e| range(e.to_string()))?)
+        };
+        let side = |g: AnyGrammar| match rule {
+            None => Some(g.reference_rule()),
+            Some(r) => iri_abnf::compare::counterpart(r, g),
+        };
+        let (Some(ra), Some(rb)) = (side(ga), side(gb)) else {
+            return Err(range(format!(
+                "the rule has no counterpart in both {ga} and {gb}"
+            )));
+        };
+        let c = iri_abnf::compare::compare_rules((ga, ra), (gb, rb), witnesses)
+            .map_err(|e| range(e.to_string()))?;
+        let list = |ws: &[iri_abnf::compare::Witness]| -> Vec<Value> {
+            ws.iter()
+                .map(|w| {
+                    json!({
+                        "text": w.text,
+                        "offset": w.offset,
+                        "index": utf16_index(&w.text, w.offset),
+                        "column": w.column,
+                        "range": w.range.map(|(x, y)| [x.to_string(), y.to_string()]),
+                    })
+                })
+                .collect()
+        };
+        use iri_abnf::compare::Relation::*;
+        let relation = match c.relation {
+            Equal => "equal",
+            ProperSubset => "proper-subset",
+            ProperSuperset => "proper-superset",
+            Overlapping => "overlapping",
+            Disjoint => "disjoint",
+        };
+        Ok(json!({
+            "a": {"grammar": ga.name(), "rule": ga.rule_name(ra)},
+            "b": {"grammar": gb.name(), "rule": gb.rule_name(rb)},
+            "relation": relation,
+            "symbol": c.relation.symbol(),
+            "onlyA": list(&c.only_a),
+            "onlyB": list(&c.only_b),
+            "common": c.common,
+        }))
+    };
+    answer(run())
+}
+
+/// The grammars: name, spec and reference rule.
+#[wasm_bindgen]
+pub fn grammars() -> String {
+    let list: Vec<Value> = AnyGrammar::ALL
+        .iter()
+        .map(|g| {
+            json!({
+                "name": g.name(),
+                "spec": g.spec(),
+                "referenceRule": g.rule_name(g.reference_rule()),
+                "main": Grammar::ALL.iter().any(|m| AnyGrammar::from(*m) == *g),
+            })
+        })
+        .collect();
+    answer::<Vec<Value>>(Ok(list))
+}
+
+/// The rule names of `grammar`, as its ABNF spells them.
+#[wasm_bindgen]
+pub fn rules(grammar: &str) -> String {
+    answer(any_grammar(grammar).map(|g| {
+        g.rules()
+            .iter()
+            .map(|&r| g.rule_name(r))
+            .collect::<Vec<_>>()
+    }))
+}
+
+/// The library's version.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(s: &str) -> Value {
+        let v: Value = serde_json::from_str(s).unwrap();
+        v["ok"].clone()
+    }
+
+    #[test]
+    fn rule_ids_round_trip() {
+        for g in AnyGrammar::ALL {
+            for &r in g.rules() {
+                let id = ok(&rule_id(g.name(), g.rule_name(r))).as_u64().unwrap() as u32;
+                assert_eq!(from_id(id), Some((g, r)));
+            }
+        }
+        assert!(from_id(u32::MAX).is_none());
+    }
+
+    #[test]
+    fn check_reads_the_buffer() {
+        let id = ok(&rule_id("uri", "")).as_u64().unwrap() as u32;
+        let s = b"http://example.org/\nnot a uri\n";
+        let p = buffer(s.len());
+        unsafe { std::ptr::copy_nonoverlapping(s.as_ptr(), p, s.len()) };
+        assert_eq!(check(id, 19), 1);
+        assert_eq!(check(id, s.len()), 0);
+        assert_eq!(check(id, usize::MAX), -1);
+        assert_eq!(check_many(id, s.len(), 2), 2);
+        let v = unsafe { std::slice::from_raw_parts(verdicts(), 2) };
+        assert_eq!(v, [1, 0]);
+        assert_eq!(check_many(id, s.len(), 3), -2);
+    }
+
+    #[test]
+    fn utf16_indices() {
+        let s = "a😀é/";
+        assert_eq!(utf16_index(s, 0), 0);
+        assert_eq!(utf16_index(s, 1), 1);
+        assert_eq!(utf16_index(s, 5), 3);
+        assert_eq!(utf16_index(s, 7), 4);
+        assert_eq!(utf16_index(s, 3), 1);
+    }
+}
