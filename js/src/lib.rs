@@ -182,7 +182,7 @@ pub fn rows(id: u32) -> Vec<u16> {
 #[serde(tag = "type", rename_all = "lowercase")]
 enum Failure {
     /// The input does not match the rule: `IriSyntaxError`.
-    Syntax(SyntaxRecord),
+    Syntax(Box<SyntaxRecord>),
     /// An argument outside its values (an unknown grammar, rule, level, profile): `RangeError`.
     Range { message: String },
     /// A conversion that cannot be made (IDNA, a charset, …): `IriError` with its `kind`.
@@ -219,7 +219,7 @@ struct SyntaxRecord {
 
 fn syntax(e: ParseError, argument: &'static str) -> Failure {
     let e = e.explain();
-    Failure::Syntax(SyntaxRecord {
+    Failure::Syntax(Box::new(SyntaxRecord {
         message: e.message(),
         caret: e.render_caret(),
         offset: e.offset,
@@ -230,7 +230,7 @@ fn syntax(e: ParseError, argument: &'static str) -> Failure {
         rule: e.grammar.rule_name(e.rule),
         input: e.input().to_string(),
         argument,
-    })
+    }))
 }
 
 fn range(message: impl Into<String>) -> Failure {

@@ -189,7 +189,7 @@ export function makeApi(w) {
       r =
         t.length === 0
           ? { id, rows: null }
-          : { id, width: t[0], start: t[1], classes: t.slice(2, 258), rows: t.slice(258) };
+          : { id, width: t[0], start: t[1], classes: Uint8Array.from(t.subarray(2, 258)), rows: t.slice(258) };
       rulesAsked.set(key, r);
     }
     return r;
@@ -222,25 +222,36 @@ export function makeApi(w) {
   function walk(r, s) {
     const rows = r.rows;
     const classes = r.classes;
-    let q = r.start;
     const n = s.length;
-    for (let i = 0; i < n; i++) {
+    let q = r.start;
+    let i = 0;
+    // The ASCII characters: one byte each. The dead state (0) leads only to itself, so the walk
+    // looks for it once the run of ASCII characters ends.
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) break;
+      q = rows[q + classes[c]];
+    }
+    if (i === n) return q !== 0 && rows[q + r.width] !== 0;
+    return q !== 0 && walkRest(r, s, i, q);
+  }
+
+  /** `walk` from the first character that is not ASCII, at `i`, in state `q`. */
+  function walkRest(r, s, i, q) {
+    const rows = r.rows;
+    const classes = r.classes;
+    const n = s.length;
+    for (; i < n; i++) {
       const c = s.charCodeAt(i);
       if (c < 0x80) {
         q = rows[q + classes[c]];
-        if (q === 0) return false;
       } else if (c < 0x800) {
         q = rows[q + classes[0xc0 | (c >> 6)]];
-        if (q === 0) return false;
         q = rows[q + classes[0x80 | (c & 0x3f)]];
-        if (q === 0) return false;
       } else if (c < 0xd800 || c > 0xdfff) {
         q = rows[q + classes[0xe0 | (c >> 12)]];
-        if (q === 0) return false;
         q = rows[q + classes[0x80 | ((c >> 6) & 0x3f)]];
-        if (q === 0) return false;
         q = rows[q + classes[0x80 | (c & 0x3f)]];
-        if (q === 0) return false;
       } else {
         // A surrogate: the high half of a pair, followed by its low half, or a lone surrogate.
         const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
@@ -248,14 +259,11 @@ export function makeApi(w) {
         const p = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
         i++;
         q = rows[q + classes[0xf0 | (p >> 18)]];
-        if (q === 0) return false;
         q = rows[q + classes[0x80 | ((p >> 12) & 0x3f)]];
-        if (q === 0) return false;
         q = rows[q + classes[0x80 | ((p >> 6) & 0x3f)]];
-        if (q === 0) return false;
         q = rows[q + classes[0x80 | (p & 0x3f)]];
-        if (q === 0) return false;
       }
+      if (q === 0) return false;
     }
     return rows[q + r.width] !== 0;
   }
