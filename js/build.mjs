@@ -59,8 +59,10 @@ const wasm = join(target, "wasm32-unknown-unknown", profile, "iri_abnf_wasm.wasm
 rmSync(dist, { recursive: true, force: true });
 const tmp = join(dist, ".tmp");
 mkdirSync(tmp, { recursive: true });
-run("wasm-bindgen", ["--target", "web", "--out-dir", join(tmp, "web"), wasm]);
-run("wasm-bindgen", ["--target", "nodejs", "--out-dir", join(tmp, "node"), wasm]);
+// The name and producers sections name functions and tools for debuggers; nothing runs them.
+const strip = ["--remove-name-section", "--remove-producers-section"];
+run("wasm-bindgen", ["--target", "web", ...strip, "--out-dir", join(tmp, "web"), wasm]);
+run("wasm-bindgen", ["--target", "nodejs", ...strip, "--out-dir", join(tmp, "node"), wasm]);
 
 const web = readFileSync(join(tmp, "web", "iri_abnf_wasm_bg.wasm"));
 const node = readFileSync(join(tmp, "node", "iri_abnf_wasm_bg.wasm"));

@@ -196,22 +196,26 @@ export function makeApi(w) {
   }
   const defaultRule = ruleOf("iri", "");
 
-  // The options object of the last check, and what it asked for.
-  let lastOptions;
+  // The grammar and rule options of the last check, and the rule they asked for: a call that writes
+  // its options object in the call (a new object each time) asks for the same rule again.
   let lastGrammar;
   let lastRule;
   let lastAsked = defaultRule;
 
   function asked(opts, what) {
-    if (opts === undefined) return defaultRule;
-    if (opts === lastOptions && opts.grammar === lastGrammar && opts.rule === lastRule) {
-      return lastAsked;
+    if (opts === undefined || opts === null) return defaultRule;
+    if (typeof opts !== "object" || Array.isArray(opts)) {
+      options(opts, ["grammar", "rule"], what);
     }
-    const o = options(opts, ["grammar", "rule"], what);
-    const r = ruleOf(str(o.grammar, "grammar", "iri"), str(o.rule, "rule", ""));
-    lastOptions = opts;
-    lastGrammar = o.grammar;
-    lastRule = o.rule;
+    for (const key in opts) {
+      if (key !== "grammar" && key !== "rule") options(opts, ["grammar", "rule"], what);
+    }
+    const grammar = opts.grammar;
+    const rule = opts.rule;
+    if (grammar === lastGrammar && rule === lastRule) return lastAsked;
+    const r = ruleOf(str(grammar, "grammar", "iri"), str(rule, "rule", ""));
+    lastGrammar = grammar;
+    lastRule = rule;
     lastAsked = r;
     return r;
   }
