@@ -257,6 +257,44 @@ fn utf16_index(s: &str, b: usize) -> usize {
     s[..b].encode_utf16().count()
 }
 
+/// The UTF-16 indices of every byte offset of a string, for the answers that give many spans
+/// (`lint`'s diagnostics can be as many as the input's bytes): [`utf16_index`] counts from the
+/// start each time, which made `lint` quadratic.
+struct Utf16Indices {
+    /// The index of each byte offset `0..=len`; `None` when the string is ASCII (the identity).
+    table: Option<Vec<u32>>,
+    len: usize,
+}
+
+impl Utf16Indices {
+    fn new(s: &str) -> Self {
+        let table = (!s.is_ascii()).then(|| {
+            let mut table = Vec::with_capacity(s.len() + 1);
+            let mut index = 0u32;
+            for c in s.chars() {
+                // The bytes inside a character take the index of its start, as in `utf16_index`.
+                table.extend(std::iter::repeat_n(index, c.len_utf8()));
+                index += c.len_utf16() as u32;
+            }
+            table.push(index);
+            table
+        });
+        Utf16Indices {
+            table,
+            len: s.len(),
+        }
+    }
+
+    /// The UTF-16 index of byte offset `b` (as [`utf16_index`]).
+    fn get(&self, b: usize) -> usize {
+        let b = b.min(self.len);
+        match &self.table {
+            Some(t) => t[b] as usize,
+            None => b,
+        }
+    }
+}
+
 fn any_grammar(name: &str) -> Result<AnyGrammar, Failure> {
     name.parse::<AnyGrammar>().map_err(|e| range(e.to_string()))
 }
@@ -371,9 +409,10 @@ fn convert_failure(input: &str, e: ConvertError) -> Failure {
 }
 
 /// IRI → URI (3987bis §3.3–§3.6). `host`: `percent` (§3.4.1), `idna` (§3.4.2) or `uts46`;
-/// `query_charset`: a WHATWG encoding label for the query of http(s) (§3.5), or empty.
+/// `query_charset`: a WHATWG encoding label for the query of http(s) (§3.5), or none (UTF-8). An
+/// empty label is an unknown label, as for `iri to-uri --query-charset ''`.
 #[wasm_bindgen]
-pub fn to_uri(input: &str, host: &str, query_charset: &str, raw: bool) -> String {
+pub fn to_uri(input: &str, host: &str, query_charset: Option<String>, raw: bool) -> String {
     let run = || {
         let host = match host {
             "percent" => HostMapping::Percent,
@@ -385,10 +424,9 @@ pub fn to_uri(input: &str, host: &str, query_charset: &str, raw: bool) -> String
                 )))
             }
         };
-        let charset = if query_charset.is_empty() {
-            None
-        } else {
-            Some(Charset::for_label(query_charset).map_err(|e| range(e.to_string()))?)
+        let charset = match query_charset {
+            None => None,
+            Some(label) => Some(Charset::for_label(&label).map_err(|e| range(e.to_string()))?),
         };
         let options = ToUriOptions::default()
             .with_host(host)
@@ -534,15 +572,23 @@ pub fn equivalent(a: &str, b: &str, grammar: &str, level: &str, ipv6_rfc5952: bo
     answer(run())
 }
 
-/// The lint levels of `profile` with `allow`, `warn` and `deny` (code or family names, one per line)
-/// over them, as `iri lint` applies them: families before codes, and deny over warn over allow at
-/// the same rank.
+/// The lint levels of `profile` with `allow`, `warn` and `deny` (code or family names, each a JSON
+/// array of strings) over them, as `iri lint` applies them: families before codes, and deny over
+/// warn over allow at the same rank. Every name given counts: an empty one, or one with a line
+/// break, is an unknown name as it is for `iri lint`.
 fn lint_options(
     profile: &str,
     allow: &str,
     warn: &str,
     deny: &str,
 ) -> Result<LintOptions, Failure> {
+    let names = |json: &str| -> Result<Vec<String>, Failure> {
+        if json.is_empty() {
+            return Ok(Vec::new());
+        }
+        serde_json::from_str(json).map_err(|e| range(format!("not a JSON array of names: {e}")))
+    };
+    let (allow, warn, deny) = (names(allow)?, names(warn)?, names(deny)?);
     let mut options = LintOptions::default();
     Profile::from_name(profile)
         .ok_or_else(|| range(format!("unknown profile {profile:?}")))?
@@ -550,11 +596,11 @@ fn lint_options(
         .map_err(|e| range(e.to_string()))?;
     let mut given: Vec<(bool, u8, &str, Option<Severity>)> = Vec::new();
     for (rank, values, level) in [
-        (0, allow, None),
-        (1, warn, Some(Severity::Warning)),
-        (2, deny, Some(Severity::Error)),
+        (0, &allow, None),
+        (1, &warn, Some(Severity::Warning)),
+        (2, &deny, Some(Severity::Error)),
     ] {
-        for v in values.lines().filter(|v| !v.is_empty()) {
+        for v in values {
             given.push((Code::from_name(v).is_some(), rank, v, level));
         }
     }
@@ -579,6 +625,7 @@ pub fn lint(
         let g = main_grammar(grammar)?;
         let options = lint_options(profile, allow, warn, deny)?;
         let r = iri_abnf::parse(g, input).map_err(|e| syntax(e, "input"))?;
+        let indices = Utf16Indices::new(input);
         Ok(lib_lint(&r, &options)
             .into_iter()
             .map(|d| {
@@ -586,8 +633,8 @@ pub fn lint(
                     "code": d.code.name(),
                     "severity": d.severity.name(),
                     "message": d.message,
-                    "start": utf16_index(input, d.span.start),
-                    "end": utf16_index(input, d.span.end),
+                    "start": indices.get(d.span.start),
+                    "end": indices.get(d.span.end),
                     "offset": [d.span.start, d.span.end],
                     "component": d.component,
                     "spec": d.spec,
@@ -772,5 +819,32 @@ mod tests {
         assert_eq!(utf16_index(s, 5), 3);
         assert_eq!(utf16_index(s, 7), 4);
         assert_eq!(utf16_index(s, 3), 1);
+    }
+
+    #[test]
+    fn utf16_index_table() {
+        for s in ["", "abc", "a😀é/", "é", "😀", "x\u{10FFFF}yé😀z"] {
+            let t = Utf16Indices::new(s);
+            for b in 0..=s.len() + 2 {
+                assert_eq!(t.get(b), utf16_index(s, b), "{s:?} at {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn lint_levels_take_every_name() {
+        let v: Value =
+            serde_json::from_str(&lint("HTTP://a/", "iri", "default", "[\"\"]", "", "")).unwrap();
+        assert_eq!(v["error"]["type"], "range");
+        let v: Value = serde_json::from_str(&lint(
+            "HTTP://a/",
+            "iri",
+            "default",
+            "",
+            "",
+            "[\"uppercase-scheme\"]",
+        ))
+        .unwrap();
+        assert_eq!(v["ok"][0]["severity"], "error");
     }
 }

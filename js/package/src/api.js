@@ -53,6 +53,7 @@ const wellFormed =
 
 function describe(value) {
   if (value === null) return "null";
+  if (value === undefined) return "undefined";
   if (Array.isArray(value)) return "an array";
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
@@ -114,12 +115,13 @@ function bool(value, name) {
   return value;
 }
 
+/** An array of strings, for the module as a JSON array (every name counts, as in `iri lint`). */
 function list(value, name) {
   if (value === undefined) return "";
   if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) {
     throw new TypeError(`option ${name} must be an array of strings`);
   }
-  return value.join("\n");
+  return JSON.stringify(value);
 }
 
 function fail(error) {
@@ -320,7 +322,7 @@ export function makeApi(w) {
       w.to_uri(
         text(input, "input"),
         str(o.host, "host", "percent"),
-        str(o.queryCharset, "queryCharset", ""),
+        str(o.queryCharset, "queryCharset", undefined),
         bool(o.raw, "raw"),
       ),
     );
@@ -338,11 +340,17 @@ export function makeApi(w) {
 
   function preprocess(input, opts) {
     const o = options(opts, ["split", "encodeSpaces", "nfc", "decodeNcr"], "preprocess");
+    const split = bool(o.split, "split");
+    const encodeSpaces = bool(o.encodeSpaces, "encodeSpaces");
+    if (split && encodeSpaces) {
+      // `iri preprocess --split --encode-spaces` is a usage error too: each decides the spaces.
+      throw new TypeError("preprocess takes split or encodeSpaces, not both");
+    }
     return answer(
       w.preprocess(
         text(input, "input"),
-        bool(o.split, "split"),
-        bool(o.encodeSpaces, "encodeSpaces"),
+        split,
+        encodeSpaces,
         bool(o.nfc, "nfc"),
         bool(o.decodeNcr, "decodeNcr"),
       ),
@@ -417,6 +425,10 @@ export function makeApi(w) {
     const witnesses = o.witnesses === undefined ? 3 : o.witnesses;
     if (!Number.isInteger(witnesses) || witnesses < 0) {
       throw new TypeError("option witnesses must be a non-negative integer");
+    }
+    // The module's count is 32 bits: a larger number would wrap around (2 ** 32 would be 0).
+    if (witnesses > 0xffffffff) {
+      throw new RangeError(`option witnesses must be at most ${0xffffffff}, not ${witnesses}`);
     }
     for (const [name, value] of [
       ["a", a],
