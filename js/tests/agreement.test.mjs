@@ -334,6 +334,8 @@ test("conversions, resolution and normalization equal the iri command's", { skip
   run("toIri keepPunycode", ["to-iri", "--keep-punycode"], stringsOf("uri"), (s) => toIri(s, { keepPunycode: true }), converted);
   for (const to of ["iri", "uri"]) {
     run(`fromLeiri ${to}`, ["from-leiri", "--to", to], stringsOf("leiri"), (s) => fromLeiri(s, { to }), converted);
+    run(`fromLeiri ${to} raw`, ["from-leiri", "--to", to, "--raw"], stringsOf("leiri"),
+      (s) => fromLeiri(s, { to, raw: true }), converted);
   }
   for (const g of MAIN) {
     for (const level of ["simple", "path", "nfc"]) {

@@ -1,0 +1,15 @@
+// The CommonJS entry's declarations (require), as a CommonJS project sees them.
+import iri = require("iri-abnf");
+
+const ok: boolean = iri.isValid("http://a/", { grammar: "uri" });
+const parsed: iri.Parsed = iri.parse("http://a/");
+const host: string | null = parsed.host;
+try {
+  iri.validate("a b");
+} catch (e) {
+  if (e instanceof iri.IriSyntaxError) {
+    const offset: number = e.offset;
+    void offset;
+  }
+}
+export const results = [ok, host, iri.version];
