@@ -7,6 +7,7 @@ import { test, describe } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import * as esm from "iri-abnf";
 import {
   isValid,
@@ -70,6 +71,38 @@ describe("entries", () => {
     }
     assert.deepEqual(cjs.parse("http://例え.jp/p"), esm.parse("http://例え.jp/p"));
     assert.deepEqual(cjs.lint("HTTP://a/%7e"), esm.lint("HTTP://a/%7e"));
+  });
+
+  // browser.js (browsers and bundlers) fetches the .wasm beside it and instantiates it with a
+  // top-level await. In a process of its own (here the glue is initialized already by index.mjs,
+  // whose module it shares), with fetch serving that one file: Node's fetch reads no file: URLs.
+  test("browser.js gives the same API, once its module is fetched", () => {
+    const script = `
+      import { readFileSync } from "node:fs";
+      const fetched = [];
+      globalThis.fetch = async (url) => {
+        fetched.push(String(url));
+        return new Response(readFileSync(new URL(url)), { headers: { "content-type": "application/wasm" } });
+      };
+      const m = await import(${JSON.stringify(new URL("../package/browser.js", import.meta.url).href)});
+      let e;
+      try { m.validate("http://a/😀😀 "); } catch (error) { e = error; }
+      console.log(JSON.stringify({
+        fetched,
+        names: Object.keys(m).sort(),
+        uri: m.isValid("http://résumé.example.org", { grammar: "uri" }),
+        parsed: m.parse("http://例え.jp/p"),
+        error: [e instanceof m.IriSyntaxError, e.index, e.offset, e.column],
+      }));`;
+    const out = JSON.parse(
+      execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }),
+    );
+    assert.deepEqual(out.fetched.map((u) => u.replace(/^.*\//, "")), ["iri_abnf_wasm_bg.wasm"]);
+    assert.ok(out.fetched[0].startsWith("file:"), out.fetched[0]);
+    assert.deepEqual(out.names, Object.keys(esm).sort());
+    assert.equal(out.uri, false);
+    assert.deepEqual(out.parsed, esm.parse("http://例え.jp/p"));
+    assert.deepEqual(out.error, [true, 13, 17, 12]);
   });
 
   test("version is the package's", () => {
