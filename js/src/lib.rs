@@ -8,7 +8,7 @@
 //!   wrapper writes into ([`buffer`]): a JavaScript string crosses into the module without the glue of
 //!   `wasm-bindgen`, whose per-call cost is several times the walk of the automaton.
 //! - Everything else takes `&str` arguments and returns one JSON text, `{"ok": value}` or
-//!   `{"error": {...}}` (see [`Failure`]); the wrapper parses it and throws the error.
+//!   `{"error": {...}}` (see `Failure` below); the wrapper parses it and throws the error.
 //!
 //! Strings: the wrapper passes only well-formed strings (a lone surrogate, which UTF-8 cannot encode,
 //! is refused before it reaches the module). Offsets: every span and error position is given both as
