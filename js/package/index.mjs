@@ -6,5 +6,5 @@ import { makeApi } from "./dist/api.js";
 glue.initSync({ module: readFileSync(new URL("./dist/iri_abnf_wasm_bg.wasm", import.meta.url)) });
 const api = makeApi(glue);
 
-export const { isValid, checkMany, validate, parse, toUri, toIri, fromLeiri, preprocess, resolve, relativize, normalize, equivalent, lint, compare, compareLanguages, grammars, rules, version } = api;
+export const { isValid, checkMany, validate, parse, toUri, toIri, fromLeiri, preprocess, resolve, relativize, normalize, equivalent, lint, compare, compareLanguages, grammars, rules, isIdnHostname, version } = api;
 export { IriSyntaxError, IriError } from "./dist/api.js";

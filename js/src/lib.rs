@@ -8,7 +8,7 @@
 //!   wrapper writes into ([`buffer`]): a JavaScript string crosses into the module without the glue of
 //!   `wasm-bindgen`, whose per-call cost is several times the walk of the automaton.
 //! - Everything else takes `&str` arguments and returns one JSON text, `{"ok": value}` or
-//!   `{"error": {...}}` (see [`Failure`]); the wrapper parses it and throws the error.
+//!   `{"error": {...}}` (see `Failure` below); the wrapper parses it and throws the error.
 //!
 //! Strings: the wrapper passes only well-formed strings (a lone surrogate, which UTF-8 cannot encode,
 //! is refused before it reaches the module). Offsets: every span and error position is given both as
@@ -182,6 +182,7 @@ pub fn rows(id: u32) -> Vec<u16> {
 #[serde(tag = "type", rename_all = "lowercase")]
 enum Failure {
     /// The input does not match the rule: `IriSyntaxError`.
+    /// (Boxed: the record is large, and every `Result` of the module carries a `Failure`.)
     Syntax(Box<SyntaxRecord>),
     /// An argument outside its values (an unknown grammar, rule, level, profile): `RangeError`.
     Range { message: String },
@@ -776,6 +777,22 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
+/// Whether `input` is an internationalized host name, JSON Schema's `idn-hostname`
+/// ([`iri_abnf::convert::reg_name::idn_hostname`]: RFC 5890 §2.3.2.3, RFC 5891 §5.3–§5.5, RFC 5893
+/// §2): its ASCII form (every U-label replaced by its A-label) as `{"ok": …}`, or an error of type
+/// `conversion` and kind `idna` naming the label that fails, at its offset.
+#[wasm_bindgen]
+pub fn idn_hostname(input: &str) -> String {
+    answer(
+        iri_abnf::convert::reg_name::idn_hostname(input).map_err(|e| Failure::Conversion {
+            kind: "idna",
+            message: e.to_string(),
+            offset: e.offset,
+            index: utf16_index(input, e.offset),
+        }),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -809,6 +826,25 @@ mod tests {
         let v = unsafe { std::slice::from_raw_parts(verdicts(), 2) };
         assert_eq!(v, [1, 0]);
         assert_eq!(check_many(id, s.len(), 3), -2);
+    }
+
+    #[test]
+    fn idn_hostname_answers() {
+        assert_eq!(
+            ok(&idn_hostname("b\u{FC}cher.example")),
+            "xn--bcher-kva.example"
+        );
+        let v: Value = serde_json::from_str(&idn_hostname("\u{E9}.a_b")).unwrap();
+        let e = &v["error"];
+        assert_eq!(
+            (e["type"].as_str(), e["kind"].as_str()),
+            (Some("conversion"), Some("idna"))
+        );
+        assert_eq!(
+            (e["offset"].as_u64(), e["index"].as_u64()),
+            (Some(3), Some(2))
+        );
+        assert!(e["message"].as_str().unwrap().contains("\"a_b\""), "{e}");
     }
 
     #[test]

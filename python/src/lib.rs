@@ -868,6 +868,14 @@ fn _check_arrow<'py>(
     Ok((n, verdicts, nulls))
 }
 
+/// Whether `s` is an internationalized host name as JSON Schema's `idn-hostname` means it
+/// (`iri_abnf::convert::reg_name::idn_hostname`: RFC 5890 §2.3.2.3, RFC 5891 §5.3–§5.5, RFC 5893 §2).
+#[pyfunction]
+fn is_idn_hostname(s: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let s = as_pystr(s, "s")?;
+    Ok(utf8(s).is_some_and(|t| iri_abnf::convert::reg_name::idn_hostname(t).is_ok()))
+}
+
 /// The library's version.
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 
@@ -893,5 +901,6 @@ fn _iri_abnf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compare_languages, m)?)?;
     m.add_function(wrap_pyfunction!(check_many, m)?)?;
     m.add_function(wrap_pyfunction!(_check_arrow, m)?)?;
+    m.add_function(wrap_pyfunction!(is_idn_hostname, m)?)?;
     Ok(())
 }

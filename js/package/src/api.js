@@ -449,6 +449,18 @@ export function makeApi(w) {
     return answer(w.rules(str(grammar, "grammar", "iri")));
   }
 
+  /** Whether `input` is an internationalized host name as JSON Schema's `idn-hostname` means it
+   * (RFC 5890 §2.3.2.3): NR-LDH labels, A-labels and U-labels (IDNA2008, RFC 5891 §5.3–§5.5, the
+   * contextual rules of RFC 5892), the Bidi Rule (RFC 5893 §2), at most 63 octets a label and 253
+   * the name in ASCII; labels separated by "." only, no final dot, no percent-encoding. A lone
+   * surrogate is in no host name. */
+  function isIdnHostname(input) {
+    if (typeof input !== "string") {
+      throw new TypeError(`input must be a string, not ${describe(input)}`);
+    }
+    return wellFormed(input) && "ok" in JSON.parse(w.idn_hostname(input));
+  }
+
   return {
     isValid,
     checkMany,
@@ -467,6 +479,73 @@ export function makeApi(w) {
     compareLanguages,
     grammars,
     rules,
+    isIdnHostname,
     version: w.version(),
   };
+}
+
+/** The formats of the ajv plugin, in the order it adds them. */
+const AJV_FORMATS = ["uri", "uri-reference", "iri", "iri-reference", "idn-hostname"];
+
+/** The values of the plugin's option `iri` and the grammar each names. */
+const AJV_IRI_GRAMMARS = { rfc3987: "rfc3987", "3987bis": "iri" };
+
+/** The ajv plugin of the package (`iri-abnf/ajv`) over the API `api` (the exports of an entry
+ * point: `isValid` and `isIdnHostname`). `addFormats(ajv, options)` adds the formats `uri` and
+ * `uri-reference` (RFC 3986 `URI`, `URI-reference`), `iri` and `iri-reference` (RFC 3987 `IRI`,
+ * `IRI-reference`; draft-ietf-iri-3987bis with `{iri: "3987bis"}`) and `idn-hostname`
+ * (`isIdnHostname`), or those of them listed (`["uri", "iri"]`, or `{formats: […]}`), as
+ * `{type: "string", validate}` definitions, and returns `ajv`. */
+export function makeAjvFormats(api) {
+  function plan(opts) {
+    if (opts === undefined || opts === null) return { names: AJV_FORMATS, iri: "rfc3987" };
+    if (Array.isArray(opts)) return { names: formatNames(opts), iri: "rfc3987" };
+    const o = options(opts, ["formats", "iri"], "addFormats");
+    const iri = str(o.iri, "iri", "rfc3987");
+    if (!Object.hasOwn(AJV_IRI_GRAMMARS, iri)) {
+      throw new RangeError(`option iri must be "rfc3987" or "3987bis", not ${JSON.stringify(iri)}`);
+    }
+    return { names: o.formats === undefined ? AJV_FORMATS : formatNames(o.formats), iri };
+  }
+
+  function formatNames(list) {
+    if (!Array.isArray(list) || list.some((v) => typeof v !== "string")) {
+      throw new TypeError("the formats of addFormats must be an array of strings");
+    }
+    for (const name of list) {
+      if (!AJV_FORMATS.includes(name)) {
+        throw new RangeError(
+          `iri-abnf/ajv has no format ${JSON.stringify(name)} (formats: ${AJV_FORMATS.join(", ")})`,
+        );
+      }
+    }
+    return list;
+  }
+
+  /** A check of the rule of the grammar: one options object, which `isValid` recognizes. */
+  function rule(grammar, name) {
+    const o = Object.freeze({ grammar, rule: name });
+    return (s) => api.isValid(s, o);
+  }
+
+  function addFormats(ajv, opts) {
+    if (ajv === null || typeof ajv !== "object" || typeof ajv.addFormat !== "function") {
+      throw new TypeError(`addFormats takes an Ajv instance, not ${describe(ajv)}`);
+    }
+    const { names, iri } = plan(opts);
+    const grammar = AJV_IRI_GRAMMARS[iri];
+    const checks = {
+      uri: () => rule("uri", "URI"),
+      "uri-reference": () => rule("uri", "URI-reference"),
+      iri: () => rule(grammar, "IRI"),
+      "iri-reference": () => rule(grammar, "IRI-reference"),
+      "idn-hostname": () => (s) => api.isIdnHostname(s),
+    };
+    for (const name of names) {
+      ajv.addFormat(name, { type: "string", validate: checks[name]() });
+    }
+    return ajv;
+  }
+
+  return addFormats;
 }

@@ -130,6 +130,12 @@ def compare_languages(a: str, b: str, *, rule: Optional[str] = None, witnesses: 
     """How the language of grammar ``a`` relates to that of ``b``: ``relation`` (equal,
     proper-subset, proper-superset, overlapping, disjoint), ``only_a``, ``only_b``, ``common``."""
 
+def is_idn_hostname(s: str) -> bool:
+    """Whether ``s`` is an internationalized host name as JSON Schema's ``idn-hostname`` means it
+    (RFC 5890 §2.3.2.3): NR-LDH labels, A-labels and U-labels (IDNA2008: RFC 5891 §5.3–§5.5, the
+    contextual rules of RFC 5892), the Bidi Rule (RFC 5893 §2), at most 63 octets a label and 253 the
+    name in ASCII; labels separated by ``.`` only, no final dot, no percent-encoding."""
+
 def check_many(strings: Iterable[str], grammar: str = "iri", rule: Optional[str] = None) -> List[bool]:
     """:func:`is_valid` on every string, without the GIL, on every core."""
 

@@ -36,6 +36,13 @@
 //! address, or whose last label becomes a number, is an error: a registered name does not turn into an
 //! IP literal. (An IPv6 literal cannot come out: neither processing lets a ":" through.)
 //!
+//! ## Host names
+//!
+//! [`idn_hostname`] checks a host name on its own, as JSON Schema's `idn-hostname` format means it
+//! (RFC 5890 §2.3.2.3): the same U-label and A-label checks as the lookup above and the Bidi Rule,
+//! but on a string that is not a URI component, so nothing is percent-decoded, every ASCII label must
+//! be an NR-LDH label or an A-label (RFC 5890 §2.3.1), and a final dot or an empty name is refused.
+//!
 //! [`HostMapping::Idna`]: super::HostMapping::Idna
 //! [`HostMapping::Uts46`]: super::HostMapping::Uts46
 
@@ -171,6 +178,196 @@ pub fn reg_name_to_ascii(reg_name: &str) -> Result<RegNameMapping, IdnaFailure> 
 /// ```
 pub fn reg_name_to_ascii_uts46(reg_name: &str) -> Result<RegNameMapping, IdnaFailure> {
     map_reg_name(reg_name, Processing::Uts46)
+}
+
+/// Checks that `name` is an internationalized host name, the `idn-hostname` format of JSON Schema
+/// (JSON Schema Validation 2020-12 §7.3.3 and draft-07 §7.3.3, which define it by RFC 5890
+/// §2.3.2.3), and gives its ASCII form: every U-label replaced by its A-label (RFC 5891 §5.5), the
+/// other labels as written. See the [module docs](self#host-names).
+///
+/// The name is a string of its own, not a URI component: nothing is percent-decoded (a `%` is not a
+/// letter, digit or hyphen) and nothing is mapped (the local mapping of RFC 5891 §5.2 is not
+/// applied: upper case in a U-label and full-width forms fail).
+///
+/// 1. The name is split at U+002E FULL STOP, the only label separator of IDNA2008 (RFC 3490 §3.1
+///    also made U+3002, U+FF0E and U+FF61 separators; RFC 5895 §2 leaves that to a local mapping,
+///    and IDNA2008 disallows the three characters, RFC 5892). Every label has 1 to 63 octets, so the
+///    name is not empty and has no dot first, last or twice in a row: a host name is the preferred
+///    name syntax of RFC 1034 §3.5 (as RFC 1123 §2.1 relaxes it), which has no root label.
+/// 2. An all-ASCII label is either an A-label, "xn--" (any case) whose Punycode decodes to a valid
+///    U-label that encodes back to the label (RFC 5891 §5.3, RFC 5890 §2.3.2.1), or an NR-LDH label
+///    (RFC 5890 §2.3.1): letters, digits and hyphens, no hyphen first or last (RFC 1034 §3.5; a
+///    digit may come first, RFC 1123 §2.1), and not "--" in the third and fourth positions, which
+///    makes a reserved LDH label (R-LDH) that is neither an A-label nor NR-LDH.
+/// 3. A label with a non-ASCII character is a U-label (RFC 5890 §2.3.2.1) as RFC 5891 §5.4 and
+///    §4.2.3 check it: in NFC; only PVALID code points, and CONTEXTJ or CONTEXTO ones where their
+///    rule of RFC 5892 Appendix A holds; nothing unassigned; no "--" in the third and fourth
+///    positions; no hyphen first or last; no combining mark first.
+/// 4. In the ASCII form, every label has at most 63 octets and the name at most 253 (RFC 1034 §3.1;
+///    an A-label is an LDH label, RFC 5890 §2.3.2.1).
+/// 5. If a label holds a right-to-left character (Bidi class R, AL or AN), every label satisfies
+///    the Bidi Rule (RFC 5893 §2; RFC 5891 §4.2.3.4, §5.4).
+///
+/// RFC 5890 §2.3.2.3 calls a name an IDN when at least one label is an A-label or a U-label; a name
+/// of NR-LDH labels only (a `hostname` of JSON Schema) is accepted as well, as draft-07 §7.3.3 says
+/// (a host name of RFC 1034, or an internationalized one) and as `idn-hostname`, the
+/// internationalized counterpart of `hostname`, implies in 2020-12. A failure is an [`IdnaFailure`] naming the label
+/// and its byte offset in `name`, or the whole name at offset 0 (empty, too long).
+///
+/// ```
+/// use iri_abnf::convert::reg_name::idn_hostname;
+///
+/// assert_eq!(idn_hostname("\u{C2E4}\u{B840}.\u{D14C}\u{C2A4}\u{D2B8}").unwrap(), "xn--9n2bp8q.xn--9t4b11yi5a");
+/// assert_eq!(idn_hostname("R\u{E9}sum\u{E9}.example").unwrap_err().label, "R\u{E9}sum\u{E9}");
+/// assert_eq!(idn_hostname("XN--9n2bp8q.example").unwrap(), "XN--9n2bp8q.example");
+/// assert_eq!(idn_hostname("host-name.example").unwrap(), "host-name.example");
+/// // RFC 5892 A.3: U+00B7 MIDDLE DOT only between two 'l'.
+/// assert!(idn_hostname("l\u{B7}l").is_ok());
+/// assert!(idn_hostname("a\u{B7}l").unwrap_err().reason.contains("RFC 5892 A.3"));
+/// // The Bidi Rule (RFC 5893 §2) on every label of a name with a right-to-left character.
+/// let err = idn_hostname("0a.\u{5D0}").unwrap_err();
+/// assert_eq!((err.label.as_str(), err.offset), ("0a", 0));
+/// // Not a URI component: no percent-encoding, and only U+002E separates labels.
+/// assert!(idn_hostname("r%C3%A9sum%C3%A9.example").is_err());
+/// assert!(idn_hostname("a\u{3002}b").unwrap_err().reason.contains("DISALLOWED"));
+/// assert!(idn_hostname("example.").is_err());
+/// ```
+pub fn idn_hostname(name: &str) -> Result<String, IdnaFailure> {
+    if name.is_empty() {
+        return Err(IdnaFailure {
+            label: String::new(),
+            offset: 0,
+            reason: "the name is empty; a host name has at least one label of 1 to 63 octets (RFC \
+                     1034 §3.5, RFC 1123 §2.1)"
+                .to_string(),
+        });
+    }
+    let mut labels = Vec::new();
+    let mut offset = 0;
+    for label in name.split('.') {
+        let (ascii, unicode) = hostname_label(label).map_err(|reason| IdnaFailure {
+            label: label.to_string(),
+            offset,
+            reason,
+        })?;
+        labels.push(Label {
+            decoded: label,
+            raw: label,
+            offset,
+            unicode,
+            ascii,
+        });
+        offset += label.len() + 1;
+    }
+    let out = labels
+        .iter()
+        .map(|l| l.ascii.as_str())
+        .collect::<Vec<_>>()
+        .join(".");
+    if out.len() > 253 {
+        return Err(IdnaFailure {
+            label: name.to_string(),
+            offset: 0,
+            reason: format!(
+                "the name's ASCII form is {} octets long; a domain name has at most 253 as text \
+                 (255 octets in the wire form of RFC 1034 §3.1)",
+                out.len()
+            ),
+        });
+    }
+    bidi_domain(&labels, Processing::Lookup)?;
+    Ok(out)
+}
+
+/// One label of [`idn_hostname`]: its ASCII form and the Unicode form the Bidi Rule sees, or why it
+/// is neither an NR-LDH label, nor an A-label, nor a U-label.
+fn hostname_label(label: &str) -> Result<(String, String), String> {
+    if label.is_empty() {
+        return Err(
+            "it is empty (a dot first, last or two in a row); every label of a host name has 1 to \
+             63 octets, and a host name has no final dot (RFC 1034 §3.5, RFC 1123 §2.1)"
+                .to_string(),
+        );
+    }
+    let too_long = |ascii: &str| {
+        let shown = if ascii != label {
+            format!(" {}", quote(ascii))
+        } else {
+            String::new()
+        };
+        format!(
+            "its ASCII form{shown} is {} octets long; a DNS label has at most 63 (RFC 1034 §3.1, \
+             RFC 5890 §2.3.2.1)",
+            ascii.len()
+        )
+    };
+    if !label.is_ascii() {
+        check_u_label(label, Separators::Hostname)?;
+        let encoded = idna::punycode::encode_str(label)
+            .ok_or_else(|| "its Punycode overflows (RFC 3492 §6.4; RFC 5891 §5.5)".to_string())?;
+        let ascii = format!("xn--{encoded}");
+        if ascii.len() > 63 {
+            return Err(too_long(&ascii));
+        }
+        return Ok((ascii, label.to_string()));
+    }
+    if let Some(c) = label
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || *c == '-'))
+    {
+        let percent = if c == '%' {
+            " (a host name is not percent-encoded)"
+        } else {
+            ""
+        };
+        return Err(format!(
+            "it contains {}{percent}; an ASCII label holds letters, digits and hyphens only (LDH: \
+             RFC 5890 §2.3.1, RFC 1034 §3.5)",
+            describe_char(c)
+        ));
+    }
+    if label.len() > 63 {
+        return Err(too_long(label));
+    }
+    if is_a_label(label) {
+        let unicode = a_label_to_u_label(label, Separators::Hostname)?;
+        return Ok((label.to_string(), unicode));
+    }
+    if label.starts_with('-') || label.ends_with('-') {
+        return Err(
+            "a hyphen is first or last (RFC 1034 §3.5, RFC 5890 §2.3.1 LDH label)".to_string(),
+        );
+    }
+    if label.get(2..4) == Some("--") {
+        return Err(
+            "\"--\" is in the third and fourth positions and the label does not begin with \
+             \"xn--\": a reserved LDH label (R-LDH), which is neither an NR-LDH label nor an \
+             A-label (RFC 5890 §2.3.1, §2.3.2.3)"
+                .to_string(),
+        );
+    }
+    Ok((label.to_string(), label.to_string()))
+}
+
+/// Which rule the messages name for the label separator, when a character is one under UTS #46.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Separators {
+    /// An `ireg-name` (3987bis §3.4.2).
+    Iri,
+    /// A host name on its own ([`idn_hostname`]).
+    Hostname,
+}
+
+impl Separators {
+    fn rule(self) -> &'static str {
+        match self {
+            Separators::Iri => "3987bis §3.4.2 separates labels only at U+002E FULL STOP",
+            Separators::Hostname => {
+                "IDNA2008 separates labels only at U+002E FULL STOP (the other dots of RFC 3490 \
+                 §3.1 are left to a local mapping: RFC 5891 §5.2, RFC 5895 §2)"
+            }
+        }
+    }
 }
 
 /// One label of a name being mapped.
@@ -455,7 +652,7 @@ fn label_to_ascii(
             label.to_string()
         } else {
             match processing {
-                Processing::Lookup => a_label_to_u_label(label).map_err(fail)?,
+                Processing::Lookup => a_label_to_u_label(label, Separators::Iri).map_err(fail)?,
                 Processing::Uts46 => {
                     if uts46_to_ascii(label).is_err() {
                         return Err(fail(a_label_reason(label)));
@@ -476,7 +673,7 @@ fn label_to_ascii(
     }
     match processing {
         Processing::Lookup => {
-            check_u_label(label).map_err(fail)?;
+            check_u_label(label, Separators::Iri).map_err(fail)?;
             // RFC 5891 §5.5. Punycode fails only on overflow, which 63 octets cannot reach; the
             // length check names the label if it is too long.
             let encoded = idna::punycode::encode_str(label).ok_or_else(|| {
@@ -525,16 +722,16 @@ fn maps_to_nothing_reason(label: &str) -> String {
 /// RFC 5891 §5.4 on a putative U-label (the Bidi Rule, which concerns the whole name, apart), with
 /// the hyphen rules that §4.2.3.1 sets for every U-label (RFC 5890 §2.3.2.1). The reason names the
 /// character and the rule.
-fn check_u_label(label: &str) -> Result<(), String> {
+fn check_u_label(label: &str, separators: Separators) -> Result<(), String> {
     let chars: Vec<char> = label.chars().collect();
     for &c in &chars {
         match idna2008::derived_property(c) {
             DerivedProperty::Disallowed(why) => {
                 let hint = match uts46_mapping(c) {
                     Some(m) if m.contains('.') => format!(
-                        "; UTS #46 would map it to {}, a label separator, but 3987bis §3.4.2 \
-                         separates labels only at U+002E FULL STOP",
-                        quote(&m)
+                        "; UTS #46 would map it to {}, a label separator, but {}",
+                        quote(&m),
+                        separators.rule()
                     ),
                     Some(m) if m.is_empty() => "; UTS #46 would map it to nothing".to_string(),
                     Some(m) => format!("; UTS #46 would map it to {}", quote(&m)),
@@ -593,7 +790,7 @@ fn check_u_label(label: &str) -> Result<(), String> {
 
 /// RFC 5891 §5.3: an A-label (`xn--…`, any case, taken in lower case) decodes to a U-label that
 /// passes §5.4, and whose A-label (§5.5) is the label again. The U-label, or why not.
-fn a_label_to_u_label(label: &str) -> Result<String, String> {
+fn a_label_to_u_label(label: &str, separators: Separators) -> Result<String, String> {
     let lower = label.to_ascii_lowercase();
     let Some(u) = idna::punycode::decode_to_string(&lower[4..]) else {
         return Err(
@@ -611,7 +808,7 @@ fn a_label_to_u_label(label: &str) -> Result<String, String> {
              encodes a label with non-ASCII characters (RFC 5890 §2.3.2.1)"
         ));
     }
-    if let Err(why) = check_u_label(&u) {
+    if let Err(why) = check_u_label(&u, separators) {
         return Err(format!(
             "it begins with \"xn--\" but its Punycode decodes to {decoded}, which is not a valid \
              U-label (RFC 5891 §5.3): {why}"
@@ -748,7 +945,7 @@ pub fn punycode_label_to_unicode(label: &str) -> Option<String> {
     if !is_a_label(label) {
         return None;
     }
-    let unicode = a_label_to_u_label(label).ok()?;
+    let unicode = a_label_to_u_label(label, Separators::Iri).ok()?;
     if idna2008::has_rtl(&unicode) && idna2008::bidi_rule(&unicode).is_err() {
         return None;
     }
@@ -786,7 +983,7 @@ pub fn punycode_to_unicode(reg_name: &str) -> String {
         .iter()
         .map(|l| {
             if is_a_label(l) {
-                a_label_to_u_label(l).unwrap_or_else(|_| l.clone())
+                a_label_to_u_label(l, Separators::Iri).unwrap_or_else(|_| l.clone())
             } else {
                 l.clone()
             }
@@ -1152,5 +1349,116 @@ mod tests {
             reg_name_to_ascii("xn--99zt52a.example").unwrap().as_str(),
             "xn--99zt52a.example"
         );
+    }
+
+    /// `idn_hostname`: host names of NR-LDH labels, A-labels and U-labels (RFC 5890 §2.3.2.3).
+    #[test]
+    fn idn_hostnames_that_are_valid() {
+        for (name, ascii) in [
+            ("hostname", "hostname"),
+            ("Host-Name.Example", "Host-Name.Example"),
+            // RFC 1123 §2.1: a digit may come first.
+            ("1host", "1host"),
+            (
+                "\u{C2E4}\u{B840}.\u{D14C}\u{C2A4}\u{D2B8}",
+                "xn--9n2bp8q.xn--9t4b11yi5a",
+            ),
+            (
+                "xn--ihqwcrb4cv8a8dqg056pqjye",
+                "xn--ihqwcrb4cv8a8dqg056pqjye",
+            ),
+            ("XN--9n2bp8q", "XN--9n2bp8q"),
+            ("b\u{FC}cher.example", "xn--bcher-kva.example"),
+            // Exceptions of RFC 5892 §2.6 that are PVALID.
+            ("\u{DF}\u{3C2}\u{F0B}\u{3007}", "xn--zca29lwxobi7a"),
+            // Contextual rules that hold (RFC 5892 A.1–A.9).
+            ("l\u{B7}l", "xn--ll-0ea"),
+            ("\u{3B1}\u{375}\u{3B2}", "xn--wva3je"),
+            ("\u{5D0}\u{5F3}\u{5D1}", "xn--4dbc5h"),
+            ("\u{30FB}\u{3041}", "xn--k8j5u"),
+            ("\u{628}\u{660}\u{628}", "xn--ngba1o"),
+            ("\u{6F0}0", "xn--0-gyc"),
+            ("\u{915}\u{94D}\u{200D}\u{937}", "xn--11b2ezcw70k"),
+            ("\u{628}\u{64A}\u{200C}\u{628}\u{64A}", "xn--ngba5hb2804a"),
+        ] {
+            assert_eq!(idn_hostname(name).as_deref(), Ok(ascii), "{name}");
+        }
+    }
+
+    #[test]
+    fn idn_hostname_lengths() {
+        let a = |n: usize| "a".repeat(n);
+        assert!(idn_hostname(&a(63)).is_ok());
+        let e = idn_hostname(&a(64)).unwrap_err();
+        assert!(e.reason.contains("64 octets"), "{}", e.reason);
+        // 253 octets, and one more.
+        assert!(idn_hostname(&[a(63), a(63), a(63), a(61)].join(".")).is_ok());
+        let e = idn_hostname(&[a(63), a(63), a(63), a(62)].join(".")).unwrap_err();
+        assert_eq!(e.offset, 0);
+        assert!(e.reason.contains("254 octets"), "{}", e.reason);
+        // The A-label counts: 60 'ü' make a 63-character U-label of more than 63 octets in ASCII.
+        let e = idn_hostname(&"\u{FC}".repeat(60)).unwrap_err();
+        assert!(
+            e.reason.contains("ASCII form \"xn--") && e.reason.contains("at most 63"),
+            "{}",
+            e.reason
+        );
+        // Empty names and labels; no final dot.
+        assert!(idn_hostname("").unwrap_err().reason.contains("empty"));
+        for (name, offset) in [(".", 0), ("a..b", 2), (".example", 0), ("example.", 8)] {
+            let e = idn_hostname(name).unwrap_err();
+            assert_eq!((e.label.as_str(), e.offset), ("", offset), "{name}");
+            assert!(e.reason.contains("empty"), "{}", e.reason);
+        }
+    }
+
+    #[test]
+    fn idn_hostname_reasons() {
+        let r = |s: &str| idn_hostname(s).unwrap_err().reason;
+        for (name, part) in [
+            ("-hello", "hyphen is first or last"),
+            ("hello-", "hyphen is first or last"),
+            ("ab--cd", "R-LDH"),
+            ("my_host", "'_' (U+005F)"),
+            ("r%C3%A9sum%C3%A9", "not percent-encoded"),
+            ("a b", "letters, digits and hyphens"),
+            ("xn--X", "not valid Punycode"),
+            ("xn--example-", "all-ASCII"),
+            ("xn---9uc", "RFC 5891 §5.3"),
+            ("XN--aa---o47jg78q", "third and fourth"),
+            ("xn--7a", "DISALLOWED"),
+            ("-r\u{E9}sum\u{E9}", "RFC 5891 §4.2.3.1"),
+            ("\u{302E}\u{C2E4}\u{B840}", "U+302E"),
+            ("\u{301}hello", "combining mark"),
+            ("a\u{B7}l", "RFC 5892 A.3"),
+            ("\u{3B1}\u{375}S", "'S' (U+0053)"),
+            ("\u{3B1}\u{375}", "RFC 5892 A.4"),
+            ("def\u{30FB}abc", "RFC 5892 A.7"),
+            ("\u{628}\u{660}\u{6F0}", "RFC 5892 A.8"),
+            ("\u{915}\u{200D}\u{937}", "RFC 5892 A.2"),
+            ("\u{915}\u{94D}\u{200C}\u{937}x\u{200C}y", "RFC 5892 A.1"),
+            ("0a.\u{5D0}", "Bidi Rule"),
+            ("0\u{627}", "Bidi Rule"),
+            ("a\u{5D0}", "Bidi Rule"),
+            ("\u{5D0}0\u{660}", "Bidi Rule"),
+            ("xn--0ca24w", "Bidi Rule"),
+            ("R\u{E9}sum\u{E9}", "'R' (U+0052)"),
+            ("e\u{301}t\u{E9}", "Normalization Form C"),
+        ] {
+            let why = r(name);
+            assert!(why.contains(part), "{name}: {why}");
+        }
+        // Only U+002E separates labels; the message says where the other dots went.
+        for dot in ['\u{3002}', '\u{FF0E}', '\u{FF61}'] {
+            let e = idn_hostname(&format!("a{dot}b")).unwrap_err();
+            assert_eq!(e.label, format!("a{dot}b"));
+            for part in ["DISALLOWED", "label separator", "RFC 5895 §2"] {
+                assert!(e.reason.contains(part), "{part}: {}", e.reason);
+            }
+            assert!(!e.reason.contains("3987bis"), "{}", e.reason);
+        }
+        // The offset is that of the label.
+        let e = idn_hostname("www.ex_ample.com").unwrap_err();
+        assert_eq!((e.label.as_str(), e.offset), ("ex_ample", 4));
     }
 }
