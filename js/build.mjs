@@ -88,10 +88,11 @@ writeFileSync(join(dist, "api.cjs"), cjs);
 
 for (const f of ["LICENSE-MIT", "LICENSE-APACHE"]) copyFileSync(join(root, f), join(pkg, f));
 
-// The declarations of index.d.ts for `require` too: in a package of "type": "module" a .d.ts
-// declares an ES module, which TypeScript (module node16) will not let CommonJS code require; a
-// .d.cts declares the CommonJS entry (the exports map gives it to `require`).
+// The declarations of index.d.ts and ajv.d.ts for `require` too: in a package of "type": "module"
+// a .d.ts declares an ES module, which TypeScript (module node16) will not let CommonJS code
+// require; a .d.cts declares the CommonJS entry (the exports map gives it to `require`).
 copyFileSync(join(pkg, "index.d.ts"), join(dist, "index.d.cts"));
+copyFileSync(join(pkg, "ajv.d.ts"), join(dist, "ajv.d.cts"));
 
 const size = statSync(join(dist, "iri_abnf_wasm_bg.wasm")).size;
 const gz = gzipSync(readFileSync(join(dist, "iri_abnf_wasm_bg.wasm")), { level: 9 }).length;

@@ -273,7 +273,9 @@ test("require('iri-abnf/ajv'): the plugin, also as .default and .addFormats", ()
 test("the package's exports: ./ajv resolves to ajv.mjs, ajv.cjs and (default) ajv.browser.js", () => {
   const pkg = JSON.parse(readFileSync(join(root, "js", "package", "package.json"), "utf8"));
   assert.deepEqual(pkg.exports["./ajv"], {
-    types: "./ajv.d.ts",
+    // The declarations for `require` are a .d.cts copy (tests/types.test.mjs): a .d.ts in a package
+    // of "type": "module" declares an ES module, which TypeScript will not let CommonJS require.
+    types: { require: "./dist/ajv.d.cts", default: "./ajv.d.ts" },
     node: { import: "./ajv.mjs", require: "./ajv.cjs" },
     default: "./ajv.browser.js",
   });

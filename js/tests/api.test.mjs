@@ -27,6 +27,7 @@ import {
   compareLanguages,
   grammars,
   rules,
+  isIdnHostname,
   version,
   IriSyntaxError,
   IriError,
@@ -602,6 +603,23 @@ describe("compare, compareLanguages, grammars, rules", () => {
     assert.deepEqual(rules(), rules("iri"));
     assert.ok(rules("uri").includes("IPv6address"));
     assert.ok(!rules("uri").includes("ihost"));
+  });
+});
+
+describe("isIdnHostname", () => {
+  test("JSON Schema's idn-hostname (RFC 5890 §2.3.2.3): U-labels, A-labels, NR-LDH labels", () => {
+    for (const s of ["例え.jp", "xn--bcher-kva.example", "bücher.example", "example.com", "a", "xn--99zt52a"]) {
+      assert.equal(isIdnHostname(s), true, s);
+    }
+    // Not under IDNA2008: an underscore, upper case in a U-label's NFC form is fine but full-width
+    // forms and U+3002 as a separator are not (RFC 5892); a final dot; a label of 64 octets.
+    for (const s of ["a_b", "é.a_b", "ＡＢ.example", "a。b", "example.com.", `${"a".repeat(64)}.com`, "", "-a", "a b", "%41"]) {
+      assert.equal(isIdnHostname(s), false, s);
+    }
+    assert.equal(isIdnHostname("a\uD800"), false);
+    assert.equal(isIdnHostname("\uD800"), false);
+    assert.ok(thrown(() => isIdnHostname(1)) instanceof TypeError);
+    assert.match(thrown(() => isIdnHostname()).message, /input must be a string, not undefined/);
   });
 });
 

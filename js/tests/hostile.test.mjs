@@ -28,6 +28,7 @@ const {
   compare,
   grammars,
   rules,
+  isIdnHostname,
   IriSyntaxError,
   IriError,
 } = iri;
@@ -113,6 +114,9 @@ describe("lone surrogates", () => {
         assert.deepEqual(checkMany(mixed, { grammar: g, rule }), [want, ...cases.map(() => false), want]);
       }
     }
+    // isIdnHostname too: a lone surrogate is in no host name.
+    for (const [s] of cases) assert.equal(isIdnHostname(s), false, JSON.stringify(s));
+    assert.equal(isIdnHostname("例え.jp\uD800"), false);
     // Valid strings around the surrogate stay valid without it.
     assert.equal(isValid("http://a/\uD800".slice(0, 9)), true);
     assert.equal(isValid("?\u{E0000}"), true);
@@ -196,6 +200,8 @@ describe("megabyte inputs", () => {
     assert.equal(preprocess(`  ${path}  `).length, 1);
     assert.equal(preprocess(" a".repeat(MB / 2), { split: true }).length, MB / 2);
     assert.deepEqual(compare(`http://x/${wide}`).filter((v) => !v.valid).map((v) => v.grammar), ["uri", "rfc2396", "rfc2732"]);
+    assert.equal(isIdnHostname("é".repeat(MB / 2)), false);
+    assert.equal(isIdnHostname(`${"a".repeat(63)}.`.repeat(MB / 64)), false);
     const huge = thrown(() => toUri(`http://${"é".repeat(MB / 2)}/`, { host: "idna" }));
     assert.ok(huge instanceof IriError && huge.kind === "idna", String(huge));
   });
@@ -373,7 +379,7 @@ describe("a thousand hostile calls", () => {
   const FUNCTIONS = [
     "isValid", "checkMany", "validate", "parse", "toUri", "toIri", "fromLeiri", "preprocess",
     "resolve", "relativize", "normalize", "equivalent", "lint", "compare", "compareLanguages",
-    "grammars", "rules",
+    "grammars", "rules", "isIdnHostname",
   ];
   const SAMPLES = [
     ["isValid", ["http://résumé.example.org/", { grammar: "uri" }]],
@@ -393,6 +399,8 @@ describe("a thousand hostile calls", () => {
     ["compareLanguages", ["uri", "rfc2396", { rule: "IPv4address", witnesses: 2 }]],
     ["grammars", []],
     ["rules", ["duerst01"]],
+    ["isIdnHostname", ["例え.jp"]],
+    ["isIdnHostname", ["a_b"]],
   ];
   const answer = (name, args) => {
     try {
@@ -446,5 +454,6 @@ describe("a thousand hostile calls", () => {
     assert.deepEqual(after[2].value, [true, false, true, false]);
     assert.equal(after[4].value, "http://xn--rsum-bpad.example.org/%C3%A9");
     assert.equal(after[8].value, "http://a/b/g");
+    assert.deepEqual([after[17].value, after[18].value], [true, false]);
   });
 });

@@ -1,10 +1,10 @@
 // The package as the npm registry would get it: `npm pack` in js/package, the tarball's file list
 // (the built module and declarations, no sources, no node_modules) and size, then a fresh Node
-// project that installs the tarball (and ajv from the registry when the package has its ajv
-// plugin) and runs a script there, with a PATH that holds node alone (no cargo, no rustc): the
-// script imports the package (ESM) and requires it (CommonJS), calls every function of the API,
-// and compares the verdicts with `iri check` on strings that `iri generate` writes for every
-// grammar. tsc (the devDependency) checks the declarations as the installed package gives them.
+// project that installs the tarball and ajv (from the registry, for the plugin) and runs a script
+// there, with a PATH that holds node alone (no cargo, no rustc): the script imports the package
+// (ESM) and requires it (CommonJS), calls every function of the API and the ajv plugin, and compares
+// the verdicts with `iri check` on strings that `iri generate` writes for every grammar. tsc (the
+// devDependency) checks the declarations as the installed package gives them.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -19,7 +19,7 @@ const iri = findIri();
 const pkgDir = join(jsDir, "package");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
-// Every file the tarball may hold; the ajv plugin and the README are optional (other branches).
+// Every file the tarball may hold; the README is optional (another branch).
 const REQUIRED = [
   "package.json",
   "index.mjs",
@@ -27,6 +27,11 @@ const REQUIRED = [
   "browser.js",
   "index.d.ts",
   "dist/index.d.cts",
+  "ajv.mjs",
+  "ajv.cjs",
+  "ajv.browser.js",
+  "ajv.d.ts",
+  "dist/ajv.d.cts",
   "dist/api.js",
   "dist/api.cjs",
   "dist/iri_abnf_wasm.js",
@@ -35,7 +40,7 @@ const REQUIRED = [
   "LICENSE-MIT",
   "LICENSE-APACHE",
 ];
-const OPTIONAL = ["README.md", "ajv.mjs", "ajv.cjs", "ajv.d.ts", "ajv.d.cts", "dist/ajv.d.cts"];
+const OPTIONAL = ["README.md"];
 
 // The script run in the fresh project: `node check.mjs IRI_BIN`, printing one JSON summary line.
 const SCRIPT = String.raw`
@@ -49,7 +54,7 @@ const cjs = require("iri-abnf");
 const bin = process.argv[2];
 const FUNCTIONS = ["isValid", "checkMany", "validate", "parse", "toUri", "toIri", "fromLeiri",
   "preprocess", "resolve", "relativize", "normalize", "equivalent", "lint", "compare",
-  "compareLanguages", "grammars", "rules"];
+  "compareLanguages", "grammars", "rules", "isIdnHostname"];
 const summary = { calls: 0, compared: 0, grammars: 0 };
 
 function calls(m, entry) {
@@ -81,6 +86,7 @@ function calls(m, entry) {
   assert.equal(m.compareLanguages("iri", "rfc3987", { witnesses: 1 }).relation, "proper-superset");
   assert.equal(m.grammars().length, 9);
   assert.ok(m.rules("uri").includes("URI-reference"));
+  assert.deepEqual([m.isIdnHostname("例え.jp"), m.isIdnHostname("a_b")], [true, false]);
   try {
     m.resolve("/a", "b");
     assert.fail("resolve");
@@ -117,6 +123,25 @@ for (const g of esm.grammars().map((x) => x.name)) {
   summary.compared += sendable.length;
   summary.grammars++;
 }
+// The ajv plugin, with ajv from the registry.
+{
+  const { default: Ajv } = await import("ajv");
+  const { default: addFormats } = await import("iri-abnf/ajv");
+  const addFormatsCjs = require("iri-abnf/ajv");
+  const AjvCjs = require("ajv");
+  for (const [add, A] of [[addFormats, Ajv], [addFormatsCjs, AjvCjs]]) {
+    const ajv = add(new A(), { iri: "3987bis" });
+    const check = (format, data) => ajv.validate({ type: "string", format }, data);
+    assert.equal(check("uri", "http://résumé.example.org/"), false);
+    assert.equal(check("iri", "http://résumé.example.org/"), true);
+    assert.equal(check("iri", "?\u{E0000}"), false); // IRI, not IRI-reference
+    assert.equal(check("iri-reference", "?\u{E0000}"), true); // 3987bis
+    assert.equal(check("idn-hostname", "例え.jp"), true);
+    assert.equal(check("idn-hostname", "a_b"), false);
+    assert.equal(check("uri-reference", "a b"), false);
+    summary.ajv = (summary.ajv ?? 0) + 1;
+  }
+}
 console.log(JSON.stringify(summary));
 `;
 
@@ -150,8 +175,7 @@ test("npm pack, install in a fresh project, use it there without a Rust toolchai
     const project = join(tmp, "project");
     mkdirSync(project);
     writeFileSync(join(project, "package.json"), JSON.stringify({ name: "pack-check", private: true, type: "module" }));
-    const install = [join(tmp, packed.filename)];
-    if (files.includes("ajv.mjs")) install.push("ajv@^8");
+    const install = [join(tmp, packed.filename), "ajv@^8"];
     execFileSync(npm, ["install", "--no-audit", "--no-fund", "--no-package-lock", ...install], {
       cwd: project,
       stdio: ["ignore", "ignore", "inherit"],
@@ -171,7 +195,8 @@ test("npm pack, install in a fresh project, use it there without a Rust toolchai
     const summary = JSON.parse(out.trim().split("\n").pop());
     console.log(`# in the fresh project: ${JSON.stringify(summary)}`);
     assert.equal(summary.grammars, 9);
-    assert.equal(summary.calls, 34);
+    assert.equal(summary.calls, 36);
+    assert.equal(summary.ajv, 2, "the ajv plugin, imported and required");
     assert.ok(summary.compared >= 9 * 390, `${summary.compared} strings compared`);
 
     // tsc on the uses of tests/types, against the installed package's declarations.

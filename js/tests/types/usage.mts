@@ -23,6 +23,8 @@ import {
   IriSyntaxError,
   IriError,
 } from "iri-abnf";
+import { Ajv } from "ajv";
+import addFormats, { type IriFormatName } from "iri-abnf/ajv";
 import type {
   Diagnostic,
   GrammarInfo,
@@ -82,6 +84,10 @@ try {
   }
 }
 
+const ajv: Ajv = addFormats(new Ajv(), { iri: "3987bis", formats: ["iri", "idn-hostname"] });
+const formats: IriFormatName[] = ["uri", "uri-reference"];
+addFormats(ajv, formats);
+
 // @ts-expect-error: a grammar that does not exist
 isValid("a", { grammar: "url" });
 // @ts-expect-error: parse takes only the four main grammars
@@ -102,5 +108,7 @@ checkMany([1, 2]);
 fromLeiri("a", { to: "leiri" });
 // @ts-expect-error: version is a constant, not a function
 version();
+// @ts-expect-error: the plugin's iri option is rfc3987 or 3987bis
+addFormats(ajv, { iri: "iri" });
 
 export const all = [a, b, c, p, span, path, kind, u, i, l, pre, r, rel, n, e, d, offsets, suggestion, v, errorIndex, cl, range, gs, rs, rs2, idn, ver];
