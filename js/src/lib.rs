@@ -793,6 +793,457 @@ pub fn idn_hostname(input: &str) -> String {
     )
 }
 
+// ---------------------------------------------------------------------------------------------
+// The viewer's: the records of `iri serve`'s JSON API, for the static build of its page.
+// ---------------------------------------------------------------------------------------------
+//
+// The page of `iri serve` (iri-cli/src/cli/serve/) also builds as a static site (js/viewer/), where
+// its backend (js/viewer/backend.js) answers the API's paths with these exports instead of HTTP.
+// Each returns `{"ok": record}`, the record being the one that the endpoint answers (the record of
+// the subcommand's `--format json`, with UTF-8 byte offsets as the `iri` command gives them), or
+// `{"error": {"type": "range", "message"}}` where the endpoint answers status 400 with the message.
+// They are built from the library's public API as the command builds them; js/tests/viewer.test.mjs
+// compares their answers with those of `iri serve`. The inputs have no length limit here (`iri
+// serve` refuses those over --max-length, 1 MiB by default); the parse tree has the limit of `iri
+// parse --tree`.
+
+/// The longest input the viewer's parse record gives a tree for, as `iri parse --format json --tree`
+/// (pest and the tree hold up to about 140 bytes per input byte).
+const VIEWER_TREE_LIMIT: usize = 64 << 10;
+
+/// The `error` member of the records of `check`, `parse`, `compare` and `lint` for a syntax error.
+#[derive(Serialize)]
+struct ViewerError {
+    kind: &'static str,
+    offset: usize,
+    column: Option<usize>,
+    expected: Vec<String>,
+    message: String,
+}
+
+impl From<&ParseError> for ViewerError {
+    fn from(e: &ParseError) -> Self {
+        ViewerError {
+            kind: "syntax",
+            offset: e.offset,
+            column: Some(e.column),
+            expected: e.expected().iter().map(ToString::to_string).collect(),
+            message: e.message(),
+        }
+    }
+}
+
+/// The viewer's `/api/rules?grammar=G`: the record of `iri rules --format json`, with the file, line
+/// and section that define each rule.
+#[wasm_bindgen]
+pub fn viewer_rules(grammar: &str) -> String {
+    answer(any_grammar(grammar).map(|g| {
+        json!({
+            "grammar": g,
+            "reference_rule": g.rule_name(g.reference_rule()),
+            "rules": g.rules().iter().map(|&r| g.rule_name(r)).collect::<Vec<_>>(),
+            "definitions": g
+                .rules()
+                .iter()
+                .filter_map(|&r| iri_abnf::abnf::definition(g, r))
+                .collect::<Vec<_>>(),
+        })
+    }))
+}
+
+/// The components of `input` in `grammar` (reference rule) as a comparable text, for the record's
+/// `split_differs`: every span, the host kind and the path kind.
+fn viewer_split(grammar: Grammar, input: &str) -> Option<String> {
+    let r = iri_abnf::parse(grammar, input).ok()?;
+    let span = |c: Option<iri_abnf::Component<'_>>| c.map(|c| (c.span().start, c.span().end));
+    let authority = r.authority().map(|a| {
+        format!(
+            "{:?} {:?} {:?} {:?}",
+            span(Some(a.as_component())),
+            span(a.userinfo()),
+            (a.host().span().start, a.host().span().end, a.host().kind()),
+            a.port().map(|p| (p.span().start, p.span().end)),
+        )
+    });
+    let path = r.path();
+    Some(format!(
+        "{:?} {authority:?} {:?} {:?} {:?} {:?}",
+        span(r.scheme()),
+        (path.span().start, path.span().end, path.kind()),
+        span(r.query()),
+        span(r.fragment()),
+        r.kind(),
+    ))
+}
+
+/// The record's `mappings`: LEIRI → IRI (3987bis §5.1) and IRI → URI (§3.3–§3.6) of the input, where
+/// the grammar it maps from accepts it.
+fn viewer_mappings(input: &str) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut iri = input.to_string();
+    let c = leiri_to_iri(input);
+    if c.input_valid && c.iri != input {
+        let valid = iri_abnf::is_valid(Grammar::Iri, Rule::IriReference, &c.iri);
+        iri.clone_from(&c.iri);
+        out.push(json!({
+            "from": Grammar::Leiri,
+            "to": Grammar::Iri,
+            "result": c.iri,
+            "valid": valid,
+        }));
+    }
+    if let Ok(c) = lib_to_uri(&iri, &ToUriOptions::default()) {
+        if c.uri != iri {
+            out.push(json!({
+                "from": Grammar::Iri,
+                "to": Grammar::Uri,
+                "result": c.uri,
+                "valid": c.uri_valid,
+            }));
+        }
+    }
+    out
+}
+
+/// The viewer's `/api/compare?input=S[&rule=R]`: the record of `iri compare --format json` for one
+/// input in every grammar, with the reference rules, or with `rule` (named in any grammar) and its
+/// counterparts.
+#[wasm_bindgen]
+pub fn viewer_compare(input: &str, rule: &str) -> String {
+    let run = || {
+        let rule = if rule.is_empty() {
+            None
+        } else {
+            match AnyGrammar::ALL.iter().find_map(|g| g.rule(rule)) {
+                Some(r) => Some(r),
+                None => {
+                    let names: Vec<&str> = AnyGrammar::ALL.iter().map(|g| g.name()).collect();
+                    return Err(range(format!(
+                        "no grammar of {} has a rule \"{rule}\"; `iri rules --grammar G` lists them",
+                        names.join(", ")
+                    )));
+                }
+            }
+        };
+        let mut verdicts = Vec::new();
+        let mut splits: Vec<(Grammar, String)> = Vec::new();
+        for g in AnyGrammar::ALL {
+            let r = match rule {
+                None => g.reference_rule(),
+                Some(r) => match iri_abnf::compare::counterpart(r, g) {
+                    Some(r) => r,
+                    None => continue,
+                },
+            };
+            let error = iri_abnf::validate(g, r, input)
+                .map_err(ParseError::explain)
+                .err();
+            if error.is_none() && rule.is_none() {
+                if let Some(split) = g.main().and_then(|m| Some((m, viewer_split(m, input)?))) {
+                    splits.push(split);
+                }
+            }
+            verdicts.push(json!({
+                "grammar": g,
+                "rule": g.rule_name(r),
+                "valid": error.is_none(),
+                "error": error.as_ref().map(ViewerError::from),
+            }));
+        }
+        let mut record = json!({ "input": input, "grammars": verdicts });
+        if let Some((_, first)) = splits.first() {
+            let differs: Vec<Grammar> = splits
+                .iter()
+                .filter(|(_, s)| s != first)
+                .map(|&(g, _)| g)
+                .collect();
+            if !differs.is_empty() {
+                record["split_differs"] = json!(differs);
+            }
+        }
+        if rule.is_none() {
+            let mappings = viewer_mappings(input);
+            if !mappings.is_empty() {
+                record["mappings"] = json!(mappings);
+            }
+        }
+        Ok(record)
+    };
+    answer(run())
+}
+
+/// The rule `rule` of `grammar` (its reference rule when empty), with the message of `iri serve`.
+fn viewer_rule(grammar: Grammar, rule: &str) -> Result<Rule, Failure> {
+    if rule.is_empty() {
+        return Ok(grammar.reference_rule());
+    }
+    grammar.lookup_rule(rule).map_err(|e| range(e.to_string()))
+}
+
+/// The viewer's `/api/parse?input=S&grammar=G[&rule=R][&tree=true]`: the record of `iri parse
+/// --format json [--tree]`, with the typed components and the parse tree (byte spans).
+#[wasm_bindgen]
+pub fn viewer_parse(input: &str, grammar: &str, rule: &str, tree: bool) -> String {
+    let run = || {
+        let g = main_grammar(grammar)?;
+        let r = viewer_rule(g, rule)?;
+        let (components, error) = match iri_abnf::parse_components(g, r, input) {
+            Ok(c) => (Some(c), None),
+            Err(e) => (None, Some(e.explain())),
+        };
+        let mut record = json!({
+            "input": input,
+            "grammar": g,
+            "rule": r,
+            "valid": components.is_some(),
+            "components": components,
+            "error": error.as_ref().map(ViewerError::from),
+        });
+        if tree {
+            let t = if components.is_some() && input.len() <= VIEWER_TREE_LIMIT {
+                iri_abnf::syntax::parse_tree(g, r, input).ok()
+            } else {
+                None
+            };
+            record["tree"] = json!(t);
+        }
+        Ok(record)
+    };
+    answer(run())
+}
+
+/// The viewer's `/api/lint?input=S&grammar=G`: the record of `iri lint --format json` at the default
+/// levels (`iri serve` without iri.toml or level options).
+#[wasm_bindgen]
+pub fn viewer_lint(input: &str, grammar: &str) -> String {
+    let run = || {
+        let g = main_grammar(grammar)?;
+        let (diagnostics, error) = match iri_abnf::parse(g, input) {
+            Ok(r) => (lib_lint(&r, &LintOptions::default()), None),
+            Err(e) => (Vec::new(), Some(e.explain())),
+        };
+        Ok(json!({
+            "input": input,
+            "valid": error.is_none(),
+            "error": error.as_ref().map(ViewerError::from),
+            "diagnostics": diagnostics,
+        }))
+    };
+    answer(run())
+}
+
+/// The `error` member of a conversion record (`iri to-uri`, `to-iri`, `from-leiri`), its syntax
+/// error fully explained.
+fn viewer_convert_error(mut e: ConvertError) -> Value {
+    e.kind = match e.kind {
+        ConvertErrorKind::Syntax(p) => ConvertErrorKind::Syntax(p.explain()),
+        other => other,
+    };
+    let mut record = json!({
+        "kind": match e.kind {
+            ConvertErrorKind::Syntax(_) => "syntax",
+            ConvertErrorKind::Idna(_) => "idna",
+            ConvertErrorKind::Unmappable(_) => "unmappable",
+            _ => "other",
+        },
+        "offset": e.offset,
+        "message": e.message(),
+    });
+    match &e.kind {
+        ConvertErrorKind::Idna(i) => record["label"] = json!(i.label),
+        ConvertErrorKind::Unmappable(u) => record["character"] = json!(u.character.to_string()),
+        _ => {}
+    }
+    record
+}
+
+/// The viewer's `/api/convert?command=to-uri&input=S`: the record of `iri to-uri --format json`
+/// (3987bis §3.6, the host percent-encoded).
+#[wasm_bindgen]
+pub fn viewer_to_uri(input: &str) -> String {
+    let record = match lib_to_uri(input, &ToUriOptions::default()) {
+        Ok(c) => {
+            let mut notes = Vec::with_capacity(c.notes.len() + 1);
+            if !c.input_valid {
+                notes.push(
+                    "the input is not a valid IRI-reference; mapped as a raw string (3987bis §3.3)"
+                        .to_string(),
+                );
+            }
+            notes.extend(c.notes);
+            json!({
+                "input": input,
+                "output": c.uri,
+                "input_valid": c.input_valid,
+                "output_valid": c.uri_valid,
+                "notes": notes,
+                "error": null,
+            })
+        }
+        Err(e) => json!({
+            "input": input,
+            "output": null,
+            "input_valid": !matches!(e.kind, ConvertErrorKind::Syntax(_)),
+            "output_valid": false,
+            "notes": [],
+            "error": viewer_convert_error(e),
+        }),
+    };
+    answer::<Value>(Ok(record))
+}
+
+/// The viewer's `/api/convert?command=to-iri&input=S[&trace=true]`: the record of `iri to-iri
+/// --format json [--trace]` (3987bis §3.7, with the string after each step in the notation of
+/// §3.7.1).
+#[wasm_bindgen]
+pub fn viewer_to_iri(input: &str, trace: bool) -> String {
+    let record = match lib_to_iri(input, &ToIriOptions::default()) {
+        Ok(c) => {
+            let mut record = json!({ "input": input, "output": c.iri, "error": null });
+            if trace {
+                record["steps"] = json!(c.trace.steps);
+            }
+            record
+        }
+        Err(e) => json!({ "input": input, "output": null, "error": viewer_convert_error(e) }),
+    };
+    answer::<Value>(Ok(record))
+}
+
+/// The viewer's `/api/convert?command=from-leiri&input=S`: the record of `iri from-leiri --format
+/// json` (3987bis §5.1, to an IRI).
+#[wasm_bindgen]
+pub fn viewer_from_leiri(input: &str) -> String {
+    let c = leiri_to_iri(input);
+    let result = if c.input_valid {
+        Ok(c.iri)
+    } else {
+        iri_abnf::validate(Grammar::Leiri, Rule::IriReference, input)
+            .map(|()| c.iri)
+            .map_err(ConvertError::from)
+    };
+    let record = match result {
+        Ok(output) => json!({
+            "input": input,
+            "output": output,
+            "input_valid": c.input_valid,
+            "error": null,
+        }),
+        Err(e) => json!({
+            "input": input,
+            "output": null,
+            "input_valid": !matches!(e.kind, ConvertErrorKind::Syntax(_)),
+            "error": viewer_convert_error(e),
+        }),
+    };
+    answer::<Value>(Ok(record))
+}
+
+/// The viewer's `/api/resolve?base=B&input=S&grammar=G`: the record of `iri resolve --format json B
+/// S` (RFC 3986 §5.2, strict); a base that is not an IRI is the usage error of `iri serve`.
+#[wasm_bindgen]
+pub fn viewer_resolve(base: &str, input: &str, grammar: &str) -> String {
+    let run = || {
+        let g = main_grammar(grammar)?;
+        let base = Base::new(g, base).map_err(|e| range(format!("BASE: {}", e.explain())))?;
+        let result = base
+            .resolve_with(input, Mode::Strict)
+            .map(String::from)
+            .map_err(|e| e.explain().to_string());
+        Ok(json!({
+            "base": base.as_str(),
+            "reference": input,
+            "grammar": g,
+            "mode": "strict",
+            "target": result.as_ref().ok(),
+            "error": result.as_ref().err(),
+        }))
+    };
+    answer(run())
+}
+
+/// The viewer's `needs-escape.js`, as `iri serve` writes it: the characters of
+/// [`iri_abnf::repository::needs_escape`] (controls, bidi formatting characters, invisible characters
+/// and noncharacters), which the page shows as `<U+XXXX>` badges, as ranges of code points.
+#[wasm_bindgen]
+pub fn viewer_needs_escape_js() -> String {
+    let mut ranges: Vec<(u32, u32)> = Vec::new();
+    for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+        if !iri_abnf::repository::needs_escape(c) {
+            continue;
+        }
+        let c = c as u32;
+        match ranges.last_mut() {
+            Some((_, end)) if *end + 1 == c => *end = c,
+            _ => ranges.push((c, c)),
+        }
+    }
+    let list: Vec<String> = ranges
+        .iter()
+        .map(|(a, b)| format!("[0x{a:X},0x{b:X}]"))
+        .collect();
+    format!(
+        "// The characters that iri_abnf::repository::needs_escape shows escaped, as ranges.\n\
+         const NEEDS_ESCAPE = [{}];\n",
+        list.join(",")
+    )
+}
+
+/// The viewer's `not-appropriate.js`, as `iri serve` writes it: the characters not appropriate in an
+/// IRI outside the query ([`iri_abnf::characters::not_appropriate`], what URI-to-IRI conversion keeps
+/// percent-encoded, 3987bis §3.7 step 4), as ranges of code points with the index of their reason.
+#[wasm_bindgen]
+pub fn viewer_not_appropriate_js() -> String {
+    use iri_abnf::characters::{not_appropriate, NotAppropriate};
+    let mut ranges: Vec<(u32, u32, usize)> = Vec::new();
+    for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+        let Some(reason) = not_appropriate(c, false) else {
+            continue;
+        };
+        let k = NotAppropriate::ALL
+            .iter()
+            .position(|&r| r == reason)
+            .unwrap_or(0);
+        let c = c as u32;
+        match ranges.last_mut() {
+            Some((_, end, j)) if *end + 1 == c && *j == k => *end = c,
+            _ => ranges.push((c, c, k)),
+        }
+    }
+    let list: Vec<String> = ranges
+        .iter()
+        .map(|(a, b, k)| format!("[0x{a:X},0x{b:X},{k}]"))
+        .collect();
+    let reasons: Vec<String> = NotAppropriate::ALL
+        .iter()
+        .map(|r| format!("{:?}", format!("{} ({})", r.description(), r.source())))
+        .collect();
+    format!(
+        "// The characters that iri_abnf::characters::not_appropriate holds outside the query, as\n\
+         // ranges [first, last, reason], and the reasons.\n\
+         const NOT_APPROPRIATE = [{}];\n\
+         const NOT_APPROPRIATE_REASONS = [{}];\n",
+        list.join(","),
+        reasons.join(",")
+    )
+}
+
+/// The viewer's grammar files, which the rules of the parse tree link to: `{"ok": [[file, text],
+/// …]}`, each file of [`AnyGrammar::abnf_sources`] once (`grammar/iri.abnf`), as `iri serve` serves
+/// them.
+#[wasm_bindgen]
+pub fn viewer_grammar_files() -> String {
+    let mut files: Vec<(&str, &str)> = Vec::new();
+    for g in AnyGrammar::ALL {
+        for &(file, text) in g.abnf_sources() {
+            if !files.iter().any(|(f, _)| *f == file) {
+                files.push((file, text));
+            }
+        }
+    }
+    answer::<Vec<(&str, &str)>>(Ok(files))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -845,6 +1296,58 @@ mod tests {
             (Some(3), Some(2))
         );
         assert!(e["message"].as_str().unwrap().contains("\"a_b\""), "{e}");
+    }
+
+    #[test]
+    fn the_viewer_records_give_byte_offsets() {
+        let input = "http://\u{E9}/\u{1F600}";
+        let r = ok(&viewer_parse(input, "iri", "", true));
+        assert_eq!(r["valid"], true);
+        // The path starts after the two bytes of U+00E9, and the tree spans the input's bytes.
+        assert_eq!(r["components"]["path"]["span"]["start"], 9);
+        assert_eq!(r["tree"]["rule"], "IRI-reference");
+        assert_eq!(r["tree"]["span"]["end"], input.len());
+        let r = ok(&viewer_compare("http://\u{E9}/", ""));
+        let uri = &r["grammars"][0];
+        assert_eq!(
+            (&uri["grammar"], &uri["error"]["offset"]),
+            (&json!("uri"), &json!(7))
+        );
+        // Over the limit of `iri parse --tree`, no tree; the components still.
+        let long = "a".repeat(VIEWER_TREE_LIMIT + 1);
+        let r = ok(&viewer_parse(&long, "iri", "", true));
+        assert_eq!((&r["valid"], &r["tree"]), (&json!(true), &Value::Null));
+        let e: Value = serde_json::from_str(&viewer_resolve("/a", "b", "iri")).unwrap();
+        assert!(
+            e["error"]["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("BASE: "),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_viewer_grammar_files_hold_every_definition() {
+        let files: Vec<(String, String)> =
+            serde_json::from_value(ok(&viewer_grammar_files())).unwrap();
+        for g in AnyGrammar::ALL {
+            let rules = ok(&viewer_rules(g.name()));
+            let definitions = rules["definitions"].as_array().unwrap();
+            assert_eq!(definitions.len(), g.rules().len(), "{g}");
+            for d in definitions {
+                let (_, text) = files.iter().find(|(f, _)| *f == d["file"]).unwrap();
+                let line = text
+                    .lines()
+                    .nth(d["line"].as_u64().unwrap() as usize - 1)
+                    .unwrap();
+                assert!(
+                    line.starts_with(d["rule"].as_str().unwrap()),
+                    "{g}: {d}: {line}"
+                );
+            }
+        }
+        assert!(viewer_needs_escape_js().contains("[0x2028,0x202E]"));
     }
 
     #[test]

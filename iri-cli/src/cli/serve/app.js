@@ -1,6 +1,9 @@
 // The live viewer of `iri serve`. It shows what the JSON API answers (the records of `iri check`,
 // `parse`, `compare`, `lint`, `to-uri`, `to-iri`, `from-leiri`, `resolve` and `rules`); it decides
-// nothing itself. User text is put in the page with textContent only, and the characters of
+// nothing itself. The same page builds as a static site (js/viewer/build.mjs), where backend.js
+// answers the same paths with the same records, computed in the page by the library compiled to
+// WebAssembly (see `api` below).
+// User text is put in the page with textContent only, and the characters of
 // NEEDS_ESCAPE (needs-escape.js, from the library) are shown as <U+XXXX> badges, never raw. The
 // characters of NOT_APPROPRIATE (not-appropriate.js, from the library's one definition of what URI-to-IRI
 // conversion keeps percent-encoded, 3987bis §3.7 step 4) are marked, with their reason as the title.
@@ -172,9 +175,25 @@ function state() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The API.
+// The API: `iri serve`'s over HTTP; or, in the static build, whose index.html has
+// <meta name="iri-viewer-backend" content="wasm">, the module backend.js beside this script, which
+// answers the same paths and parameters with the same records (or throws the message of a status
+// 400) from the WebAssembly module.
+
+const STATIC_BUILD = document.querySelector('meta[name="iri-viewer-backend"]')?.content === "wasm";
+let backend = null; // the static build's: a promise of its function (path, params) => record
 
 async function api(path, params) {
+  if (STATIC_BUILD) {
+    // Loaded once; tried again at the next request if it failed.
+    backend ??= import("./backend.js")
+      .then((m) => m.load())
+      .catch((e) => {
+        backend = null;
+        throw e;
+      });
+    return (await backend)(path, params);
+  }
   const q = new URLSearchParams(params).toString();
   const response = await fetch(path + (q ? "?" + q : ""));
   const body = await response.json();
@@ -396,11 +415,16 @@ function treeNode(node, points, depth) {
   const label = el("span");
   const def = rules && rules.definitions.find((d) => d.rule === node.rule);
   const link = el("a", "rule", node.rule);
-  link.href = def ? "/" + def.file : "#";
+  link.href = def ? def.file : "#";
   if (def) link.title = def.spec + ", " + def.file + " line " + def.line;
   link.addEventListener("click", (e) => {
     e.preventDefault();
-    if (def) showDefinition(def);
+    if (def) {
+      showDefinition(def).catch((err) => {
+        $("status").textContent = err.message;
+        $("status").className = "status error";
+      });
+    }
   });
   label.appendChild(link);
   label.appendChild(el("span", "span", " " + node.span.start + ".." + node.span.end + " "));
@@ -424,7 +448,10 @@ function treeNode(node, points, depth) {
 async function showDefinition(def) {
   let text = grammarFiles.get(def.file);
   if (text === undefined) {
-    const response = await fetch("/" + def.file);
+    // The grammar file, relative to the page: /grammar/FILE.abnf of `iri serve`, or the file of the
+    // static build.
+    const response = await fetch(def.file);
+    if (!response.ok) throw new Error(def.file + ": " + response.status + " " + response.statusText);
     text = await response.text();
     grammarFiles.set(def.file, text);
   }
@@ -449,7 +476,7 @@ async function showDefinition(def) {
     pre.appendChild(row);
   });
   $("abnf-title").textContent = def.rule + " · " + def.spec + " · " + def.file + " line " + def.line;
-  $("abnf-raw").href = "/" + def.file;
+  $("abnf-raw").href = def.file;
   $("abnf").hidden = false;
   if (hit) pre.scrollTop = Math.max(0, hit.offsetTop - pre.offsetTop - 24);
 }
