@@ -284,7 +284,20 @@ export function makeApi(w) {
       throw new TypeError(`input must be a string, not ${describe(input)}`);
     }
     const r = opts === undefined ? defaultRule : asked(opts, "isValid");
-    return r.rows !== null ? walk(r, input) : check(r, input);
+    const rows = r.rows;
+    if (rows === null) return check(r, input);
+    // The ASCII run of `walk`, here, so that the call of the common case is one function.
+    const classes = r.classes;
+    const n = input.length;
+    let q = r.start;
+    let i = 0;
+    for (; i < n; i++) {
+      const c = input.charCodeAt(i);
+      if (c >= 0x80) break;
+      q = rows[q + classes[c]];
+    }
+    if (i === n) return q !== 0 && rows[q + r.width] !== 0;
+    return q !== 0 && walkRest(r, input, i, q);
   }
 
   function checkMany(array, opts) {
@@ -293,13 +306,17 @@ export function makeApi(w) {
     }
     const r = asked(opts, "checkMany");
     const count = array.length;
-    const out = new Array(count);
     for (let i = 0; i < count; i++) {
-      const s = array[i];
-      if (typeof s !== "string") {
-        throw new TypeError(`item ${i} must be a string, not ${describe(s)}`);
+      if (typeof array[i] !== "string") {
+        throw new TypeError(`item ${i} must be a string, not ${describe(array[i])}`);
       }
-      out[i] = r.rows !== null ? walk(r, s) : check(r, s);
+    }
+    // Filled with booleans first, so that it is a packed array of booleans from the start.
+    const out = new Array(count).fill(false);
+    if (r.rows === null) {
+      for (let k = 0; k < count; k++) out[k] = check(r, array[k]);
+    } else {
+      for (let k = 0; k < count; k++) out[k] = walk(r, array[k]);
     }
     return out;
   }
