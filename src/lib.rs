@@ -248,8 +248,9 @@ pub mod repository {
     pub use crate::abnf::precompiled::rules as precompiled_rules;
     pub use crate::abnf::printed::printed_automaton;
     pub use crate::error::{
-        column_of, display_text, needs_escape, quote, render_caret, render_span,
-        summarize_expected, zone_id_hint, CARET_CONTEXT, CARET_LINE_MAX, EXPECTED_SHOWN,
+        column_of, display_text, needs_escape, needs_escape_script, not_appropriate_script, quote,
+        render_caret, render_span, summarize_expected, zone_id_hint, CARET_CONTEXT, CARET_LINE_MAX,
+        EXPECTED_SHOWN,
     };
     pub use crate::syntax::differential::pest_accepts;
 }

@@ -27,7 +27,7 @@ use iri_abnf::convert::{
     to_uri as lib_to_uri, Charset, ConvertError, ConvertErrorKind, HostMapping, PreprocessOptions,
     Spaces, ToIriOptions, ToUriOptions,
 };
-use iri_abnf::lint::{lint as lib_lint, Code, LintOptions, Profile, Severity};
+use iri_abnf::lint::{lint as lib_lint, LintOptions, Profile};
 use iri_abnf::normalize::{normalize_with, Level, Options as NormalizeOptions};
 use iri_abnf::{AnyGrammar, Base, Grammar, HostKind, Mode, ParseError, ResolveError, Rule};
 use serde::Serialize;
@@ -595,20 +595,9 @@ fn lint_options(
         .ok_or_else(|| range(format!("unknown profile {profile:?}")))?
         .apply(&mut options)
         .map_err(|e| range(e.to_string()))?;
-    let mut given: Vec<(bool, u8, &str, Option<Severity>)> = Vec::new();
-    for (rank, values, level) in [
-        (0, &allow, None),
-        (1, &warn, Some(Severity::Warning)),
-        (2, &deny, Some(Severity::Error)),
-    ] {
-        for v in values {
-            given.push((Code::from_name(v).is_some(), rank, v, level));
-        }
-    }
-    given.sort_by_key(|&(is_code, rank, _, _)| (is_code, rank));
-    for (_, _, name, level) in given {
-        options.set(name, level).map_err(|e| range(e.to_string()))?;
-    }
+    options
+        .set_levels(&allow, &warn, &deny)
+        .map_err(|e| range(e.to_string()))?;
     Ok(options)
 }
 
@@ -1162,70 +1151,18 @@ pub fn viewer_resolve(base: &str, input: &str, grammar: &str) -> String {
     answer(run())
 }
 
-/// The viewer's `needs-escape.js`, as `iri serve` writes it: the characters of
-/// [`iri_abnf::repository::needs_escape`] (controls, bidi formatting characters, invisible characters
-/// and noncharacters), which the page shows as `<U+XXXX>` badges, as ranges of code points.
+/// The viewer's `needs-escape.js`, as `iri serve` writes it
+/// ([`iri_abnf::repository::needs_escape_script`]).
 #[wasm_bindgen]
 pub fn viewer_needs_escape_js() -> String {
-    let mut ranges: Vec<(u32, u32)> = Vec::new();
-    for c in (0..=0x10FFFF).filter_map(char::from_u32) {
-        if !iri_abnf::repository::needs_escape(c) {
-            continue;
-        }
-        let c = c as u32;
-        match ranges.last_mut() {
-            Some((_, end)) if *end + 1 == c => *end = c,
-            _ => ranges.push((c, c)),
-        }
-    }
-    let list: Vec<String> = ranges
-        .iter()
-        .map(|(a, b)| format!("[0x{a:X},0x{b:X}]"))
-        .collect();
-    format!(
-        "// The characters that iri_abnf::repository::needs_escape shows escaped, as ranges.\n\
-         const NEEDS_ESCAPE = [{}];\n",
-        list.join(",")
-    )
+    iri_abnf::repository::needs_escape_script()
 }
 
-/// The viewer's `not-appropriate.js`, as `iri serve` writes it: the characters not appropriate in an
-/// IRI outside the query ([`iri_abnf::characters::not_appropriate`], what URI-to-IRI conversion keeps
-/// percent-encoded, 3987bis §3.7 step 4), as ranges of code points with the index of their reason.
+/// The viewer's `not-appropriate.js`, as `iri serve` writes it
+/// ([`iri_abnf::repository::not_appropriate_script`]).
 #[wasm_bindgen]
 pub fn viewer_not_appropriate_js() -> String {
-    use iri_abnf::characters::{not_appropriate, NotAppropriate};
-    let mut ranges: Vec<(u32, u32, usize)> = Vec::new();
-    for c in (0..=0x10FFFF).filter_map(char::from_u32) {
-        let Some(reason) = not_appropriate(c, false) else {
-            continue;
-        };
-        let k = NotAppropriate::ALL
-            .iter()
-            .position(|&r| r == reason)
-            .unwrap_or(0);
-        let c = c as u32;
-        match ranges.last_mut() {
-            Some((_, end, j)) if *end + 1 == c && *j == k => *end = c,
-            _ => ranges.push((c, c, k)),
-        }
-    }
-    let list: Vec<String> = ranges
-        .iter()
-        .map(|(a, b, k)| format!("[0x{a:X},0x{b:X},{k}]"))
-        .collect();
-    let reasons: Vec<String> = NotAppropriate::ALL
-        .iter()
-        .map(|r| format!("{:?}", format!("{} ({})", r.description(), r.source())))
-        .collect();
-    format!(
-        "// The characters that iri_abnf::characters::not_appropriate holds outside the query, as\n\
-         // ranges [first, last, reason], and the reasons.\n\
-         const NOT_APPROPRIATE = [{}];\n\
-         const NOT_APPROPRIATE_REASONS = [{}];\n",
-        list.join(","),
-        reasons.join(",")
-    )
+    iri_abnf::repository::not_appropriate_script()
 }
 
 /// The viewer's grammar files, which the rules of the parse tree link to: `{"ok": [[file, text],

@@ -483,23 +483,9 @@ fn lint_options(
         .apply(&mut options)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     // As `iri lint`: families before codes, and deny over warn over allow at the same rank.
-    let mut given: Vec<(bool, u8, String, Option<iri_abnf::lint::Severity>)> = Vec::new();
-    for (rank, values, level) in [
-        (0, allow, None),
-        (1, warn, Some(iri_abnf::lint::Severity::Warning)),
-        (2, deny, Some(iri_abnf::lint::Severity::Error)),
-    ] {
-        for v in values {
-            let is_code = iri_abnf::lint::Code::from_name(&v).is_some();
-            given.push((is_code, rank, v, level));
-        }
-    }
-    given.sort_by_key(|&(is_code, rank, _, _)| (is_code, rank));
-    for (_, _, name, level) in given {
-        options
-            .set(&name, level)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    }
+    options
+        .set_levels(&allow, &warn, &deny)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(options)
 }
 

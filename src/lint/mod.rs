@@ -319,6 +319,48 @@ impl LintOptions {
         Ok(())
     }
 
+    /// Sets the levels of lists of names (codes or families) as `iri lint` applies its `--allow`,
+    /// `--warn` and `--deny` (and the lists of `iri.toml`): every family before every code, so that a
+    /// code overrides its family whatever the order, and among families, or among codes, `deny` over
+    /// `warn` over `allow`. The first unknown name is the error, and nothing after it is set.
+    ///
+    /// ```
+    /// use iri_abnf::lint::{Code, LintOptions, Severity};
+    ///
+    /// let mut options = LintOptions::default();
+    /// options.set_levels(&["uppercase-host"], &[], &["host"]).unwrap();
+    /// // The family is denied, the code in it allowed.
+    /// assert_eq!(options.severity(Code::from_name("uppercase-host").unwrap()), None);
+    /// assert_eq!(
+    ///     options.severity(Code::from_name("dns-hyphen").unwrap()),
+    ///     Some(Severity::Error)
+    /// );
+    /// assert!(options.set_levels(&["no-such-code"], &[], &[]).is_err());
+    /// ```
+    pub fn set_levels<S: AsRef<str>>(
+        &mut self,
+        allow: &[S],
+        warn: &[S],
+        deny: &[S],
+    ) -> Result<(), UnknownName> {
+        let mut given: Vec<(bool, u8, &str, Option<Severity>)> = Vec::new();
+        for (rank, names, level) in [
+            (0, allow, None),
+            (1, warn, Some(Severity::Warning)),
+            (2, deny, Some(Severity::Error)),
+        ] {
+            for name in names {
+                let name = name.as_ref();
+                given.push((Code::from_name(name).is_some(), rank, name, level));
+            }
+        }
+        given.sort_by_key(|&(is_code, rank, _, _)| (is_code, rank));
+        for (_, _, name, level) in given {
+            self.set(name, level)?;
+        }
+        Ok(())
+    }
+
     /// The severity of `code` under these options, or `None` when it is allowed.
     pub fn severity(&self, code: Code) -> Option<Severity> {
         match self.levels.get(code as usize).copied().flatten() {

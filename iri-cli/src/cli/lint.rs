@@ -221,9 +221,14 @@ pub fn levels(args: &LevelArgs) -> Result<(LintOptions, Option<Severity>), Strin
         .ok_or_else(|| format!("unknown profile {profile:?}"))?
         .apply(&mut options)
         .map_err(|e| e.to_string())?;
-    set_levels(&mut options, &config.allow, &config.warn, &config.deny)
+    // Families before codes, deny over warn over allow (`LintOptions::set_levels`); the command
+    // line over the configuration.
+    options
+        .set_levels(&config.allow, &config.warn, &config.deny)
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    set_levels(&mut options, &args.allow, &args.warn, &args.deny)?;
+    options
+        .set_levels(&args.allow, &args.warn, &args.deny)
+        .map_err(|e| e.to_string())?;
     Ok((options, config.fail_on.map(Severity::from)))
 }
 
@@ -273,33 +278,6 @@ pub fn lint_record<'a>(
         diagnostics,
     };
     (record, error)
-}
-
-/// Sets the levels of `allow`, `warn` and `deny`: families first, then codes, so that a code's own
-/// level overrides its family's (`--deny generic --allow uppercase-scheme`); at the same rank, `deny`
-/// over `warn` over `allow`.
-fn set_levels(
-    options: &mut LintOptions,
-    allow: &[String],
-    warn: &[String],
-    deny: &[String],
-) -> Result<(), String> {
-    let mut given: Vec<(bool, u8, &str, Option<Severity>)> = Vec::new();
-    for (rank, values, level) in [
-        (0, allow, None),
-        (1, warn, Some(Severity::Warning)),
-        (2, deny, Some(Severity::Error)),
-    ] {
-        for v in values {
-            let is_code = Code::from_name(v).is_some();
-            given.push((is_code, rank, v, level));
-        }
-    }
-    given.sort_by_key(|&(is_code, rank, _, _)| (is_code, rank));
-    for (_, _, name, level) in given {
-        options.set(name, level).map_err(|e| e.to_string())?;
-    }
-    Ok(())
 }
 
 pub fn run(args: &LintArgs) -> i32 {

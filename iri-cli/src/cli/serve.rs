@@ -570,73 +570,16 @@ fn grammar_file(path: &str) -> Response {
     }
 }
 
-/// The script that tells the page which characters to show as `<U+XXXX>` badges: the characters of
-/// [`iri_abnf::repository::needs_escape`] (controls, bidi formatting characters, invisible characters and
-/// noncharacters), as ranges of code points.
+/// The script that tells the page which characters to show as `<U+XXXX>` badges
+/// ([`iri_abnf::repository::needs_escape_script`]), made once.
 fn needs_escape_js() -> &'static str {
     static JS: OnceLock<String> = OnceLock::new();
-    JS.get_or_init(|| {
-        let mut ranges: Vec<(u32, u32)> = Vec::new();
-        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
-            if !iri_abnf::repository::needs_escape(c) {
-                continue;
-            }
-            let c = c as u32;
-            match ranges.last_mut() {
-                Some((_, end)) if *end + 1 == c => *end = c,
-                _ => ranges.push((c, c)),
-            }
-        }
-        let list: Vec<String> = ranges
-            .iter()
-            .map(|(a, b)| format!("[0x{a:X},0x{b:X}]"))
-            .collect();
-        format!(
-            "// The characters that iri_abnf::repository::needs_escape shows escaped, as ranges.\n\
-             const NEEDS_ESCAPE = [{}];\n",
-            list.join(",")
-        )
-    })
+    JS.get_or_init(iri_abnf::repository::needs_escape_script)
 }
 
 /// The script that tells the page which characters are not appropriate in an IRI outside the query
-/// ([`iri_abnf::characters::not_appropriate`], the set that URI-to-IRI conversion keeps
-/// percent-encoded, 3987bis §3.7 step 4), as ranges of code points with the index of their reason in
-/// `NOT_APPROPRIATE_REASONS` (the reason's description and source).
+/// ([`iri_abnf::repository::not_appropriate_script`]), made once.
 fn not_appropriate_js() -> &'static str {
-    use iri_abnf::characters::{not_appropriate, NotAppropriate};
     static JS: OnceLock<String> = OnceLock::new();
-    JS.get_or_init(|| {
-        let mut ranges: Vec<(u32, u32, usize)> = Vec::new();
-        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
-            let Some(reason) = not_appropriate(c, false) else {
-                continue;
-            };
-            let k = NotAppropriate::ALL
-                .iter()
-                .position(|&r| r == reason)
-                .unwrap_or(0);
-            let c = c as u32;
-            match ranges.last_mut() {
-                Some((_, end, j)) if *end + 1 == c && *j == k => *end = c,
-                _ => ranges.push((c, c, k)),
-            }
-        }
-        let list: Vec<String> = ranges
-            .iter()
-            .map(|(a, b, k)| format!("[0x{a:X},0x{b:X},{k}]"))
-            .collect();
-        let reasons: Vec<String> = NotAppropriate::ALL
-            .iter()
-            .map(|r| format!("{:?}", format!("{} ({})", r.description(), r.source())))
-            .collect();
-        format!(
-            "// The characters that iri_abnf::characters::not_appropriate holds outside the query, as\n\
-             // ranges [first, last, reason], and the reasons.\n\
-             const NOT_APPROPRIATE = [{}];\n\
-             const NOT_APPROPRIATE_REASONS = [{}];\n",
-            list.join(","),
-            reasons.join(",")
-        )
-    })
+    JS.get_or_init(iri_abnf::repository::not_appropriate_script)
 }
