@@ -819,6 +819,33 @@ fn increment(s: &mut Vec<u32>) -> bool {
     false
 }
 
+/// The components of `input` as the reference rule of `grammar` splits it ([`crate::parse`]), as a
+/// text that compares equal for equal splits: every span, the host kind, the path kind and the
+/// reference kind; `None` when the grammar rejects the input. `iri compare` and the viewer compare the
+/// split of the grammars that accept an input with it (`split_differs`).
+pub fn split_signature(grammar: crate::grammar::Grammar, input: &str) -> Option<String> {
+    let r = crate::parse(grammar, input).ok()?;
+    let span = |c: Option<crate::Component<'_>>| c.map(|c| (c.span().start, c.span().end));
+    let authority = r.authority().map(|a| {
+        format!(
+            "{:?} {:?} {:?} {:?}",
+            span(Some(a.as_component())),
+            span(a.userinfo()),
+            (a.host().span().start, a.host().span().end, a.host().kind()),
+            a.port().map(|p| (p.span().start, p.span().end)),
+        )
+    });
+    let path = r.path();
+    Some(format!(
+        "{:?} {authority:?} {:?} {:?} {:?} {:?}",
+        span(r.scheme()),
+        (path.span().start, path.span().end, path.kind()),
+        span(r.query()),
+        span(r.fragment()),
+        r.kind(),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

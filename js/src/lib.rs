@@ -840,31 +840,6 @@ pub fn viewer_rules(grammar: &str) -> String {
     }))
 }
 
-/// The components of `input` in `grammar` (reference rule) as a comparable text, for the record's
-/// `split_differs`: every span, the host kind and the path kind.
-fn viewer_split(grammar: Grammar, input: &str) -> Option<String> {
-    let r = iri_abnf::parse(grammar, input).ok()?;
-    let span = |c: Option<iri_abnf::Component<'_>>| c.map(|c| (c.span().start, c.span().end));
-    let authority = r.authority().map(|a| {
-        format!(
-            "{:?} {:?} {:?} {:?}",
-            span(Some(a.as_component())),
-            span(a.userinfo()),
-            (a.host().span().start, a.host().span().end, a.host().kind()),
-            a.port().map(|p| (p.span().start, p.span().end)),
-        )
-    });
-    let path = r.path();
-    Some(format!(
-        "{:?} {authority:?} {:?} {:?} {:?} {:?}",
-        span(r.scheme()),
-        (path.span().start, path.span().end, path.kind()),
-        span(r.query()),
-        span(r.fragment()),
-        r.kind(),
-    ))
-}
-
 /// The record's `mappings`: LEIRI → IRI (3987bis §5.1) and IRI → URI (§3.3–§3.6) of the input, where
 /// the grammar it maps from accepts it.
 fn viewer_mappings(input: &str) -> Vec<Value> {
@@ -928,7 +903,10 @@ pub fn viewer_compare(input: &str, rule: &str) -> String {
                 .map_err(ParseError::explain)
                 .err();
             if error.is_none() && rule.is_none() {
-                if let Some(split) = g.main().and_then(|m| Some((m, viewer_split(m, input)?))) {
+                if let Some(split) = g
+                    .main()
+                    .and_then(|m| Some((m, iri_abnf::compare::split_signature(m, input)?)))
+                {
                     splits.push(split);
                 }
             }

@@ -272,7 +272,7 @@ pub fn input_record<'a>(
             .iter()
             .filter(|v| v.valid)
             .filter_map(|v| v.grammar.main())
-            .filter_map(|g| Some((g, split_of(g, input)?)))
+            .filter_map(|g| Some((g, iri_abnf::compare::split_signature(g, input)?)))
             .collect();
         if let Some((_, first)) = splits.first() {
             split_differs = splits
@@ -290,31 +290,6 @@ pub fn input_record<'a>(
         mappings: maps,
     };
     (record, errors)
-}
-
-/// The components of `input` in `grammar` (reference rule), as a comparable text: every span, the
-/// host kind and the path kind.
-fn split_of(grammar: Grammar, input: &str) -> Option<String> {
-    let r = iri_abnf::parse(grammar, input).ok()?;
-    let span = |c: Option<iri_abnf::Component<'_>>| c.map(|c| (c.span().start, c.span().end));
-    let authority = r.authority().map(|a| {
-        format!(
-            "{:?} {:?} {:?} {:?}",
-            span(Some(a.as_component())),
-            span(a.userinfo()),
-            (a.host().span().start, a.host().span().end, a.host().kind()),
-            a.port().map(|p| (p.span().start, p.span().end)),
-        )
-    });
-    let path = r.path();
-    Some(format!(
-        "{:?} {authority:?} {:?} {:?} {:?} {:?}",
-        span(r.scheme()),
-        (path.span().start, path.span().end, path.kind()),
-        span(r.query()),
-        span(r.fragment()),
-        r.kind(),
-    ))
 }
 
 /// Why a grammar rejects an input, in a few words: the offending character and the rules that pest
