@@ -824,8 +824,10 @@ fn increment(s: &mut Vec<u32>) -> bool {
 /// reference kind; `None` when the grammar rejects the input. `iri compare` and the viewer compare the
 /// split of the grammars that accept an input with it (`split_differs`).
 pub fn split_signature(grammar: crate::grammar::Grammar, input: &str) -> Option<String> {
-    let r = crate::parse(grammar, input).ok()?;
-    let span = |c: Option<crate::Component<'_>>| c.map(|c| (c.span().start, c.span().end));
+    let r = crate::parsing::split::parse(grammar, input).ok()?;
+    let span = |c: Option<crate::parsing::components::Component<'_>>| {
+        c.map(|c| (c.span().start, c.span().end))
+    };
     let authority = r.authority().map(|a| {
         format!(
             "{:?} {:?} {:?} {:?}",
