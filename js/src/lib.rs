@@ -3,10 +3,11 @@
 //! call (`isValid`, `validate`, `parse`, …): it checks the argument types, turns options objects into
 //! arguments, and turns the records returned here into values and errors.
 //!
-//! Two kinds of export:
-//! - The checks (`check`, `check_many`) read the input from a buffer in the module's memory that the
-//!   wrapper writes into ([`buffer`]): a JavaScript string crosses into the module without the glue of
-//!   `wasm-bindgen`, whose per-call cost is several times the walk of the automaton.
+//! Three kinds of export:
+//! - [`rows`] gives a rule's DFA as rows of byte classes, which the wrapper's `isValid` and
+//!   `checkMany` walk in JavaScript: a check does not cross into the module.
+//! - [`check`], for a DFA without rows, reads the input from a buffer in the module's memory that the
+//!   wrapper writes into ([`buffer`]), without the glue of `wasm-bindgen`.
 //! - Everything else takes `&str` arguments and returns one JSON text, `{"ok": value}` or
 //!   `{"error": {...}}` (see `Failure` below); the wrapper parses it and throws the error.
 //!
@@ -41,8 +42,8 @@ use wasm_bindgen::prelude::*;
 /// How many rules a grammar may have in the numbering of [`rule_id`].
 const RULES_PER_GRAMMAR: u32 = 1024;
 
-/// The number of `rule` of `grammar` (the reference rule when `rule` is empty), for [`check`] and
-/// [`check_many`], as `{"ok": id}`; an unknown grammar or rule is `{"error": …}` of type `range`.
+/// The number of `rule` of `grammar` (the reference rule when `rule` is empty), for [`rows`] and
+/// [`check`], as `{"ok": id}`; an unknown grammar or rule is `{"error": …}` of type `range`.
 #[wasm_bindgen]
 pub fn rule_id(grammar: &str, rule: &str) -> String {
     answer(rule_of(grammar, rule).map(|(g, r)| {
@@ -62,8 +63,6 @@ fn from_id(id: u32) -> Option<(AnyGrammar, Rule)> {
 thread_local! {
     /// The input buffer of the checks (the module runs on one thread).
     static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-    /// The verdicts of [`check_many`], one byte each.
-    static VERDICTS: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The address of the input buffer, with room for at least `len` bytes. The address changes when
@@ -85,12 +84,6 @@ pub fn wasm_memory() -> JsValue {
     wasm_bindgen::memory()
 }
 
-/// The address of the verdicts of the last [`check_many`].
-#[wasm_bindgen]
-pub fn verdicts() -> *const u8 {
-    VERDICTS.with(|v| v.borrow().as_ptr())
-}
-
 /// Whether the first `len` bytes of the buffer match rule `id`: 1 or 0; -1 for an `id` that
 /// [`rule_id`] does not give or a `len` past the buffer. Bytes that are not UTF-8 match nothing.
 #[wasm_bindgen]
@@ -107,43 +100,6 @@ pub fn check(id: u32, len: usize) -> i32 {
             },
             None => -1,
         }
-    })
-}
-
-/// The verdicts of rule `id` on the `count` strings written into the buffer's first `len` bytes,
-/// each followed by a line feed: writes one byte per string (1 or 0) to [`verdicts`] and returns
-/// `count`. When the bytes do not split into exactly `count` lines (a string held a line feed), it
-/// writes nothing and returns -2, and the caller checks the strings one by one; -1 as for [`check`].
-#[wasm_bindgen]
-pub fn check_many(id: u32, len: usize, count: usize) -> i32 {
-    let Some((g, r)) = from_id(id) else {
-        return -1;
-    };
-    BUFFER.with(|b| {
-        let b = b.borrow();
-        let Some(bytes) = b.get(..len) else {
-            return -1;
-        };
-        // The strings are UTF-8 (the caller encodes them); a stray byte fails one string only.
-        let lines = bytes.iter().filter(|&&c| c == b'\n').count();
-        if lines != count || (count > 0 && bytes.last() != Some(&b'\n')) {
-            return -2;
-        }
-        VERDICTS.with(|v| {
-            let mut v = v.borrow_mut();
-            v.clear();
-            v.reserve(count);
-            let mut start = 0;
-            for (i, &c) in bytes.iter().enumerate() {
-                if c == b'\n' {
-                    let ok = std::str::from_utf8(&bytes[start..i])
-                        .is_ok_and(|s| iri_abnf::is_valid(g, r, s));
-                    v.push(u8::from(ok));
-                    start = i + 1;
-                }
-            }
-        });
-        count as i32
     })
 }
 
@@ -1188,10 +1144,6 @@ mod tests {
         assert_eq!(check(id, 19), 1);
         assert_eq!(check(id, s.len()), 0);
         assert_eq!(check(id, usize::MAX), -1);
-        assert_eq!(check_many(id, s.len(), 2), 2);
-        let v = unsafe { std::slice::from_raw_parts(verdicts(), 2) };
-        assert_eq!(v, [1, 0]);
-        assert_eq!(check_many(id, s.len(), 3), -2);
     }
 
     #[test]

@@ -284,20 +284,7 @@ export function makeApi(w) {
       throw new TypeError(`input must be a string, not ${describe(input)}`);
     }
     const r = opts === undefined ? defaultRule : asked(opts, "isValid");
-    const rows = r.rows;
-    if (rows === null) return check(r, input);
-    // The ASCII run of `walk`, here, so that the call of the common case is one function.
-    const classes = r.classes;
-    const n = input.length;
-    let q = r.start;
-    let i = 0;
-    for (; i < n; i++) {
-      const c = input.charCodeAt(i);
-      if (c >= 0x80) break;
-      q = rows[q + classes[c]];
-    }
-    if (i === n) return q !== 0 && rows[q + r.width] !== 0;
-    return q !== 0 && walkRest(r, input, i, q);
+    return r.rows !== null ? walk(r, input) : check(r, input);
   }
 
   function checkMany(array, opts) {
