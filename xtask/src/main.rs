@@ -3,6 +3,9 @@
 //! - `generate [--check]`: writes (or checks) every generated file: the precompiled DFAs of
 //!   `src/abnf/automata/`, the rule table `src/grammar/rules.rs`, the pest start wrappers
 //!   `grammar/start-*.pest` and the lint catalogue page `src/lint/CATALOGUE.md`.
+//! - `testdata [--check]`: writes (or checks) the portable test data of `testdata/` (cases with the
+//!   verdicts, offsets, components, conversions and normalization of each grammar, resolution cases,
+//!   and the same cases in the JSON Schema Test Suite's format).
 //! - `layers`: checks that the library's modules import only earlier layers, without circles.
 //! - `fuzz-corpus`: writes seed corpora for the fuzz targets into `fuzz/corpus/<target>/`.
 //! - `abnf-stats`: prints the sizes and the build and load times of the DFAs (the figures of the
@@ -13,6 +16,7 @@ mod codegen;
 mod fuzz_corpus;
 mod generate;
 mod layers;
+mod testdata;
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -39,6 +43,13 @@ enum Task {
         #[arg(long)]
         check: bool,
     },
+    /// Write the portable test data of `testdata/` (see testdata/README.md).
+    Testdata {
+        /// Only report whether the files are current (the first differing line of each stale file);
+        /// exit with status 1 if not.
+        #[arg(long)]
+        check: bool,
+    },
     /// Check that the library's modules import only modules of earlier layers, and no circles.
     Layers,
     /// Write seed corpora for the fuzz targets into `fuzz/corpus/<target>/` (spec examples and strings
@@ -51,6 +62,15 @@ enum Task {
 fn main() -> ExitCode {
     match Args::parse().task {
         Task::Generate { check } => generate(check),
+        Task::Testdata { check } => match testdata::run(check) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) if !check => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::FAILURE,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Task::Layers => match layers::check(root()) {
             Ok(errors) if errors.is_empty() => {
                 println!(
