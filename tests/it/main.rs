@@ -32,5 +32,6 @@ mod resolve_suites;
 mod robustness;
 mod rules;
 mod spec_examples;
+mod testdata;
 mod typed_api;
 mod validity_suites;

@@ -78,9 +78,14 @@ pub fn all() -> Result<Vec<File>, String> {
     }
     for v in jsonl(&fixtures.join("seed-urls.jsonl"))? {
         if let Some(url) = v["url"].as_str() {
-            add_to(&mut cases, 
+            add_to(
+                &mut cases,
                 url.to_string(),
-                format!("seed-url:{}:{}", v["doc"].as_str().unwrap_or("?"), v["line"]),
+                format!(
+                    "seed-url:{}:{}",
+                    v["doc"].as_str().unwrap_or("?"),
+                    v["line"]
+                ),
             );
         }
     }
@@ -156,18 +161,17 @@ pub fn all() -> Result<Vec<File>, String> {
         // The strings that separate this grammar from each later one: as wholes, then rule by rule,
         // each rule's witness put where that rule stands in the shortest string that uses it.
         for h in Grammar::ALL.into_iter().skip_while(|&h| h != g).skip(1) {
-            let c = compare_rules(
-                (g, g.reference_rule()),
-                (h, h.reference_rule()),
-                WITNESSES,
-            )
-            .map_err(|e| e.to_string())?;
+            let c = compare_rules((g, g.reference_rule()), (h, h.reference_rule()), WITNESSES)
+                .map_err(|e| e.to_string())?;
             for w in c.only_a.iter().chain(&c.only_b) {
                 add_to(&mut cases, w.text.clone(), format!("compare:{g}/{h}"));
             }
             let other = Found::new(h, &examples)?;
             for rc in rule_by_rule(g, h, RULE_WITNESSES, &[]).map_err(|e| e.to_string())? {
-                let sides = [(&found, rc.a, &rc.comparison.only_a), (&other, rc.b, &rc.comparison.only_b)];
+                let sides = [
+                    (&found, rc.a, &rc.comparison.only_a),
+                    (&other, rc.b, &rc.comparison.only_b),
+                ];
                 for (f, rule, witnesses) in sides {
                     let Some((s, start, end)) = f.rule_sample(rule) else {
                         continue;
@@ -212,9 +216,9 @@ pub fn all() -> Result<Vec<File>, String> {
         .filter(|(s, sources)| {
             s.chars().count() <= 24
                 && !s.contains(':')
-                && sources
-                    .iter()
-                    .any(|t| t.starts_with("rule:") || t.starts_with("spec:") || t.starts_with("rfc"))
+                && sources.iter().any(|t| {
+                    t.starts_with("rule:") || t.starts_with("spec:") || t.starts_with("rfc")
+                })
         })
         .map(|(s, _)| s.as_str())
         .collect();
@@ -224,6 +228,19 @@ pub fn all() -> Result<Vec<File>, String> {
                 .entry((base.into(), r.into()))
                 .or_default()
                 .insert("base-reference".into());
+        }
+    }
+    // References with the base's scheme, which the strict and the non-strict algorithms resolve
+    // differently (RFC 3986 §5.2.2).
+    for base in BASES {
+        let scheme = &base[..base.find(':').unwrap_or(0)];
+        for rest in ["g", "/g", "./g", "../g", "?y", "#s", "", "//g/h"] {
+            for s in [scheme.to_string(), scheme.to_ascii_uppercase()] {
+                pairs
+                    .entry((base.into(), format!("{s}:{rest}")))
+                    .or_default()
+                    .insert("same-scheme".into());
+            }
         }
     }
     // Bases that are no base (relative, invalid) and references that are none.
@@ -248,7 +265,12 @@ pub fn all() -> Result<Vec<File>, String> {
                         See README.md and schema.json.").into()),
         ("generated_by", json!(COMMAND).into()),
     ]);
-    files.push(file_of("testdata/resolution.json", &header, "cases", &lines));
+    files.push(file_of(
+        "testdata/resolution.json",
+        &header,
+        "cases",
+        &lines,
+    ));
 
     for (format, grammar, rule) in [
         ("uri", Grammar::Uri, Rule::Uri),
@@ -372,7 +394,12 @@ impl Found {
     }
 }
 
-fn fill(node: &SyntaxNode, out: &mut [Rule], s: &str, rules: &mut BTreeMap<Rule, (String, usize, usize)>) {
+fn fill(
+    node: &SyntaxNode,
+    out: &mut [Rule],
+    s: &str,
+    rules: &mut BTreeMap<Rule, (String, usize, usize)>,
+) {
     rules
         .entry(node.rule)
         .or_insert_with(|| (s.to_string(), node.span.start, node.span.end));
@@ -520,10 +547,12 @@ fn resolve_code(e: &ResolveError) -> &'static str {
 }
 
 /// One line of `resolution.json`: under `iri`, or `leiri` when the base or the reference is a LEIRI
-/// and not an IRI.
+/// and not an IRI (except for the pairs chosen for an invalid base or reference).
 fn resolution_line(base: &str, reference: &str, sources: &BTreeSet<String>) -> String {
     let ok = |g: Grammar, s: &str| iri_abnf::is_valid(g, g.reference_rule(), s);
-    let g = if (!ok(Grammar::Iri, base) || !ok(Grammar::Iri, reference))
+    let chosen = sources.iter().any(|s| s.starts_with("invalid-"));
+    let g = if !chosen
+        && (!ok(Grammar::Iri, base) || !ok(Grammar::Iri, reference))
         && ok(Grammar::Leiri, base)
         && ok(Grammar::Leiri, reference)
     {
@@ -609,19 +638,39 @@ fn json_schema_suite(
         "iri" => "RFC 3987 IRI",
         _ => "RFC 3987 IRI-reference",
     };
+    // The format's own grammar: its ranges at both ends and one past each, and the strings that tell it
+    // from the other grammars.
+    let g = grammar.name();
     let groups: [(&str, &str); 3] = [
         ("spec", "the examples of the URI and IRI specifications"),
-        ("range", "both ends, and one past each end, of the character ranges of the ABNF"),
-        ("compare", "the shortest strings that tell the URI, IRI and LEIRI grammars apart"),
+        (
+            "range",
+            "both ends, and one past each end, of the character ranges of the ABNF",
+        ),
+        (
+            "compare",
+            "the shortest strings that tell the URI, IRI and LEIRI grammars apart",
+        ),
     ];
+    let chosen = |prefix: &str, source: &str| -> bool {
+        let parts: Vec<&str> = source.split(':').collect();
+        match prefix {
+            "spec" => matches!(parts[0], "spec" | "rfc3986-5.4" | "seed-url"),
+            "range" => {
+                parts[0] == "range"
+                    && parts.get(1) == Some(&g)
+                    && matches!(parts.get(4), Some(&("lo-1" | "lo" | "hi" | "hi+1")))
+            }
+            _ => {
+                parts[0] == "compare" && parts.get(1).is_some_and(|p| p.split('/').any(|x| x == g))
+            }
+        }
+    };
     let mut out = Vec::new();
     for (prefix, what) in groups {
         let mut tests = Vec::new();
         for (input, sources) in cases {
-            let Some(source) = sources
-                .iter()
-                .find(|s| s.split(':').next() == Some(prefix) || (prefix == "spec" && s.starts_with("rfc3986")))
-            else {
+            let Some(source) = sources.iter().find(|s| chosen(prefix, s)) else {
                 continue;
             };
             let valid = iri_abnf::is_valid(grammar, rule, input);
@@ -678,7 +727,11 @@ fn decode_xml_notation(s: &str) -> Option<String> {
         out.push_str(&rest[..at]);
         let after = &rest[at + 3..];
         let end = after.find(';')?;
-        out.push(u32::from_str_radix(&after[..end], 16).ok().and_then(char::from_u32)?);
+        out.push(
+            u32::from_str_radix(&after[..end], 16)
+                .ok()
+                .and_then(char::from_u32)?,
+        );
         rest = &after[end + 1..];
     }
     out.push_str(rest);
