@@ -394,6 +394,8 @@ impl Found {
     }
 }
 
+/// Records the innermost rule of each byte of `s` under `node` in `out`, and the first string that
+/// uses each rule in `rules`.
 fn fill(
     node: &SyntaxNode,
     out: &mut [Rule],
@@ -403,9 +405,8 @@ fn fill(
     rules
         .entry(node.rule)
         .or_insert_with(|| (s.to_string(), node.span.start, node.span.end));
-    for b in node.span.start..node.span.end.min(out.len()) {
-        out[b] = node.rule;
-    }
+    let end = node.span.end.min(out.len());
+    out[node.span.start.min(end)..end].fill(node.rule);
     for child in &node.children {
         fill(child, out, s, rules);
     }
