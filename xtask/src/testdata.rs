@@ -789,3 +789,51 @@ pub fn run(check: bool) -> Result<bool, String> {
     }
     Ok(current)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed files are what the sources generate now (CI runs `cargo xtask testdata --check`
+    /// too).
+    #[test]
+    fn testdata_is_current() {
+        let root = crate::root();
+        let stale: Vec<String> = all()
+            .expect("the test data generates")
+            .iter()
+            .filter(|f| std::fs::read(root.join(&f.path)).ok().as_deref() != Some(&f.bytes[..]))
+            .map(|f| f.path.display().to_string())
+            .collect();
+        assert!(
+            stale.is_empty(),
+            "stale: {}; run `{COMMAND}`",
+            stale.join(", ")
+        );
+    }
+
+    #[test]
+    fn generation_is_deterministic() {
+        let a: Vec<Vec<u8>> = all().unwrap().into_iter().map(|f| f.bytes).collect();
+        let b: Vec<Vec<u8>> = all().unwrap().into_iter().map(|f| f.bytes).collect();
+        assert!(a == b, "two runs differ");
+    }
+
+    /// Every character range of every grammar is reached in a reference.
+    #[test]
+    fn every_range_is_reached() {
+        for g in Grammar::ALL {
+            let examples: Vec<String> = Vec::new();
+            let found = Found::new(g, &examples).unwrap();
+            let rules = abnf::rules(g).unwrap();
+            for &rule in g.rules() {
+                for (lo, hi) in rules.rule(rule.name()).map(own_ranges).unwrap_or_default() {
+                    assert!(
+                        !found.range_samples(rule, lo, hi).is_empty(),
+                        "{g} {rule} %x{lo:X}-{hi:X}"
+                    );
+                }
+            }
+        }
+    }
+}
