@@ -185,6 +185,16 @@ pub fn all() -> Result<Vec<File>, String> {
         }
     }
 
+    let mut per_source: BTreeMap<&str, usize> = BTreeMap::new();
+    for sources in cases.values() {
+        let kinds: BTreeSet<&str> = sources.iter().filter_map(|s| s.split(':').next()).collect();
+        for k in kinds {
+            *per_source.entry(k).or_default() += 1;
+        }
+    }
+    let counts: Vec<String> = per_source.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    coverage.push(format!("{} inputs: {}", cases.len(), counts.join(", ")));
+
     let mut files = Vec::new();
     let mut lines = Vec::with_capacity(cases.len());
     for (input, sources) in &cases {
@@ -286,6 +296,7 @@ pub fn all() -> Result<Vec<File>, String> {
 /// The parse trees of some strings of a grammar: the rules at each byte, and the first string (in
 /// length, text order) that uses each rule.
 struct Found {
+    grammar: Grammar,
     /// For each rule, the first string that uses it, and the rule's span in it.
     rules: BTreeMap<Rule, (String, usize, usize)>,
     /// The strings, shortest first, with the innermost rule of the parse tree at each byte (the
@@ -330,6 +341,7 @@ impl Found {
             uses.insert(r, seen);
         }
         let mut found = Found {
+            grammar: g,
             rules: BTreeMap::new(),
             samples: Vec::new(),
             uses,
@@ -379,14 +391,29 @@ impl Found {
     }
 
     /// For each rule of the parse tree in which `rule` may match a character of `lo..=hi`, the first
-    /// string with such a character there, and its offset.
+    /// string with such a character there, and its offset: a place where the grammar accepts both
+    /// ends of the range (not, say, a hexadecimal digit of a percent-encoding for `ALPHA`).
     fn range_samples(&self, rule: Rule, lo: u32, hi: u32) -> Vec<(Rule, &str, usize)> {
+        let g = self.grammar;
+        let accepts = |s: &str, at: usize, len: usize, v: u32| {
+            char::from_u32(v).is_some_and(|c| {
+                let t = format!("{}{c}{}", &s[..at], &s[at + len..]);
+                iri_abnf::is_valid(g, g.reference_rule(), &t)
+            })
+        };
         let mut out: BTreeMap<Rule, (&str, usize)> = BTreeMap::new();
         for (s, innermost) in &self.samples {
             for (at, c) in s.char_indices() {
                 let outer = innermost[at];
-                if (lo..=hi).contains(&(c as u32)) && self.may_use(outer, rule) {
-                    out.entry(outer).or_insert((s.as_str(), at));
+                if out.contains_key(&outer)
+                    || !(lo..=hi).contains(&(c as u32))
+                    || !self.may_use(outer, rule)
+                {
+                    continue;
+                }
+                let len = c.len_utf8();
+                if accepts(s, at, len, lo) && accepts(s, at, len, hi) {
+                    out.insert(outer, (s.as_str(), at));
                 }
             }
         }
