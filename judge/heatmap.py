@@ -103,7 +103,7 @@ def svg(rows):
         return cells.get(col, 0)
 
     top = max([value(cells, col) for _, _, _, cells in rows for col in columns] + [1])
-    cell, label_w, head_h, total_w = 30, 230, 150, 64
+    cell, label_w, head_h, total_w = 30, 300, 150, 64
     width = label_w + cell * len(columns) + total_w + 20
     height = head_h + cell * len(rows) + 70
     out = [

@@ -67,7 +67,7 @@ judged=(
   "ajv-formats-draft2019-iri|js|rfc3987|IRI|no|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js ajv-formats-draft2019 --format=iri"
   "ajv-formats-draft2019-iri-reference|js|rfc3987|IRI-reference|no|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js ajv-formats-draft2019 --format=iri-reference"
   "node-url|js|uri|URI|yes|node \$adapters/js/judge.js node-url"
-  "java-net-uri|java|rfc2732|URI-reference|yes|\$scratch/java/judge-java-net-uri"
+  "java-net-uri|java|rfc2732|URI-reference|no|\$scratch/java/judge-java-net-uri"
   "curl|c|uri|URI|yes|\$scratch/c/judge-curl"
   "ruby-uri|ruby|uri|URI-reference|yes|ruby \$adapters/ruby/judge.rb"
 )
