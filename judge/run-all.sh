@@ -42,7 +42,8 @@ mkdir -p "$scratch"
 # name | language | grammar | rule | components mode (yes/no) | command (run by bash; $bin, $scratch
 # and $adapters are set) [| generated cases | more options of iri judge: for a slow implementation,
 # fewer cases than CASES (and --generated-only: no fixed cases, whose long lines it takes too long
-# over), so that its runs, CI's too, end well within the time cap and find the same classes]
+# over), so that its runs, CI's too, end well within the time cap and find the same classes; a
+# run explains every disagreement, so an implementation that disagrees on most cases gets fewer]
 judged=(
   "oxiri|rust|rfc3987|IRI-reference|yes|\$bin/judge-oxiri"
   "fluent-uri|rust|rfc3987|IRI-reference|yes|\$bin/judge-fluent-uri"
@@ -64,7 +65,7 @@ judged=(
   "jsonschema-rs-iri|python|rfc3987|IRI|no|\$scratch/python/venv/bin/python \$adapters/python/judge.py jsonschema-rs --rule=iri"
   "ajv-formats-uri|js|uri|URI|no|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js ajv-formats --format=uri"
   "ajv-formats-uri-reference|js|uri|URI-reference|no|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js ajv-formats --format=uri-reference"
-  "ajv-formats-draft2019-iri|js|rfc3987|IRI|no|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js ajv-formats-draft2019 --format=iri"
+  "ajv-formats-draft2019-iri|js|rfc3987|IRI|no|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js ajv-formats-draft2019 --format=iri|20000"
   "ajv-formats-draft2019-iri-reference|js|rfc3987|IRI-reference|no|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js ajv-formats-draft2019 --format=iri-reference"
   "node-url|js|uri|URI|yes|node \$adapters/js/judge.js node-url"
   "java-net-uri|java|rfc2732|URI-reference|no|\$scratch/java/judge-java-net-uri"
@@ -140,14 +141,17 @@ for entry in "${judged[@]}"; do
       --markdown-classes 0 >>"$tmp/$name.md"
   fi
   # The verdict-mode report as JSON, for the overview table and the heat map: docs/judge/NAME.json
-  # keeps its counts and, of each class, what names it (not the examples).
+  # keeps its counts and, of each class, what names it (not the examples, nor the run's speed).
   format=json judge "$name" "$grammar" "$rule" "$n" "$command" >"$tmp/$name.json"
   python3 - "$tmp/$name.json" "docs/judge/$name.json" <<'PY'
 import json, sys
 report = json.load(open(sys.argv[1]))
 keep = ("reference_valid", "rule", "rules", "character_class", "count", "witness")
 classes = [{k: c[k] for k in keep if k in c} for c in report.get("classes", [])]
-short = {k: v for k, v in report.items() if k != "classes" and not isinstance(v, (list, dict))}
+short = {
+    k: v for k, v in report.items()
+    if k not in ("classes", "seconds", "cases_per_second") and not isinstance(v, (list, dict))
+}
 with open(sys.argv[2], "w") as f:
     json.dump({**short, "classes": classes}, f, indent=1, ensure_ascii=False)
     f.write("\n")
