@@ -40,7 +40,10 @@ doc=docs/conformance.md
 mkdir -p "$scratch"
 
 # name | language | grammar | rule | components mode (yes/no) | command (run by bash; $bin, $scratch
-# and $adapters are set)
+# and $adapters are set) [| generated cases | more options of iri judge: for a slow implementation,
+# fewer cases than CASES (and --generated-only: no fixed cases, whose long lines it takes too long
+# over), so that its runs, CI's too, end well within the time cap and find the same classes; a
+# run explains every disagreement, so an implementation that disagrees on most cases gets fewer]
 judged=(
   "oxiri|rust|rfc3987|IRI-reference|yes|\$bin/judge-oxiri"
   "fluent-uri|rust|rfc3987|IRI-reference|yes|\$bin/judge-fluent-uri"
@@ -55,6 +58,19 @@ judged=(
   "whatwg-url|js|uri|URI|yes|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js whatwg-url"
   "go-net-url|go|uri|URI-reference|yes|\$scratch/go/judge-go-net-url"
   "uriparser|c|uri|URI-reference|yes|\$scratch/c/judge-uriparser"
+  "rfc3987-syntax|python|rfc3987|IRI|no|\$scratch/python/venv/bin/python \$adapters/python/judge.py rfc3987-syntax --rule=iri|500|--generated-only"
+  "jsonschema-uri|python|uri|URI|no|\$scratch/python/venv/bin/python \$adapters/python/judge.py jsonschema --rule=uri"
+  "jsonschema-iri|python|rfc3987|IRI|no|\$scratch/python/venv/bin/python \$adapters/python/judge.py jsonschema --rule=iri"
+  "jsonschema-rs-uri|python|uri|URI|no|\$scratch/python/venv/bin/python \$adapters/python/judge.py jsonschema-rs --rule=uri"
+  "jsonschema-rs-iri|python|rfc3987|IRI|no|\$scratch/python/venv/bin/python \$adapters/python/judge.py jsonschema-rs --rule=iri"
+  "ajv-formats-uri|js|uri|URI|no|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js ajv-formats --format=uri"
+  "ajv-formats-uri-reference|js|uri|URI-reference|no|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js ajv-formats --format=uri-reference"
+  "ajv-formats-draft2019-iri|js|rfc3987|IRI|no|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js ajv-formats-draft2019 --format=iri|20000"
+  "ajv-formats-draft2019-iri-reference|js|rfc3987|IRI-reference|no|env NODE_PATH=\$scratch/js/node_modules node \$adapters/js/judge.js ajv-formats-draft2019 --format=iri-reference"
+  "node-url|js|uri|URI|yes|node \$adapters/js/judge.js node-url"
+  "java-net-uri|java|rfc2732|URI-reference|no|\$scratch/java/judge-java-net-uri"
+  "curl|c|uri|URI|yes|\$scratch/c/judge-curl"
+  "ruby-uri|ruby|uri|URI-reference|yes|ruby \$adapters/ruby/judge.rb"
 )
 
 selected() { [ -z "$only" ] || [[ "$only" == *",$1,"* ]]; }
@@ -74,12 +90,14 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 new_classes=""
-judge() { # name grammar rule command [iri judge options…]
-  local name=$1 grammar=$2 rule=$3 command=$4
-  shift 4
+judge() { # name grammar rule cases command [iri judge options…]
+  local name=$1 grammar=$2 rule=$3 n=$4 command=$5
+  shift 5
+  # shellcheck disable=SC2206 # the entry's options, split into words
+  local more=($opts)
   local status=0
-  "$bin/iri" judge --grammar "$grammar" --rule "$rule" --mutate --cases "$cases" --seed 0 \
-    --name "$name" --format markdown "$@" -- bash -c "exec $command \"\$@\"" adapter || status=$?
+  "$bin/iri" judge --grammar "$grammar" --rule "$rule" --mutate --cases "$n" --seed 0 \
+    --name "$name" --format "${format:-markdown}" "${more[@]}" "$@" -- bash -c "exec $command \"\$@\"" adapter || status=$?
   if [ "$status" -ge 2 ]; then
     echo "error: judging $name failed (status $status)" >&2
     exit "$status"
@@ -91,11 +109,12 @@ judge() { # name grammar rule command [iri judge options…]
 export bin scratch adapters
 if [ -n "$ci" ]; then
   for entry in "${judged[@]}"; do
-    IFS='|' read -r name lang grammar rule components command <<<"$entry"
+    IFS='|' read -r name lang grammar rule components command n opts <<<"$entry"
     selected "$name" || continue
-    echo "judging $name ($grammar $rule, $cases generated cases, at most $ci s)" >&2
+    n=${n:-$cases}
+    echo "judging $name ($grammar $rule, $n generated cases, at most $ci s)" >&2
     start=$SECONDS
-    judge "$name" "$grammar" "$rule" "$command" --time "$ci" --known "judge/known/$name.json"
+    judge "$name" "$grammar" "$rule" "$n" "$command" --time "$ci" --known "judge/known/$name.json"
     echo "judged $name in $((SECONDS - start)) s" >&2
   done
   if [ -n "$new_classes" ]; then
@@ -106,20 +125,37 @@ if [ -n "$ci" ]; then
   exit 0
 fi
 for entry in "${judged[@]}"; do
-  IFS='|' read -r name lang grammar rule components command <<<"$entry"
+  IFS='|' read -r name lang grammar rule components command n opts <<<"$entry"
   selected "$name" || continue
-  echo "judging $name ($grammar $rule, $cases generated cases)" >&2
+  n=${n:-$cases}
+  echo "judging $name ($grammar $rule, $n generated cases)" >&2
   known=()
   if [ -n "$write_known" ]; then
     known=(--write-known "judge/known/$name.json")
   fi
   # Every class, for docs/judge/NAME.md; the page shows the most frequent.
-  judge "$name" "$grammar" "$rule" "$command" "${known[@]}" --markdown-classes 0 >"$tmp/$name.md"
+  judge "$name" "$grammar" "$rule" "$n" "$command" "${known[@]}" --markdown-classes 0 >"$tmp/$name.md"
   if [ "$components" = yes ]; then
     { echo; echo "Components mode:"; echo; } >>"$tmp/$name.md"
-    judge "$name" "$grammar" "$rule" "$command --components" --mode components \
+    judge "$name" "$grammar" "$rule" "$n" "$command --components" --mode components \
       --markdown-classes 0 >>"$tmp/$name.md"
   fi
+  # The verdict-mode report as JSON, for the overview table and the heat map: docs/judge/NAME.json
+  # keeps its counts and, of each class, what names it (not the examples, nor the run's speed).
+  format=json judge "$name" "$grammar" "$rule" "$n" "$command" >"$tmp/$name.json"
+  python3 - "$tmp/$name.json" "docs/judge/$name.json" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+keep = ("reference_valid", "rule", "rules", "character_class", "count", "witness")
+classes = [{k: c[k] for k in keep if k in c} for c in report.get("classes", [])]
+short = {
+    k: v for k, v in report.items()
+    if k not in ("classes", "seconds", "cases_per_second") and not isinstance(v, (list, dict))
+}
+with open(sys.argv[2], "w") as f:
+    json.dump({**short, "classes": classes}, f, indent=1, ensure_ascii=False)
+    f.write("\n")
+PY
   python3 - "$doc" "$name" "$tmp/$name.md" "$shown" <<'PY'
 import os, sys
 doc, name, shown = sys.argv[1], sys.argv[2], int(sys.argv[4])
@@ -159,5 +195,14 @@ _, tail = rest.split(end, 1)
 open(doc, "w").write(f"{head}{begin}\n{part}\n{end}{tail}")
 PY
 done
+# The overview table at the top of the judge's part of docs/conformance.md and the heat map, from
+# the JSON reports in docs/judge/ (those of the implementations not judged by this run are kept)
+# and the hand-written judge/findings.tsv.
+for entry in "${judged[@]}"; do
+  IFS='|' read -r name lang grammar rule _ <<<"$entry"
+  echo "$name|$lang|$grammar|$rule"
+done >"$tmp/entries"
+python3 judge/overview.py "$tmp/entries" docs/judge judge/findings.tsv "$doc"
+python3 judge/heatmap.py "$tmp/entries" docs/judge docs/judge/heatmap.svg
 echo "updated $doc and docs/judge/" >&2
 

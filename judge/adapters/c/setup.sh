@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Installs uriparser from Debian's liburiparser-dev (and pkg-config) when missing and compiles the
-# adapter with gcc into the scratch folder given as the first argument. Prints nothing on stdout.
+# Installs uriparser and libcurl from Debian (liburiparser-dev, libcurl4-openssl-dev, pkg-config)
+# when missing and compiles the two adapters with gcc into the scratch folder given as the first
+# argument. Prints nothing on stdout.
 set -euo pipefail
 scratch=${1:?usage: setup.sh SCRATCH-DIR}
 here="$(cd "$(dirname "$0")" && pwd)"
 mkdir -p "$scratch"
 missing=()
-for pkg in liburiparser-dev pkg-config; do
+for pkg in liburiparser-dev libcurl4-openssl-dev pkg-config; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
 done
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -17,6 +18,8 @@ if [ "${#missing[@]}" -gt 0 ]; then
   fi
   apt-get install -y -o DPkg::Lock::Timeout=600 "${missing[@]}" >&2
 fi
-dpkg-query -W -f='${Package} ${Version}\n' liburiparser-dev >&2
+dpkg-query -W -f='${Package} ${Version}\n' liburiparser-dev libcurl4-openssl-dev >&2
 gcc -O2 -Wall -Wextra -Werror -std=c11 -o "$scratch/judge-uriparser" "$here/judge-uriparser.c" \
   $(pkg-config --cflags --libs liburiparser) >&2
+gcc -O2 -Wall -Wextra -Werror -std=c11 -o "$scratch/judge-curl" "$here/judge-curl.c" \
+  $(pkg-config --cflags --libs libcurl) >&2

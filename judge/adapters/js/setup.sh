@@ -9,4 +9,4 @@ mkdir -p "$scratch"
 cp "$here/package.json" "$here/package-lock.json" "$scratch/"
 cd "$scratch"
 npm ci --no-audit --no-fund --ignore-scripts --loglevel=error 1>&2
-node -e 'for (const m of ["uri-js", "fast-uri", "whatwg-url"]) require.resolve(m, { paths: [process.cwd()] })' 1>&2
+node -e 'for (const m of ["uri-js", "fast-uri", "whatwg-url", "ajv", "ajv-formats", "ajv-formats-draft2019"]) require.resolve(m, { paths: [process.cwd()] })' 1>&2

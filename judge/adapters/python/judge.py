@@ -1,16 +1,20 @@
 """Adapter for `iri judge` around one Python URI/IRI library.
 
 Usage: judge.py NAME [--rule=RULE] [--components], NAME one of rfc3987, rfc3986-validator,
-python-rfc3986, uritools; --rule (rfc3987 only) the rule passed to rfc3987.parse (default
-IRI_reference; jsonschema's "iri" format passes IRI). One input per line of standard input (UTF-8); one answer per line of standard output:
+python-rfc3986, uritools, rfc3987-syntax, jsonschema, jsonschema-rs; --rule: for rfc3987 the rule
+passed to rfc3987.parse (default IRI_reference; jsonschema's "iri" format passes IRI), for
+rfc3987-syntax the term passed to is_valid_syntax (default iri), for jsonschema and jsonschema-rs the
+format checked (default uri). One input per line of standard input (UTF-8); one answer per line of standard output:
 `valid`/`invalid`, or with --components one JSON object of the components the library reports.
-Answers are written and flushed whenever every complete line read so far is answered.
+Answers are written and flushed whenever every complete line read so far is answered, and every
+50 ms while answering.
 """
 
 import collections
 import json
 import os
 import sys
+import time
 
 # Exceptions other than the documented ones, by type: counted as rejections (a library that throws
 # rejects), and listed on standard error at the end so that they are not silently hidden.
@@ -142,12 +146,63 @@ def uritools_adapter():
     return verdict, components
 
 
+def rfc3987_syntax_adapter(term="iri"):
+    from rfc3987_syntax import is_valid_syntax
+
+    # is_valid_syntax(term, value): parses value with the Lark grammar of RFC 3987 from the rule
+    # named by term ("iri", "iri_reference", …) and returns False when Lark raises. What jsonschema's
+    # "iri" format calls when it is installed with the format-nongpl extra (without rfc3987). The
+    # Lark parse tree is not a split into components: verdict mode only.
+    def verdict(s):
+        return rejects(lambda: is_valid_syntax(term, s), ()) is True
+
+    return verdict, None
+
+
+def jsonschema_adapter(format_name="uri"):
+    import jsonschema
+
+    # What a user of jsonschema.FormatChecker() gets: the checker with every format jsonschema
+    # knows, backed by the libraries installed beside it. requirements.txt installs
+    # jsonschema[format] (rfc3987 among them), with which the "uri" format is
+    # rfc3987.parse(s, rule="URI") and the "iri" format rfc3987.parse(s, rule="IRI").
+    checker = jsonschema.FormatChecker()
+    if format_name not in checker.checkers:
+        sys.exit("jsonschema %s has no %s format" % (jsonschema.__version__, format_name))
+
+    def verdict(s):
+        return rejects(lambda: checker.conforms(s, format_name), ()) is True
+
+    return verdict, None
+
+
+def jsonschema_rs_adapter(format_name="uri"):
+    import jsonschema_rs
+
+    # jsonschema-rs (the Rust crate jsonschema, as its Python wheel): a validator for
+    # {"type": "string", "format": FORMAT} with format validation on (off by default from draft
+    # 2019-09 on, as the specification says); the draft is the default one, 2020-12.
+    validator = jsonschema_rs.validator_for(
+        {"type": "string", "format": format_name}, validate_formats=True
+    )
+
+    def verdict(s):
+        return rejects(lambda: validator.is_valid(s), ()) is True
+
+    return verdict, None
+
+
 ADAPTERS = {
     "rfc3987": rfc3987_adapter,
     "rfc3986-validator": rfc3986_validator_adapter,
     "python-rfc3986": python_rfc3986_adapter,
     "uritools": uritools_adapter,
+    "rfc3987-syntax": rfc3987_syntax_adapter,
+    "jsonschema": jsonschema_adapter,
+    "jsonschema-rs": jsonschema_rs_adapter,
 }
+# The adapters that take --rule=RULE.
+WITH_RULE = ("rfc3987", "rfc3987-syntax", "jsonschema", "jsonschema-rs")
 
 
 def main():
@@ -155,8 +210,11 @@ def main():
     want_components = "--components" in args
     rules = [a[len("--rule="):] for a in args if a.startswith("--rule=")]
     names = [a for a in args if a != "--components" and not a.startswith("--rule=")]
-    if len(names) != 1 or names[0] not in ADAPTERS or (rules and names[0] != "rfc3987"):
-        sys.exit("usage: judge.py {%s} [--rule=RULE (rfc3987)] [--components]" % ",".join(ADAPTERS))
+    if len(names) != 1 or names[0] not in ADAPTERS or (rules and names[0] not in WITH_RULE):
+        sys.exit(
+            "usage: judge.py {%s} [--rule=RULE (%s)] [--components]"
+            % (",".join(ADAPTERS), ", ".join(WITH_RULE))
+        )
     verdict, components = ADAPTERS[names[0]](*rules[-1:])
     if want_components and components is None:
         sys.exit("%s has no components mode" % names[0])
@@ -181,9 +239,17 @@ def main():
             if not chunk:
                 break
             *lines, pending = (pending + chunk).split(b"\n")
-            if lines:
-                out = "".join(answer(line.decode("utf-8")) + "\n" for line in lines)
-                sys.stdout.buffer.write(out.encode("utf-8"))
+            # A slow library (rfc3987-syntax: tens of milliseconds a case) would keep a whole
+            # chunk's answers for seconds: the answers so far are also flushed every 50 ms.
+            out, since = [], time.monotonic()
+            for line in lines:
+                out.append(answer(line.decode("utf-8")) + "\n")
+                if time.monotonic() - since > 0.05:
+                    sys.stdout.buffer.write("".join(out).encode("utf-8"))
+                    sys.stdout.buffer.flush()
+                    out, since = [], time.monotonic()
+            if out:
+                sys.stdout.buffer.write("".join(out).encode("utf-8"))
                 sys.stdout.buffer.flush()
         if pending:
             sys.stdout.buffer.write((answer(pending.decode("utf-8")) + "\n").encode("utf-8"))
