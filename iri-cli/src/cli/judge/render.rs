@@ -1,0 +1,144 @@
+//! The reports: text, Markdown and the JSON summary.
+
+use serde::Serialize;
+
+use super::super::input::escape;
+use super::classes::Class;
+
+#[derive(Serialize)]
+pub(super) struct Summary {
+    pub(super) implementation: String,
+    pub(super) grammar: &'static str,
+    pub(super) rule: &'static str,
+    pub(super) mode: &'static str,
+    pub(super) protocol: &'static str,
+    pub(super) seed: u64,
+    pub(super) cases: u64,
+    pub(super) skipped: u64,
+    pub(super) disagreements: usize,
+    pub(super) unknown_classes: usize,
+    pub(super) classes: Vec<Class>,
+    pub(super) seconds: f64,
+    pub(super) cases_per_second: f64,
+}
+
+/// `n` and the noun, singular for 1: "1 class", "3 classes".
+pub(super) fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+pub(super) fn render_text(s: &Summary) -> String {
+    let mut out = format!(
+        "{}: {} {} ({} mode, {} protocol, seed {})\n{} cases ({} skipped: not sendable on a line), {} in {} ({:.0} cases/s)\n",
+        s.implementation,
+        s.grammar,
+        s.rule,
+        s.mode,
+        s.protocol,
+        s.seed,
+        s.cases,
+        s.skipped,
+        counted(s.disagreements, "disagreement", "disagreements"),
+        counted(s.classes.len(), "class", "classes"),
+        s.cases_per_second
+    );
+    for c in &s.classes {
+        out.push_str(&format!(
+            "\n{} {} (class {}, {}){}: {} cases\n  witness: `{}`{}\n  {}\n  rule {} ({}{})\n",
+            if c.kind != "verdict" {
+                "differs from the ABNF in the"
+            } else if c.reference_valid {
+                "rejects what the ABNF accepts"
+            } else {
+                "accepts what the ABNF rejects"
+            },
+            c.kind,
+            c.character_class,
+            c.rule,
+            if c.known { " [known]" } else { "" },
+            c.count,
+            escape(&c.witness),
+            c.base
+                .as_ref()
+                .map_or(String::new(), |b| format!(" against base `{}`", escape(b))),
+            c.explanation,
+            c.rule,
+            c.section,
+            if c.abnf.is_empty() {
+                String::new()
+            } else {
+                format!(", {}", c.abnf)
+            },
+        ));
+        for e in &c.examples {
+            out.push_str(&format!("  example: `{}`\n", escape(e)));
+        }
+    }
+    out
+}
+
+/// A witness for a Markdown table cell.
+pub(super) fn cell(s: &str) -> String {
+    let e = escape(s).replace('|', "\\|");
+    if e.chars().count() > 60 {
+        format!(
+            "`{}…` ({} chars)",
+            e.chars().take(60).collect::<String>(),
+            s.chars().count()
+        )
+    } else {
+        format!("`{e}`")
+    }
+}
+
+/// The Markdown report: the summary line, then a table of the classes, the `limit` most frequent
+/// (all for 0).
+pub(super) fn render_markdown(s: &Summary, limit: usize) -> String {
+    let limit = if limit == 0 { usize::MAX } else { limit };
+    let mut out = format!(
+        "Judged against `{}` `{}` ({} mode, seed {}): {} cases ({} skipped), {} in {}.\n\n",
+        s.grammar,
+        s.rule,
+        s.mode,
+        s.seed,
+        s.cases,
+        s.skipped,
+        counted(s.disagreements, "disagreement", "disagreements"),
+        counted(s.classes.len(), "class", "classes"),
+    );
+    if s.classes.is_empty() {
+        return out;
+    }
+    out.push_str(
+        "| ABNF | what differs | character class | rule | section | cases | shortest witness |\n",
+    );
+    out.push_str("| --- | --- | --- | --- | --- | --- | --- |\n");
+    for c in s.classes.iter().take(limit) {
+        out.push_str(&format!(
+            "| {} | {} | {} | `{}` | {}{} | {} | {} |\n",
+            if c.reference_valid {
+                "accepts"
+            } else {
+                "rejects"
+            },
+            c.kind,
+            c.character_class.replace('|', "\\|"),
+            c.rule,
+            c.section,
+            if c.abnf.is_empty() {
+                String::new()
+            } else {
+                format!(" (`{}`)", c.abnf)
+            },
+            c.count,
+            cell(&c.witness)
+        ));
+    }
+    if s.classes.len() > limit {
+        out.push_str(&format!(
+            "\n…and {} more classes with fewer cases (`--format json` or `--markdown-classes 0` lists them all).\n",
+            s.classes.len() - limit
+        ));
+    }
+    out
+}
