@@ -12,6 +12,7 @@ use super::classes::Explained;
 use super::deciding::{deciding, Decided};
 use super::peer::{Broken, Peer};
 use super::reference::{differing, Case, Reference, Verdict};
+use super::JudgeMode;
 
 /// Explains every disagreement as it is, in `order`, asking the adapter about all their probes in
 /// batches.
@@ -159,9 +160,14 @@ pub(super) fn explain_with(
                 explanation = p.message();
             }
             Ok(()) => {
-                // Resolve mode: the base or the reference is invalid.
+                // Resolve mode: the base or the reference is invalid. (In the other modes the
+                // reference rejects what the rule rejects: shrinking keeps the direction.)
                 offset = 0;
-                explanation = "the reference does not resolve".to_string();
+                explanation = if reference.mode == JudgeMode::Resolve {
+                    "the reference does not resolve against the base".to_string()
+                } else {
+                    "the ABNF rejects the input".to_string()
+                };
             }
         }
     } else if let Some(Decided::Node {

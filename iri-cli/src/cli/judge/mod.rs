@@ -30,7 +30,7 @@ use iri_abnf::AnyGrammar;
 
 use super::args::{resolve_rule, AnyGrammarArg};
 use super::output::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
-use cases::fixed_cases;
+use cases::{fixed_cases, suite_records};
 use classes::{classes_of, classify, read_known, write_known, KnownClass};
 use peer::{Broken, Peer};
 use pipeline::{judge_cases, Judged};
@@ -56,18 +56,23 @@ Starts COMMAND once and talks to it over its standard input and output, one case
       with `iri resolve`.
 
 The adapter must answer every line, in order, and flush its output at least whenever it has read
-all the input it was given (cases are sent in batches, without waiting for each answer).
+all the input it was given (cases are sent in batches, without waiting for each answer). Its first
+answer may take up to --startup-timeout (loading a library, compiling a grammar, answering a whole
+batch before the first flush); every later one up to --timeout-per-answer after the one before.
 
-Cases, deterministic from --seed: the examples of the vendored suites (tests/corpora, --corpora),
-the examples of the spec documents and the other URLs of their texts (tests/fixtures), the shortest
-strings that separate the judged grammar from each other grammar, boundary strings
-(both ends, plus and minus one, of every ucschar and iprivate range, noncharacters, long lines),
+Cases, deterministic from --seed: the examples of the vendored suites and of the spec documents and
+the other URLs of their texts (built into the command; --corpora reads a folder of suites instead),
+the shortest strings that separate the judged grammar from each other grammar, boundary strings
+(both ends, plus and minus one, of every ucschar and iprivate range, noncharacters, and long lines
+of 1,009 to 65,545 characters, which take some parsers minutes: --max-length 1000 skips them),
 then strings generated from the rule's ABNF (near misses too with --mutate), until --cases or
---time is reached.
+--time is reached. Progress goes to standard error (--quiet: none).
 
-Every disagreement is shrunk while it holds (characters removed, then characters replaced by the
-simplest of their class, asking the adapter again), explained and grouped into classes (direction,
-rule, character class), each with its count and its shortest witness. Where the reference rejects:
+Every disagreement is shrunk while it holds in its direction (characters removed, then characters
+replaced by the simplest of their class, asking the adapter again; a candidate is kept only when
+both verdicts stay what they were), explained and grouped into classes (direction and character
+class; the rule too where no character decides), each with its count, the rules it was seen in and
+its shortest witness, which is a shrunk one. Where the reference rejects:
 the offset, the character and the rules that could continue there. Where it accepts: the deciding
 character, one whose replacement (by `a`, else by another character) makes the
 adapter accept while the reference still accepts, preferring one that leaves the other characters
@@ -77,8 +82,9 @@ rule, makes the adapter accept. A component difference is classed by the first c
 \"component value\"), shrunk while that component differs.
 
 An adapter that exits, answers out of step (an answer that is not one of the accepted words, or
-echoes another input) or does not answer within --timeout-per-answer ends the run with exit status 2
-and a message naming the input awaiting an answer and the last input sent.
+echoes another input) or stalls (no first answer within --startup-timeout, no later one within
+--timeout-per-answer) ends the run with exit status 2 and a message naming the input awaiting an
+answer and the last input sent (their first 200 characters, and their length).
 
 Exit status: 0 no disagreement (with --known: no class outside the file); 1 disagreements; 2 usage
 error, or a broken adapter.
@@ -113,26 +119,39 @@ pub struct JudgeArgs {
     /// Stop sending new cases after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     time: Option<f64>,
-    /// The longest wait for one answer, in seconds.
+    /// The longest wait for one answer after the first, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     timeout_per_answer: f64,
+    /// The longest wait for the first answer, in seconds (the adapter's start-up, and its first
+    /// batch).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    startup_timeout: f64,
+    /// Send no case longer than this many characters (they are counted as skipped): e.g. 1000
+    /// skips the long lines of the boundary strings.
+    #[arg(long, value_name = "CHARS")]
+    max_length: Option<usize>,
+    /// No progress on standard error.
+    #[arg(long, short)]
+    quiet: bool,
     /// Near misses too: every other generated string gets one to three random edits.
     #[arg(long)]
     mutate: bool,
     /// The most characters of a generated string (where the rule allows).
     #[arg(long, default_value_t = 40)]
     max_chars: usize,
-    /// The folder of the vendored suites (default: the repository's tests/corpora, when present).
+    /// A folder of suites (DIR/SUITE/*.jsonl or *.json; with the spec examples of DIR/../fixtures
+    /// when present) in place of the built-in ones; an error when it is missing or empty.
     #[arg(long, value_name = "DIR")]
     corpora: Option<PathBuf>,
     /// Only generated cases: no suites, grammar differences or boundary strings.
     #[arg(long)]
     generated_only: bool,
-    /// How many disagreements are shrunk (the shortest first); the others are explained as they are.
+    /// How many disagreements are shrunk besides the shortest of each group of the same explanation
+    /// (which always is); the others join the class of their group's shortest.
     #[arg(long, default_value_t = 200)]
     shrink: usize,
-    /// A JSON list of known classes ({"reference_valid", "rule", "character_class"}): they do not
-    /// make the exit status 1.
+    /// A JSON list of known classes ({"reference_valid", "character_class"}, with "rule" where no
+    /// character decides, and "kind" outside verdict mode): they do not make the exit status 1.
     #[arg(long, value_name = "FILE")]
     known: Option<PathBuf>,
     /// Write the classes of this run to FILE, in the format of --known (with their kind outside
@@ -223,8 +242,20 @@ pub fn run(args: &JudgeArgs) -> i32 {
     let fixed = if args.generated_only {
         Vec::new()
     } else {
-        fixed_cases(args, grammar, rule)
+        match suite_records(args.corpora.as_deref()) {
+            Ok(records) => fixed_cases(args, grammar, rule, &records),
+            Err(e) => {
+                eprintln!("iri: {e}");
+                return EXIT_ERROR;
+            }
+        }
     };
+    let progress = Progress::new(args.quiet);
+    progress.say(&format!(
+        "judging {}: {} fixed cases, then generated ones",
+        args.name.as_deref().unwrap_or(&args.command[0]),
+        fixed.len()
+    ));
     let mut peer = match Peer::start(args) {
         Ok(p) => p,
         Err(e) => {
@@ -233,7 +264,9 @@ pub fn run(args: &JudgeArgs) -> i32 {
         }
     };
     let start = Instant::now();
-    let judged = match judge_cases(args, &mut peer, &reference, &generator, fixed, start) {
+    let judged = match judge_cases(
+        args, &mut peer, &reference, &generator, fixed, start, &progress,
+    ) {
         Ok(j) => j,
         Err(Broken(why)) => {
             eprintln!("iri: {why}");
@@ -245,9 +278,15 @@ pub fn run(args: &JudgeArgs) -> i32 {
         disagreements,
         cases,
         skipped,
+        skipped_long,
     } = judged;
     let elapsed = start.elapsed().as_secs_f64();
-    let explained = match classify(&mut peer, &reference, &disagreements, args.shrink) {
+    progress.say(&format!(
+        "{cases} cases judged in {elapsed:.1} s ({:.0} cases/s); shrinking and explaining {} disagreements",
+        rate(cases, elapsed),
+        disagreements.len()
+    ));
+    let explained = match classify(&mut peer, &reference, &disagreements, args.shrink, &progress) {
         Ok(e) => e,
         Err(why) => {
             eprintln!("iri: {why}");
@@ -255,8 +294,16 @@ pub fn run(args: &JudgeArgs) -> i32 {
             return EXIT_ERROR;
         }
     };
+    let sent = peer.sent();
     peer.stop();
+    let wall = start.elapsed().as_secs_f64();
     let mut classes = classes_of(&explained, &known);
+    progress.say(&format!(
+        "done in {wall:.1} s: {} in {}, {sent} inputs sent ({:.0}/s)",
+        render::counted(explained.len(), "disagreement", "disagreements"),
+        render::counted(classes.len(), "class", "classes"),
+        rate(sent, wall)
+    ));
     if let Some(path) = &args.write_known {
         if let Err(e) = write_known(path, &classes, args.mode == JudgeMode::Verdict) {
             eprintln!("iri: {}: {e}", path.display());
@@ -281,15 +328,15 @@ pub fn run(args: &JudgeArgs) -> i32 {
         seed: args.seed,
         cases,
         skipped,
+        skipped_long,
         disagreements: explained.len(),
         unknown_classes: unknown,
         classes,
         seconds: elapsed,
-        cases_per_second: if elapsed > 0.0 {
-            cases as f64 / elapsed
-        } else {
-            0.0
-        },
+        cases_per_second: rate(cases, elapsed),
+        wall_seconds: wall,
+        sent,
+        sent_per_second: rate(sent, wall),
     };
     let text = match args.format {
         JudgeFormat::Json => serde_json::to_string_pretty(&summary).unwrap_or_default() + "\n",
@@ -308,5 +355,47 @@ pub fn run(args: &JudgeArgs) -> i32 {
         EXIT_INVALID
     } else {
         EXIT_OK
+    }
+}
+
+/// `n` per second over `seconds` (0 for no time).
+fn rate(n: u64, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        n as f64 / seconds
+    } else {
+        0.0
+    }
+}
+
+/// Progress on standard error: a line for each phase, and one every few seconds within a phase.
+pub(super) struct Progress {
+    quiet: bool,
+    last: std::cell::Cell<Instant>,
+}
+
+/// The least time between two lines of progress within a phase.
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
+impl Progress {
+    fn new(quiet: bool) -> Progress {
+        Progress {
+            quiet,
+            last: std::cell::Cell::new(Instant::now()),
+        }
+    }
+
+    /// Writes a line of progress.
+    pub(super) fn say(&self, what: &str) {
+        if !self.quiet {
+            eprintln!("iri judge: {what}");
+            self.last.set(Instant::now());
+        }
+    }
+
+    /// Writes the line that `what` makes when the last line is [`PROGRESS_EVERY`] old.
+    pub(super) fn tick(&self, what: impl FnOnce() -> String) {
+        if !self.quiet && self.last.get().elapsed() >= PROGRESS_EVERY {
+            self.say(&what());
+        }
     }
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command as Process, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -31,6 +31,10 @@ pub(super) struct Peer {
     from_reader: Receiver<Line>,
     pending: Vec<u8>,
     timeout: Duration,
+    /// The longest wait for the first answer.
+    startup: Duration,
+    /// Whether progress (the note that the adapter is slow to start) stays off standard error.
+    quiet: bool,
     mode: JudgeMode,
     protocol: Protocol,
     sent: u64,
@@ -99,6 +103,8 @@ impl Peer {
             from_reader,
             pending: Vec::with_capacity(1 << 16),
             timeout: Duration::from_secs_f64(args.timeout_per_answer.max(0.001)),
+            startup: Duration::from_secs_f64(args.startup_timeout.max(args.timeout_per_answer).max(0.001)),
+            quiet: args.quiet,
             mode: args.mode,
             protocol: args.protocol,
             sent: 0,
@@ -154,10 +160,39 @@ impl Peer {
         }
     }
 
+    /// Every input sent so far (cases and probes).
+    pub(super) fn sent(&self) -> u64 {
+        self.sent
+    }
+
+    /// The next line of the adapter: within the start-up allowance for the first answer (saying on
+    /// standard error, once --timeout-per-answer has passed, that the adapter is slow), within
+    /// --timeout-per-answer for the others.
+    fn next_line(&mut self) -> Result<Line, RecvTimeoutError> {
+        if self.answered > 0 {
+            return self.from_reader.recv_timeout(self.timeout);
+        }
+        let start = Instant::now();
+        match self.from_reader.recv_timeout(self.timeout) {
+            Err(RecvTimeoutError::Timeout) if self.startup > self.timeout => {
+                if !self.quiet {
+                    eprintln!(
+                        "iri judge: the adapter is slow to start: no answer after {} s; waiting up to {} s for its first (--startup-timeout)",
+                        self.timeout.as_secs_f64(),
+                        self.startup.as_secs_f64()
+                    );
+                }
+                self.from_reader
+                    .recv_timeout(self.startup.saturating_sub(start.elapsed()))
+            }
+            other => other,
+        }
+    }
+
     /// The answer to `case`, the oldest case without one.
     pub(super) fn receive(&mut self, case: &Case) -> Result<Verdict, Broken> {
         self.flush();
-        let line = match self.from_reader.recv_timeout(self.timeout) {
+        let line = match self.next_line() {
             Ok(Line::Text(line)) => line,
             Ok(Line::Eof) | Err(RecvTimeoutError::Disconnected) => {
                 let status = self.child.wait().map(|s| s.to_string()).unwrap_or_default();
@@ -166,11 +201,20 @@ impl Peer {
             Ok(Line::Error(e)) => {
                 return Err(self.broken(case, &format!("reading the adapter's output failed: {e}")))
             }
+            Err(RecvTimeoutError::Timeout) if self.answered == 0 => {
+                return Err(self.broken(
+                    case,
+                    &format!(
+                        "the adapter stalled: no first answer within {} s (the start-up allowance, --startup-timeout)",
+                        self.startup.as_secs_f64()
+                    ),
+                ))
+            }
             Err(RecvTimeoutError::Timeout) => {
                 return Err(self.broken(
                     case,
                     &format!(
-                        "the adapter gave no answer within {} s",
+                        "the adapter stalled: no answer within {} s of the one before (--timeout-per-answer; an adapter that answers a whole batch before it flushes needs the time of a batch)",
                         self.timeout.as_secs_f64()
                     ),
                 ))
@@ -195,7 +239,7 @@ impl Peer {
     }
 
     pub(super) fn parse_answer(&self, case: &Case, line: &str) -> Result<Verdict, String> {
-        let shown = || format!("`{}`", escape(line));
+        let shown = || quoted(line);
         let json = |line: &str| -> Result<serde_json::Map<String, Value>, String> {
             match serde_json::from_str::<Value>(line) {
                 Ok(Value::Object(o)) => Ok(o),
@@ -306,14 +350,26 @@ pub(super) fn sendable(protocol: Protocol, mode: JudgeMode, case: &Case) -> bool
     !bad(&case.input) && !case.base.as_deref().is_some_and(bad) && !tab
 }
 
-/// A case for messages: the input (and base), escaped and quoted.
+/// The most characters of an input that a message shows.
+const SHOWN: usize = 200;
+
+/// A string for messages, escaped and quoted: its first [`SHOWN`] characters, then, when it is
+/// longer, `…` and its length.
+pub(super) fn quoted(s: &str) -> String {
+    match s.char_indices().nth(SHOWN) {
+        None => format!("`{}`", escape(s)),
+        Some((at, _)) => format!(
+            "`{}…` ({} characters in all)",
+            escape(&s[..at]),
+            s.chars().count()
+        ),
+    }
+}
+
+/// A case for messages: the input (and base), escaped, quoted and cut ([`quoted`]).
 pub(super) fn describe(case: &Case) -> String {
     match &case.base {
-        Some(base) => format!(
-            "base `{}` reference `{}`",
-            escape(base),
-            escape(&case.input)
-        ),
-        None => format!("`{}`", escape(&case.input)),
+        Some(base) => format!("base {} reference {}", quoted(base), quoted(&case.input)),
+        None => quoted(&case.input),
     }
 }

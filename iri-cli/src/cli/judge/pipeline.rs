@@ -11,7 +11,7 @@ use iri_abnf::repository::nth_seed;
 use super::cases::resolve_bases;
 use super::peer::{sendable, Broken, Peer};
 use super::reference::{difference, Case, Reference, Verdict};
-use super::{JudgeArgs, JudgeMode};
+use super::{JudgeArgs, JudgeMode, Progress};
 
 /// Cases per batch of the producer thread.
 const BATCH: usize = 1024;
@@ -31,6 +31,8 @@ pub(super) struct Judged {
     pub(super) cases: u64,
     /// The cases not sent (not sendable in the protocol).
     pub(super) skipped: u64,
+    /// The cases not sent because they are longer than `--max-length`.
+    pub(super) skipped_long: u64,
 }
 
 /// Sends the fixed cases, then generated ones until `--cases` or `--time`, and compares the answers
@@ -42,6 +44,7 @@ pub(super) fn judge_cases(
     generator: &Generator,
     fixed: Vec<Case>,
     start: Instant,
+    progress: &Progress,
 ) -> Result<Judged, Broken> {
     let limit = args.cases.unwrap_or(if args.time.is_some() {
         u64::MAX
@@ -54,14 +57,15 @@ pub(super) fn judge_cases(
     let (protocol, mode) = (args.protocol, args.mode);
     let sendable = move |case: &Case| sendable(protocol, mode, case);
     let mut disagreements: Vec<Disagreement> = Vec::new();
-    let (mut cases, mut skipped) = (0u64, 0u64);
+    let (mut cases, mut skipped, mut skipped_long) = (0u64, 0u64, 0u64);
+    let max_length = args.max_length.unwrap_or(usize::MAX);
     let broken = std::thread::scope(|scope| {
         // The cases and the reference's verdicts are made on a thread of their own, in batches, in
         // order: a run is the same for the same seed.
         let (to_main, batches) = mpsc::sync_channel::<Vec<(Case, Verdict)>>(16);
         let producer = scope.spawn(move || {
             let bases = resolve_bases();
-            let mut skipped = 0u64;
+            let (mut skipped, mut skipped_long) = (0u64, 0u64);
             let mut batch = Vec::with_capacity(BATCH);
             let mut generated = 0u64;
             let mut fixed = fixed.into_iter();
@@ -92,19 +96,23 @@ pub(super) fn judge_cases(
                     skipped += 1;
                     continue;
                 }
+                if max_length != usize::MAX && case.input.chars().count() > max_length {
+                    skipped_long += 1;
+                    continue;
+                }
                 let ours = reference.verdict(&case);
                 batch.push((case, ours));
                 if batch.len() == BATCH {
                     let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
                     if to_main.send(full).is_err() {
-                        return skipped;
+                        return (skipped, skipped_long);
                     }
                 }
             }
             if !batch.is_empty() {
                 let _ = to_main.send(batch);
             }
-            skipped
+            (skipped, skipped_long)
         });
         let mut in_flight: VecDeque<(Case, Verdict)> = VecDeque::with_capacity(IN_FLIGHT);
         let mut seen = HashSet::new();
@@ -134,6 +142,14 @@ pub(super) fn judge_cases(
             let Some((case, ours)) = in_flight.pop_front() else {
                 break None;
             };
+            progress.tick(|| {
+                let s = start.elapsed().as_secs_f64();
+                format!(
+                    "{cases} cases sent in {s:.0} s ({:.0} cases/s), {} disagreements",
+                    cases as f64 / s.max(1e-9),
+                    disagreements.len()
+                )
+            });
             match peer.receive(&case) {
                 Ok(theirs) => {
                     if let Some(kind) = difference(&ours, &theirs) {
@@ -147,7 +163,7 @@ pub(super) fn judge_cases(
             }
         };
         drop(batches);
-        skipped = producer.join().unwrap_or(0);
+        (skipped, skipped_long) = producer.join().unwrap_or((0, 0));
         result
     });
     match broken {
@@ -156,6 +172,7 @@ pub(super) fn judge_cases(
             disagreements,
             cases,
             skipped,
+            skipped_long,
         }),
     }
 }

@@ -5,6 +5,7 @@ use serde::Serialize;
 use super::super::input::escape;
 use super::classes::Class;
 
+/// The report of a run (the JSON report as it is; the other formats render it).
 #[derive(Serialize)]
 pub(super) struct Summary {
     pub(super) implementation: String,
@@ -14,12 +15,24 @@ pub(super) struct Summary {
     pub(super) protocol: &'static str,
     pub(super) seed: u64,
     pub(super) cases: u64,
+    /// The cases not sent because they cannot be written in the protocol (a line break or NUL on a
+    /// line).
     pub(super) skipped: u64,
+    /// The cases not sent because they are longer than `--max-length`.
+    pub(super) skipped_long: u64,
     pub(super) disagreements: usize,
     pub(super) unknown_classes: usize,
     pub(super) classes: Vec<Class>,
+    /// The time spent judging the cases (without shrinking and explaining), and its rate.
     pub(super) seconds: f64,
     pub(super) cases_per_second: f64,
+    /// The wall time of the whole run, from the adapter's start to the report (shrinking and
+    /// explaining included).
+    pub(super) wall_seconds: f64,
+    /// Every input sent to the adapter (the cases, and the probes of shrinking and explaining), and
+    /// their rate over the wall time.
+    pub(super) sent: u64,
+    pub(super) sent_per_second: f64,
 }
 
 /// `n` and the noun, singular for 1: "1 class", "3 classes".
@@ -29,7 +42,7 @@ pub(super) fn counted(n: usize, one: &str, many: &str) -> String {
 
 pub(super) fn render_text(s: &Summary) -> String {
     let mut out = format!(
-        "{}: {} {} ({} mode, {} protocol, seed {})\n{} cases ({} skipped: not sendable on a line), {} in {} ({:.0} cases/s)\n",
+        "{}: {} {} ({} mode, {} protocol, seed {})\n{} cases ({} skipped: not sendable on a line{}), {} in {} ({:.0} cases/s)\nwall time {:.1} s with shrinking and explaining: {} inputs sent ({:.0}/s)\n",
         s.implementation,
         s.grammar,
         s.rule,
@@ -37,10 +50,18 @@ pub(super) fn render_text(s: &Summary) -> String {
         s.protocol,
         s.seed,
         s.cases,
-        s.skipped,
+        s.skipped + s.skipped_long,
+        if s.skipped_long > 0 {
+            format!("; {} longer than --max-length", s.skipped_long)
+        } else {
+            String::new()
+        },
         counted(s.disagreements, "disagreement", "disagreements"),
         counted(s.classes.len(), "class", "classes"),
-        s.cases_per_second
+        s.cases_per_second,
+        s.wall_seconds,
+        s.sent,
+        s.sent_per_second
     );
     for c in &s.classes {
         out.push_str(&format!(
@@ -70,6 +91,9 @@ pub(super) fn render_text(s: &Summary) -> String {
                 format!(", {}", c.abnf)
             },
         ));
+        if c.rules.len() > 1 {
+            out.push_str(&format!("  seen in the rules {}\n", c.rules.join(", ")));
+        }
         for e in &c.examples {
             out.push_str(&format!("  example: `{}`\n", escape(e)));
         }
@@ -102,7 +126,7 @@ pub(super) fn render_markdown(s: &Summary, limit: usize) -> String {
         s.mode,
         s.seed,
         s.cases,
-        s.skipped,
+        s.skipped + s.skipped_long,
         counted(s.disagreements, "disagreement", "disagreements"),
         counted(s.classes.len(), "class", "classes"),
     );
@@ -110,12 +134,12 @@ pub(super) fn render_markdown(s: &Summary, limit: usize) -> String {
         return out;
     }
     out.push_str(
-        "| ABNF | what differs | character class | rule | section | cases | shortest witness |\n",
+        "| ABNF | what differs | character class | rules | section | cases | shortest witness |\n",
     );
     out.push_str("| --- | --- | --- | --- | --- | --- | --- |\n");
     for c in s.classes.iter().take(limit) {
         out.push_str(&format!(
-            "| {} | {} | {} | `{}` | {}{} | {} | {} |\n",
+            "| {} | {} | {} | {} | {}{} | {} | {} |\n",
             if c.reference_valid {
                 "accepts"
             } else {
@@ -123,7 +147,11 @@ pub(super) fn render_markdown(s: &Summary, limit: usize) -> String {
             },
             c.kind,
             c.character_class.replace('|', "\\|"),
-            c.rule,
+            c.rules
+                .iter()
+                .map(|r| format!("`{r}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
             c.section,
             if c.abnf.is_empty() {
                 String::new()

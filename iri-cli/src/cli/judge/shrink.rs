@@ -1,16 +1,21 @@
 //! Shrinking a disagreement while it holds: delta debugging on the characters, then each character
 //! replaced by the simplest of its class.
 
-use super::characters::{simplest_of, RANGES};
+use super::characters::{simpler_of, simplest_of};
 use super::peer::{Broken, Peer};
 use super::reference::{difference, Case, Reference};
 
-/// Whether the disagreement `kind` still holds on `case`.
+/// Whether the disagreement `kind` still holds on each of `cases`, in the same direction: the
+/// reference still accepts (`accepted`) or still rejects, and so the implementation still answers
+/// the other way. A candidate on which both verdicts turned (the reference now rejects what the
+/// implementation accepts, where it accepted what the implementation rejects) is another
+/// disagreement, not a smaller witness of this one.
 pub(super) fn holds(
     peer: &mut Peer,
     reference: &Reference,
     cases: &[Case],
     kind: &str,
+    accepted: bool,
 ) -> Result<Vec<bool>, Broken> {
     let sendable: Vec<Case> = cases.iter().filter(|c| peer.can_send(c)).cloned().collect();
     let answers = peer.ask(&sendable)?;
@@ -22,7 +27,9 @@ pub(super) fn holds(
                 return false;
             }
             let (case, theirs) = it.next().expect("one answer per case sent");
-            difference(&reference.verdict(case), &theirs).as_deref() == Some(kind)
+            let ours = reference.verdict(case);
+            reference.accepts(&ours) == accepted
+                && difference(&ours, &theirs).as_deref() == Some(kind)
         })
         .collect())
 }
@@ -38,12 +45,14 @@ pub(super) fn with_input(case: &Case, chars: &[char]) -> Case {
 pub(super) const MAX_CHUNKS: usize = 128;
 
 /// Delta debugging (ddmin) on the characters of the input, then each character replaced by the
-/// simplest of its class (the low end of its range, `a`, `0`), while the disagreement holds.
+/// simplest of its class (the low end of its range, `a`, `0`), while the disagreement holds in its
+/// direction ([`holds`]; `accepted`: whether the reference accepts `case`).
 pub(super) fn shrink(
     peer: &mut Peer,
     reference: &Reference,
     case: &Case,
     kind: &str,
+    accepted: bool,
 ) -> Result<Case, Broken> {
     let mut chars: Vec<char> = case.input.chars().collect();
     let mut n = 2usize;
@@ -58,7 +67,7 @@ pub(super) fn shrink(
             })
             .collect();
         let cases: Vec<Case> = candidates.iter().map(|c| with_input(case, c)).collect();
-        let ok = holds(peer, reference, &cases, kind)?;
+        let ok = holds(peer, reference, &cases, kind, accepted)?;
         if let Some(i) = ok.iter().position(|&b| b) {
             chars = candidates[i].clone();
             n = (n - 1).max(2);
@@ -70,31 +79,19 @@ pub(super) fn shrink(
     }
     if chars.len() == 1 {
         let empty = with_input(case, &[]);
-        if holds(peer, reference, std::slice::from_ref(&empty), kind)?[0] {
+        if holds(peer, reference, std::slice::from_ref(&empty), kind, accepted)?[0] {
             chars.clear();
         }
     }
     // Simplest members of each character's class: all at once if the disagreement holds so, else
     // one by one.
     let simplest: Vec<char> = chars.iter().map(|&c| simplest_of(c)).collect();
-    if simplest != chars && holds(peer, reference, &[with_input(case, &simplest)], kind)?[0] {
+    if simplest != chars && holds(peer, reference, &[with_input(case, &simplest)], kind, accepted)?[0] {
         return Ok(with_input(case, &simplest));
     }
     for i in 0..chars.len() {
         let c = chars[i];
-        let mut options: Vec<char> = Vec::new();
-        if let Some(&(_, lo, _)) = RANGES
-            .iter()
-            .find(|(_, lo, hi)| (*lo..=*hi).contains(&(c as u32)))
-        {
-            options.extend(char::from_u32(lo));
-        }
-        if c.is_ascii_alphabetic() {
-            options.push('a');
-        }
-        if c.is_ascii_digit() {
-            options.push('0');
-        }
+        let mut options = simpler_of(c);
         options.retain(|&o| o < c);
         if options.is_empty() {
             continue;
@@ -107,7 +104,7 @@ pub(super) fn shrink(
                 with_input(case, &v)
             })
             .collect();
-        let ok = holds(peer, reference, &cases, kind)?;
+        let ok = holds(peer, reference, &cases, kind, accepted)?;
         if let Some(j) = ok.iter().position(|&b| b) {
             chars[i] = options[j];
         }
