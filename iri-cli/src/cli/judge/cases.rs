@@ -303,12 +303,10 @@ mod tests {
     fn the_embedded_records_are_the_repositorys() {
         let corpora = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpora");
         assert!(corpora.is_dir(), "{} is not a folder", corpora.display());
-        let from_repository: Vec<Value> = records_from(&corpora).iter().filter_map(reduced).collect();
+        let from_repository: Vec<Value> =
+            records_from(&corpora).iter().filter_map(reduced).collect();
         if std::env::var_os("IRI_JUDGE_WRITE_SUITES").is_some() {
-            let text: String = from_repository
-                .iter()
-                .map(|r| format!("{r}\n"))
-                .collect();
+            let text: String = from_repository.iter().map(|r| format!("{r}\n")).collect();
             let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli/judge/suites.jsonl");
             std::fs::write(file, text).expect("writing suites.jsonl");
         }

@@ -31,7 +31,11 @@ pub(super) const RANGES: &[(&str, u32, u32)] = &[
 /// always leaves out the others: one cause, one class. The label, the lowest and highest character.
 const MERGED: &[(&str, u32, u32)] = &[
     ("ucschar %x10000-1FFFD … %xE1000-EFFFD", 0x10000, 0xEFFFD),
-    ("iprivate %xF0000-FFFFD / %x100000-10FFFD", 0xF0000, 0x10FFFD),
+    (
+        "iprivate %xF0000-FFFFD / %x100000-10FFFD",
+        0xF0000,
+        0x10FFFD,
+    ),
 ];
 
 /// The range of [`RANGES`] that holds `v`: its name and ends.

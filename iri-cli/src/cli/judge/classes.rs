@@ -26,6 +26,9 @@ pub(super) struct Explained {
     pub(super) character: Option<String>,
     pub(super) character_class: String,
     pub(super) rule: String,
+    /// The rule of the disagreement as it was found, before shrinking (the deciding character's, or
+    /// the one where the reference rejects).
+    pub(super) seen_in: String,
     pub(super) section: String,
     pub(super) abnf: String,
     pub(super) explanation: String,
@@ -41,7 +44,8 @@ pub(super) struct Class {
     pub(super) reference_valid: bool,
     /// The rule of the shortest witness.
     pub(super) rule: String,
-    /// Every rule the class was seen in, the most frequent first (then by name).
+    /// Every rule the class was seen in (its disagreements' as they were found, before shrinking),
+    /// the most frequent first (then by name).
     pub(super) rules: Vec<String>,
     pub(super) character_class: String,
     pub(super) section: String,
@@ -136,21 +140,23 @@ pub(super) fn classify(
                 if m > 0 {
                     *budget -= 1;
                 }
-                let e = shrink(peer, reference, case, kind, *accepted)
+                let mut e = shrink(peer, reference, case, kind, *accepted)
                     .and_then(|small| explain(peer, reference, case, &small, kind, *accepted))
                     .map_err(|Broken(why)| format!("while shrinking: {why}"))?;
+                e.seen_in.clone_from(&prekeys[k].rule);
                 shrunk_keys.push(e.clone());
                 explained.push(e);
             } else {
-                // Counted in the class of the group's first shrunk member, as an example of it.
-                let mut e = prekeys[k].clone();
-                if let Some(first) = shrunk_keys.first() {
-                    e = Explained {
-                        original: e.original,
-                        ..first.clone()
-                    };
-                }
-                explained.push(e);
+                // Counted in the class of the group's first shrunk member (there is one: the first
+                // member of every group is shrunk), as an example of it.
+                let first = shrunk_keys
+                    .first()
+                    .expect("the group's first member is shrunk");
+                explained.push(Explained {
+                    original: prekeys[k].original.clone(),
+                    seen_in: prekeys[k].rule.clone(),
+                    ..first.clone()
+                });
             }
         }
     }
@@ -182,7 +188,7 @@ pub(super) fn classes_of(explained: &[Explained], known: &[KnownClass]) -> Vec<C
             (class, BTreeMap::new())
         });
         class.count += 1;
-        *rules.entry(e.rule.as_str()).or_default() += 1;
+        *rules.entry(e.seen_in.as_str()).or_default() += 1;
         let shorter = (e.witness.chars().count(), &e.witness)
             < (class.witness.chars().count(), &class.witness);
         if shorter {

@@ -240,6 +240,7 @@ pub(super) fn explain_with(
             Some(c) => c.to_string(),
             None => ch.map_or_else(|| "end of input".to_string(), character_class),
         },
+        seen_in: rule.clone(),
         rule,
         section,
         abnf,

@@ -286,7 +286,13 @@ pub fn run(args: &JudgeArgs) -> i32 {
         rate(cases, elapsed),
         disagreements.len()
     ));
-    let explained = match classify(&mut peer, &reference, &disagreements, args.shrink, &progress) {
+    let explained = match classify(
+        &mut peer,
+        &reference,
+        &disagreements,
+        args.shrink,
+        &progress,
+    ) {
         Ok(e) => e,
         Err(why) => {
             eprintln!("iri: {why}");

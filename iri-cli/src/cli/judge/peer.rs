@@ -103,7 +103,9 @@ impl Peer {
             from_reader,
             pending: Vec::with_capacity(1 << 16),
             timeout: Duration::from_secs_f64(args.timeout_per_answer.max(0.001)),
-            startup: Duration::from_secs_f64(args.startup_timeout.max(args.timeout_per_answer).max(0.001)),
+            startup: Duration::from_secs_f64(
+                args.startup_timeout.max(args.timeout_per_answer).max(0.001),
+            ),
             quiet: args.quiet,
             mode: args.mode,
             protocol: args.protocol,

@@ -79,14 +79,29 @@ pub(super) fn shrink(
     }
     if chars.len() == 1 {
         let empty = with_input(case, &[]);
-        if holds(peer, reference, std::slice::from_ref(&empty), kind, accepted)?[0] {
+        if holds(
+            peer,
+            reference,
+            std::slice::from_ref(&empty),
+            kind,
+            accepted,
+        )?[0]
+        {
             chars.clear();
         }
     }
     // Simplest members of each character's class: all at once if the disagreement holds so, else
     // one by one.
     let simplest: Vec<char> = chars.iter().map(|&c| simplest_of(c)).collect();
-    if simplest != chars && holds(peer, reference, &[with_input(case, &simplest)], kind, accepted)?[0] {
+    if simplest != chars
+        && holds(
+            peer,
+            reference,
+            &[with_input(case, &simplest)],
+            kind,
+            accepted,
+        )?[0]
+    {
         return Ok(with_input(case, &simplest));
     }
     for i in 0..chars.len() {
