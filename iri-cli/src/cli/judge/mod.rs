@@ -4,7 +4,7 @@
 //! explained (offset, character, rule and ABNF line) and grouped into classes.
 //!
 //! One job per file: the command line and the run are here; the child and its protocol
-//! ([`peer`]), the reference's verdicts ([`reference`]), the fixed cases ([`cases`]), the character
+//! ([`peer`]), the reference's verdicts ([`mod@reference`]), the fixed cases ([`cases`]), the character
 //! classes ([`characters`]), shrinking ([`shrink`]), the deciding character ([`deciding`]), the
 //! explanation ([`explain`]), classes and known classes ([`classes`]), the judging loop
 //! ([`pipeline`]) and the reports ([`render`]).

@@ -115,6 +115,23 @@ pub(super) fn cell(s: &str) -> String {
     }
 }
 
+/// The rules of a class for a Markdown table cell: the [`RULES_SHOWN`] most frequent, and how many
+/// more there are.
+fn rules_cell(rules: &[String]) -> String {
+    let shown: Vec<String> = rules
+        .iter()
+        .take(RULES_SHOWN)
+        .map(|r| format!("`{r}`"))
+        .collect();
+    match rules.len().saturating_sub(RULES_SHOWN) {
+        0 => shown.join(", "),
+        more => format!("{} and {more} more", shown.join(", ")),
+    }
+}
+
+/// The most rules a cell of the Markdown table names.
+const RULES_SHOWN: usize = 4;
+
 /// The Markdown report: the summary line, then a table of the classes, the `limit` most frequent
 /// (all for 0).
 pub(super) fn render_markdown(s: &Summary, limit: usize) -> String {
@@ -147,11 +164,7 @@ pub(super) fn render_markdown(s: &Summary, limit: usize) -> String {
             },
             c.kind,
             c.character_class.replace('|', "\\|"),
-            c.rules
-                .iter()
-                .map(|r| format!("`{r}`"))
-                .collect::<Vec<_>>()
-                .join(", "),
+            rules_cell(&c.rules),
             c.section,
             if c.abnf.is_empty() {
                 String::new()
