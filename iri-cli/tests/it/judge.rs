@@ -243,8 +243,15 @@ fn the_run_is_deterministic_from_the_seed() {
             ],
             &["--bug", "drop-ucschar"],
         ));
-        r["seconds"] = Value::Null;
-        r["cases_per_second"] = Value::Null;
+        // The times, and the rates over them, are not the seed's.
+        for timing in [
+            "seconds",
+            "cases_per_second",
+            "wall_seconds",
+            "sent_per_second",
+        ] {
+            r[timing] = Value::Null;
+        }
         r
     };
     let a = run("5");
@@ -536,5 +543,301 @@ fn the_markdown_table_lists_the_most_frequent_classes() {
     assert!(
         one.contains(&format!("…and {} more classes with fewer cases", total - 1)),
         "{one}"
+    );
+}
+
+/// The verdicts of `judge-adapter ADAPTER` on `inputs` (one a line; `valid` or `invalid` back).
+fn adapter_verdicts(adapter_args: &[&str], inputs: &[&str]) -> Vec<bool> {
+    use std::io::Write;
+    let mut child = Command::new(adapter())
+        .args(adapter_args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("judge-adapter runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    for input in inputs {
+        writeln!(stdin, "{input}").expect("writing to judge-adapter");
+    }
+    drop(stdin);
+    let out = child.wait_with_output().expect("judge-adapter ends");
+    let verdicts: Vec<bool> = String::from_utf8(out.stdout)
+        .expect("UTF-8")
+        .lines()
+        .map(|l| match l {
+            "valid" => true,
+            "invalid" => false,
+            other => panic!("judge-adapter answered {other:?}"),
+        })
+        .collect();
+    assert_eq!(verdicts.len(), inputs.len());
+    verdicts
+}
+
+#[test]
+fn shrinking_keeps_both_verdicts() {
+    // The adapter accepts `^` where the ABNF would accept `a`, and rejects every input that ends with
+    // `:`. Shrinking `http://a^/x` by removing characters can reach `http:`, which the ABNF accepts
+    // and the adapter rejects: another disagreement, in the other direction, which must not become
+    // the witness of the first.
+    let bugs = ["--bug", "accept-caret", "--bug", "reject-trailing-colon"];
+    let out = judge(&["--mutate", "--cases", "5000"], &bugs);
+    exits(&out, 1);
+    let r = report(&out);
+    let classes = r["classes"].as_array().unwrap();
+    let witnesses: Vec<&str> = classes
+        .iter()
+        .map(|c| c["witness"].as_str().unwrap())
+        .collect();
+    // The ABNF's verdicts (the adapter without a bug) and the implementation's on every witness.
+    let abnf = adapter_verdicts(&[], &witnesses);
+    let implementation = adapter_verdicts(&bugs, &witnesses);
+    for (k, c) in classes.iter().enumerate() {
+        let reference_valid = c["reference_valid"].as_bool().unwrap();
+        assert_eq!(abnf[k], reference_valid, "the ABNF's verdict turned: {c}");
+        assert_eq!(implementation[k], !reference_valid, "{c}");
+        assert!(
+            !c["explanation"].as_str().unwrap().contains("resolve"),
+            "{c}"
+        );
+    }
+    // Both bugs are found, each in its direction.
+    let caret: Vec<_> = classes
+        .iter()
+        .filter(|c| c["reference_valid"] == false)
+        .collect();
+    assert_eq!(caret.len(), 1, "{r}");
+    assert_eq!(caret[0]["witness"], "^");
+    assert!(classes
+        .iter()
+        .any(|c| c["reference_valid"] == true && c["character"] == ":"));
+}
+
+#[test]
+fn one_cause_over_many_ranges_and_rules_is_one_class() {
+    // The adapter rejects every supplementary `ucschar` (thirteen ranges), which the cases hold in
+    // paths, queries, fragments, host names and user information: one class, listing those rules.
+    let out = judge(
+        &["--mutate", "--cases", "5000"],
+        &["--bug", "drop-supplementary"],
+    );
+    exits(&out, 1);
+    let r = report(&out);
+    let c = &only_class(&r);
+    assert_eq!(
+        c["character_class"],
+        "ucschar %x10000-1FFFD … %xE1000-EFFFD"
+    );
+    assert_eq!(c["reference_valid"], true);
+    assert_eq!(c["witness"], "\u{10000}");
+    assert_eq!(c["count"], r["disagreements"]);
+    let rules: Vec<&str> = c["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    for rule in ["isegment", "iquery", "ifragment", "ireg-name", "iuserinfo"] {
+        assert!(rules.contains(&rule), "{rule} not in {rules:?}");
+    }
+    // A file of known classes of an earlier version, which named one range and one rule, knows it.
+    let dir = std::env::temp_dir().join(format!("iri-judge-ranges-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let known = dir.join("known.json");
+    std::fs::write(
+        &known,
+        r#"[{"reference_valid": true, "rule": "iquery", "character_class": "ucschar %x20000-2FFFD"}]"#,
+    )
+    .unwrap();
+    let out = judge(
+        &[
+            "--mutate",
+            "--cases",
+            "5000",
+            "--known",
+            known.to_str().unwrap(),
+        ],
+        &["--bug", "drop-supplementary"],
+    );
+    exits(&out, 0);
+    assert_eq!(report(&out)["unknown_classes"], 0);
+    // Written back, the class has no rule (the character decides) and the range's merged name.
+    let written = dir.join("written.json");
+    let out = judge(
+        &["--cases", "200", "--write-known", written.to_str().unwrap()],
+        &["--bug", "drop-supplementary"],
+    );
+    exits(&out, 1);
+    let list: Value = serde_json::from_str(&std::fs::read_to_string(&written).unwrap()).unwrap();
+    assert_eq!(
+        list,
+        serde_json::json!([{"reference_valid": true, "character_class": "ucschar %x10000-1FFFD … %xE1000-EFFFD"}])
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_class_has_a_shrunk_witness() {
+    // With no budget for shrinking, the shortest disagreement of each group is shrunk all the same:
+    // no class of unshrunk witnesses (nor "no single character" for inputs too long to probe).
+    for (bug, witness) in [
+        ("drop-ucschar", "\u{A0}"),
+        ("drop-supplementary", "\u{10000}"),
+    ] {
+        let out = judge(
+            &["--mutate", "--cases", "5000", "--shrink", "0"],
+            &["--bug", bug],
+        );
+        exits(&out, 1);
+        let r = report(&out);
+        let c = &only_class(&r);
+        assert_eq!(c["witness"], witness, "{bug}");
+        assert_eq!(c["count"], r["disagreements"], "{bug}");
+        assert!(c["count"].as_u64().unwrap() > 100, "{bug}: {c}");
+    }
+}
+
+#[test]
+fn a_slow_starting_adapter_is_judged_and_a_stalled_one_reported() {
+    // The adapter's first answer comes 2.5 s after its first line (and then it answers every line it
+    // has read before it flushes): past --timeout-per-answer, within the start-up allowance.
+    let out = judge(
+        &["--cases", "300", "--timeout-per-answer", "1"],
+        &["--slow-start", "2500"],
+    );
+    exits(&out, 0);
+    assert_eq!(report(&out)["disagreements"], 0);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the adapter is slow to start"), "{err}");
+    // An adapter that never answers is stalled, once the start-up allowance has passed.
+    let start = Instant::now();
+    let out = judge(
+        &[
+            "--cases",
+            "100",
+            "--timeout-per-answer",
+            "1",
+            "--startup-timeout",
+            "2",
+        ],
+        &["--bug", "hang", "--after", "0"],
+    );
+    exits(&out, 2);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the adapter stalled: no first answer within 2 s"),
+        "{err}"
+    );
+    assert!(err.contains("after 0 answers"), "{err}");
+    assert!(start.elapsed() < Duration::from_secs(30));
+}
+
+#[test]
+fn long_lines_can_be_skipped_and_messages_cut_them() {
+    // The adapter stops answering at its first line of more than 1,000 characters.
+    let out = judge(
+        &["--cases", "100", "--timeout-per-answer", "1"],
+        &["--bug", "hang-long"],
+    );
+    exits(&out, 2);
+    let err = String::from_utf8_lossy(&out.stderr);
+    // The awaited input, `http://a/` and 1,000 `a`, is cut to its first 200 characters and its length.
+    assert!(
+        err.contains(&format!(
+            "awaiting the answer to `http://a/{}…` (1009 characters in all)",
+            "a".repeat(191)
+        )),
+        "{err}"
+    );
+    assert!(!err.contains(&"a".repeat(201)), "{err}");
+    let out = judge(
+        &[
+            "--cases",
+            "100",
+            "--timeout-per-answer",
+            "1",
+            "--max-length",
+            "1000",
+        ],
+        &["--bug", "hang-long"],
+    );
+    exits(&out, 0);
+    let r = report(&out);
+    // The long lines of the boundary strings (three shapes of about 1,000, 8,192 and 65,536
+    // characters) but the shortest, 500 `é` in a path (509 characters).
+    assert_eq!(r["skipped_long"], 8, "{r}");
+}
+
+#[test]
+fn a_missing_corpora_folder_fails() {
+    let missing = std::env::temp_dir().join(format!("iri-judge-no-corpora-{}", std::process::id()));
+    let out = judge(
+        &["--cases", "10", "--corpora", missing.to_str().unwrap()],
+        &[],
+    );
+    exits(&out, 2);
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no such folder"), "{err}");
+}
+
+#[test]
+fn the_fixed_cases_are_built_in() {
+    // A copy of `iri` in a folder of its own, run there: the cases of the repository's suites, as
+    // many as with --corpora naming them.
+    let dir = std::env::temp_dir().join(format!("iri-judge-installed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let installed = dir.join(format!("iri{}", std::env::consts::EXE_SUFFIX));
+    std::fs::copy(IRI, &installed).unwrap();
+    let cases = |corpora: Option<&Path>| {
+        let mut command = Command::new(&installed);
+        command
+            .current_dir(&dir)
+            .args(["judge", "--format", "json", "--cases", "0"]);
+        if let Some(c) = corpora {
+            command.arg("--corpora").arg(c);
+        }
+        let out = command.arg("--").arg(adapter()).output().expect("iri runs");
+        exits(&out, 0);
+        report(&out)["cases"].as_u64().unwrap()
+    };
+    let built_in = cases(None);
+    let repository = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpora");
+    assert_eq!(built_in, cases(Some(&repository)));
+    // The suites' strings, and the grammar differences and boundary strings (about 1,000).
+    assert!(built_in > 2400, "{built_in}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn progress_goes_to_standard_error_and_the_report_has_the_wall_time() {
+    let out = judge(&["--mutate", "--cases", "3000"], &["--bug", "drop-ucschar"]);
+    exits(&out, 1);
+    let err = String::from_utf8_lossy(&out.stderr);
+    for phase in [
+        "iri judge: judging ",
+        " cases judged in ",
+        "iri judge: done in ",
+    ] {
+        assert!(err.contains(phase), "{phase}: {err}");
+    }
+    let r = report(&out);
+    let (seconds, wall) = (
+        r["seconds"].as_f64().unwrap(),
+        r["wall_seconds"].as_f64().unwrap(),
+    );
+    assert!(wall >= seconds && seconds > 0.0, "{r}");
+    // Every case, and the probes of shrinking and explaining.
+    assert!(
+        r["sent"].as_u64().unwrap() > r["cases"].as_u64().unwrap(),
+        "{r}"
+    );
+    assert!(r["sent_per_second"].as_f64().unwrap() > 0.0, "{r}");
+    let out = judge(&["--quiet", "--cases", "100"], &[]);
+    exits(&out, 0);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
 }

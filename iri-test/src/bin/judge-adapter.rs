@@ -33,6 +33,13 @@ enum Bug {
     Hang,
     /// Answers `maybe` after --after answers.
     OutOfStep,
+    /// Rejects every input that ends with `:` (`a:`, a scheme and an empty path, among them).
+    RejectTrailingColon,
+    /// Rejects every input with a supplementary `ucschar` (U+10000–U+EFFFD but the `iprivate`
+    /// U+E0000–U+E0FFF): the thirteen ranges of planes 1 to 14 dropped.
+    DropSupplementary,
+    /// Stops answering (but keeps running) at the first line of more than 1,000 characters.
+    HangLong,
 }
 
 /// Answers as the ABNF does, with a planted bug if asked: the adapter of `iri judge`'s tests.
@@ -43,9 +50,9 @@ struct AdapterArgs {
     /// takes).
     #[arg(long, short, default_value = "iri", value_parser = any_grammar)]
     grammar: AnyGrammar,
-    /// The planted bug.
-    #[arg(long, value_enum, default_value = "none")]
-    bug: Bug,
+    /// A planted bug (repeat the option for several).
+    #[arg(long, value_enum)]
+    bug: Vec<Bug>,
     /// How many answers come before the bugs `die`, `hang` and `out-of-step`.
     #[arg(long, default_value_t = 100)]
     after: u64,
@@ -58,6 +65,11 @@ struct AdapterArgs {
     /// Resolve mode (base TAB reference in, the target out).
     #[arg(long)]
     resolve: bool,
+    /// A slow start: having read its first line, the adapter waits this many milliseconds (as a
+    /// parser that loads or compiles its grammar first), then answers every line it has read before
+    /// it flushes (a whole chunk at once).
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    slow_start: u64,
 }
 
 /// A grammar by its name (`uri`, `rfc3987`, `iri`, `leiri`, `rfc2396`, …).
@@ -127,6 +139,7 @@ fn main() -> ExitCode {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut line = String::new();
     let mut answered = 0u64;
+    let has = |bug: Bug| args.bug.contains(&bug);
     loop {
         // Flushed whenever every line read so far is answered, so that the judge can pipeline.
         if input.buffer().is_empty() && out.flush().is_err() {
@@ -139,6 +152,15 @@ fn main() -> ExitCode {
         }
         if line.ends_with('\n') {
             line.pop();
+        }
+        if answered == 0 && args.slow_start > 0 {
+            std::thread::sleep(Duration::from_millis(args.slow_start));
+        }
+        if has(Bug::HangLong) && line.chars().count() > 1000 {
+            let _ = out.flush();
+            loop {
+                std::thread::sleep(Duration::from_secs(3600));
+            }
         }
         let text = if args.jsonl {
             match serde_json::from_str::<Value>(&line) {
@@ -153,20 +175,19 @@ fn main() -> ExitCode {
             line.clone()
         };
         if answered >= args.after {
-            match args.bug {
-                Bug::Die => return ExitCode::SUCCESS,
-                Bug::Hang => {
-                    let _ = out.flush();
-                    loop {
-                        std::thread::sleep(Duration::from_secs(3600));
-                    }
+            if has(Bug::Die) {
+                return ExitCode::SUCCESS;
+            }
+            if has(Bug::Hang) {
+                let _ = out.flush();
+                loop {
+                    std::thread::sleep(Duration::from_secs(3600));
                 }
-                Bug::OutOfStep => {
-                    let _ = writeln!(out, "maybe");
-                    answered += 1;
-                    continue;
-                }
-                _ => {}
+            }
+            if has(Bug::OutOfStep) {
+                let _ = writeln!(out, "maybe");
+                answered += 1;
+                continue;
             }
         }
         answered += 1;
@@ -175,14 +196,21 @@ fn main() -> ExitCode {
             None => (None, text.as_str()),
         };
         let mut answer = abnf_answer(&args, rule, base, reference);
-        let dropped = args.bug == Bug::DropUcschar
-            && text.chars().any(|c| ('\u{A0}'..='\u{D7FF}').contains(&c));
-        let caret = args.bug == Bug::AcceptCaret
+        let dropped = (has(Bug::DropUcschar)
+            && text.chars().any(|c| ('\u{A0}'..='\u{D7FF}').contains(&c)))
+            || (has(Bug::DropSupplementary)
+                && text.chars().any(|c| {
+                    ('\u{10000}'..='\u{EFFFD}').contains(&c)
+                        && !('\u{E0000}'..='\u{E0FFF}').contains(&c)
+                        && (c as u32 & 0xFFFF) <= 0xFFFD
+                }))
+            || (has(Bug::RejectTrailingColon) && text.ends_with(':'));
+        let caret = has(Bug::AcceptCaret)
             && text.contains('^')
             && is_valid(grammar, rule, &text.replace('^', "a"));
-        let upper_v = (args.bug == Bug::RejectUpperV && text.contains("[V"))
-            || (args.bug == Bug::RejectIpvfuture && (text.contains("[v") || text.contains("[V")));
-        if args.bug == Bug::LowercaseHost {
+        let upper_v = (has(Bug::RejectUpperV) && text.contains("[V"))
+            || (has(Bug::RejectIpvfuture) && (text.contains("[v") || text.contains("[V")));
+        if has(Bug::LowercaseHost) {
             if let Answer::Components(Some(m)) = &mut answer {
                 if let Some(Some(host)) = m.get_mut("host") {
                     *host = host.to_lowercase();
