@@ -14,11 +14,13 @@
 //! | RFC 5891 §4.2.3.1 | no hyphen first or last (a U-label meets the checks of §4.2, RFC 5890 §2.3.2.1) |
 //! | RFC 5891 §5.4, RFC 5893 §2 | if any label holds a right-to-left character (Bidi class R, AL or AN), every label satisfies the Bidi Rule |
 //! | RFC 5891 §5.5 | the A-label is "xn--" and the Punycode of the U-label |
-//! | RFC 1034 §3.1 | each label 1 to 63 octets, the name 1 to 253 octets with an optional final dot ([`idna::uts46::verify_dns_length`] on the ASCII form); an empty `ireg-name` is not a domain name and is not checked |
+//! | RFC 1034 §3.1 | each label 1 to 63 octets, the name 1 to 253 octets with an optional final dot ([`idna::uts46::verify_dns_length`] on the ASCII form, in octets: a `%2F` the URI needs for one octet counts as one); an empty `ireg-name` is not a domain name and is not checked |
 //!
 //! [`reg_name_to_ascii_uts46`] ([`HostMapping::Uts46`]) runs what browsers run instead, **UTS #46
 //! ToASCII, nontransitional**, which is not what 3987bis names: it maps case and compatibility forms
-//! (`ｅｘａｍｐｌｅ` becomes `example`) and accepts symbols IDNA2008 disallows. Its flags are the
+//! (`ｅｘａｍｐｌｅ` becomes `example`) and accepts symbols IDNA2008 disallows. It maps and checks every
+//! label, all-ASCII ones too (UTS #46 §4): `EXAMPLE` becomes `example`, and `-e`, `ab--cd` and `a_b`
+//! fail as `-é` does. Its flags are the
 //! strictest the [`idna`] crate offers (the WHATWG URL Standard's *beStrict*,
 //! [`idna::domain_to_ascii_strict`]):
 //!
@@ -32,9 +34,15 @@
 //! | VerifyDnsLength | true: as above (RFC 1034 §3.1) |
 //! | IgnoreInvalidPunycode | false (always, in the crate) |
 //!
-//! Under both, labels are separated at U+002E only (§3.4.2), and a name whose ASCII form is an IPv4
-//! address, or whose last label becomes a number, is an error: a registered name does not turn into an
-//! IP literal. (An IPv6 literal cannot come out: neither processing lets a ":" through.)
+//! Under both, labels are separated at U+002E only (§3.4.2), and a registered name does not turn
+//! into an IP literal: a name that an IPv4 parser reads differently after percent-decoding and
+//! mapping than as written, as an address or as a failed one, is an error. The reading is
+//! [`ipv4_reading`](crate::ipv4_reading), the host parser of the WHATWG URL Standard (which
+//! `inet_aton` agrees with): one to four parts, decimal, octal (`0…`) or hexadecimal (`0x…`, `0X…`),
+//! a trailing dot ignored; so `%31%32%37.1`, `%30x7f.1` and `１２７.1` (under UTS #46) are refused as
+//! `127.0.0.1` is, and `a.%31`, whose last label becomes a number, too. The same test keeps the host
+//! percent-encoded in URI-to-IRI conversion and normalization. (An IPv6 literal cannot come out:
+//! neither processing lets a ":" through.)
 //!
 //! ## Host names
 //!
@@ -131,12 +139,15 @@ enum Processing {
 ///    ASCII characters a `reg-name` cannot hold unencoded (decoded from `%HH`) are percent-encoded again.
 /// 4. The ASCII form of the name must meet the DNS length limits (RFC 1034 §3.1): labels of 1 to 63
 ///    octets (only the root label, after a final dot, may be empty) and at most 253 octets without the
-///    final dot. A failure is an [`IdnaFailure`] naming the label, or the whole name at offset 0.
+///    final dot, counted in octets (a `%HH` kept for one octet counts as one). A failure is an
+///    [`IdnaFailure`] naming the label, or the whole name at offset 0.
 /// 5. If a label holds a right-to-left character, every label must satisfy the Bidi Rule (RFC 5893
 ///    §2, RFC 5891 §5.4).
-/// 6. The result must not be an IP address: a name whose ASCII form is an `IPv4address` (RFC 3986
-///    §3.2.2), or whose last label became a number (which the WHATWG URL Standard reads as an IPv4
-///    address), is an [`IdnaFailure`] naming the label that changed.
+/// 6. The result must not be an IP address: a name that an IPv4 parser
+///    ([`ipv4_reading`](crate::ipv4_reading): the WHATWG URL Standard's host parser, `inet_aton`)
+///    reads as an address, or as a failed one, when it did not read the name so as written (an
+///    `IPv4address` of RFC 3986 §3.2.2, `127.1`, `0x7f.1`, `a.1`) is an [`IdnaFailure`] naming the
+///    label that became a number.
 ///
 /// ```
 /// use iri_abnf::convert::reg_name::{reg_name_to_ascii, RegNameMapping};
@@ -152,6 +163,8 @@ enum Processing {
 ///     reg_name_to_ascii("r%E9sum%E9.example.org").unwrap(),
 ///     RegNameMapping::NotUtf8("r%E9sum%E9.example.org".into())
 /// );
+/// // Not an IP address after decoding: an IPv4 parser reads "127.1" as 127.0.0.1.
+/// assert_eq!(reg_name_to_ascii("%31%32%37.1").unwrap_err().label, "127");
 /// let err = reg_name_to_ascii("example.-résumé-.org").unwrap_err();
 /// assert_eq!((err.label.as_str(), err.offset), ("-résumé-", 8));
 /// // IDNA2008 maps nothing: full-width letters are DISALLOWED (RFC 5892 §2.2).
@@ -165,16 +178,21 @@ pub fn reg_name_to_ascii(reg_name: &str) -> Result<RegNameMapping, IdnaFailure> 
 /// Maps an `ireg-name` with UTS #46 ToASCII, the mapping browsers use, which is **not** the IDNA2008
 /// lookup 3987bis §3.4.2 names: it maps case and compatibility forms, and accepts some symbols that
 /// IDNA2008 disallows. The steps are those of [`reg_name_to_ascii`], with UTS #46 ToASCII (flags in
-/// the [module docs](self)) in place of RFC 5891 §5.3–§5.5.
+/// the [module docs](self)) in place of RFC 5891 §5.3–§5.5, on every label: an all-ASCII label is
+/// mapped (to lower case) and checked (UseSTD3ASCIIRules, CheckHyphens) too (UTS #46 §4).
 ///
 /// ```
 /// use iri_abnf::convert::reg_name::reg_name_to_ascii_uts46;
 ///
 /// assert_eq!(reg_name_to_ascii_uts46("\u{FF45}xample.com").unwrap().as_str(), "example.com");
 /// assert_eq!(reg_name_to_ascii_uts46("R\u{E9}sum\u{E9}.example").unwrap().as_str(), "xn--rsum-bpad.example");
-/// // Never an IP address.
+/// assert_eq!(reg_name_to_ascii_uts46("EXAMPLE.COM").unwrap().as_str(), "example.com");
+/// assert_eq!(reg_name_to_ascii_uts46("a_b.com").unwrap_err().label, "a_b");
+/// // Never an IP address, in any form an IPv4 parser reads.
 /// let err = reg_name_to_ascii_uts46("\u{FF11}\u{FF12}\u{FF17}.0.0.1").unwrap_err();
 /// assert_eq!((err.label.as_str(), err.offset), ("\u{FF11}\u{FF12}\u{FF17}", 0));
+/// assert!(reg_name_to_ascii_uts46("\u{FF11}\u{FF12}\u{FF17}.1").is_err());
+/// assert!(reg_name_to_ascii_uts46("%30x7f.1").is_err());
 /// ```
 pub fn reg_name_to_ascii_uts46(reg_name: &str) -> Result<RegNameMapping, IdnaFailure> {
     map_reg_name(reg_name, Processing::Uts46)
@@ -861,9 +879,15 @@ fn reason(label: &str) -> String {
             .is_ok()
     };
     if with(AsciiDenyList::STD3, Hyphens::Allow) {
-        return "a hyphen is first or last, or \"--\" is in the third and fourth positions (UTS #46 \
-                CheckHyphens)"
-            .to_string();
+        let mapped = uts
+            .to_unicode(label.as_bytes(), AsciiDenyList::STD3, Hyphens::Allow)
+            .0;
+        let which = if mapped.starts_with('-') || mapped.ends_with('-') {
+            "a hyphen is first or last"
+        } else {
+            "\"--\" is in the third and fourth positions"
+        };
+        return format!("{which} (UTS #46 CheckHyphens)");
     }
     if with(AsciiDenyList::EMPTY, Hyphens::Allow) {
         if let Some(c) = label
