@@ -228,8 +228,8 @@ pub struct ReadmeDoctests;
 pub struct LibraryGuideDoctests;
 
 pub use components::{
-    Authority, Component, Components, Decoded, Host, HostKind, Path, PathKind, Port, PortValue,
-    Reference, ReferenceBuf, ReferenceKind, Segments, Span,
+    ipv4_reading, Authority, Component, Components, Decoded, Host, HostKind, Ipv4Reading, Path,
+    PathKind, Port, PortValue, Reference, ReferenceBuf, ReferenceKind, Segments, Span,
 };
 pub use error::{ErrorKind, Expected, ParseError};
 pub use grammar::{AnyGrammar, Grammar, NameKind, UnknownName};

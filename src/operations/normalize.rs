@@ -10,6 +10,11 @@
 //! | [`Level::Scheme`] | `scheme` | drop an empty port; for the schemes of [`DEFAULT_PORTS`], drop the default port and leading zeros of a port, and write an empty path as `/` | RFC 3986 §6.2.3, §3.2.3 |
 //! | [`Level::Nfc`] | `nfc` | Unicode Normalization Form C | RFC 3987 §5.3.2.2 |
 //!
+//! A registered name never turns into an IP address: a step that would make an IPv4 parser read a
+//! `reg-name` as an address, or as a failed one, when it did not before, leaves the host as it is
+//! ([`ipv4_reading`](crate::ipv4_reading): the WHATWG URL Standard's host parser, `inet_aton`), so
+//! `http://%31%32%37.0.0.1/` keeps its percent-encoding at every level.
+//!
 //! NFC is a level of its own and never applied below it: 3987bis §3.1 says input "that is already in a
 //! Unicode form … should be left as is and not normalized or changed".
 //!
@@ -295,7 +300,9 @@ pub fn normalize_reference(r: &Reference<'_>, options: &Options) -> ReferenceBuf
     // case (§6.2.2.1)
     let mut n = rewrite(r, |comp, s| match comp {
         Comp::Scheme => s.to_ascii_lowercase(),
-        Comp::Host { reg_name, .. } if reg_name => lowercase_outside_pct(&uppercase_pct(s)),
+        Comp::Host { reg_name, .. } if reg_name => {
+            not_an_ip(s, lowercase_outside_pct(&uppercase_pct(s)))
+        }
         Comp::Host { .. } => lowercase_outside_pct(s),
         c if holds_text(c) => uppercase_pct(s),
         _ => s.to_string(),
@@ -304,7 +311,9 @@ pub fn normalize_reference(r: &Reference<'_>, options: &Options) -> ReferenceBuf
     if level >= Level::Percent {
         let iri = grammar != Grammar::Uri;
         n = rewrite(&n.reference(), |comp, s| match comp {
-            Comp::Host { reg_name: true, .. } => lowercase_outside_pct(&decode_unreserved(s, iri)),
+            Comp::Host { reg_name: true, .. } => {
+                not_an_ip(s, lowercase_outside_pct(&decode_unreserved(s, iri)))
+            }
             c if holds_text(c) => decode_unreserved(s, iri),
             _ => s.to_string(),
         });
@@ -312,7 +321,9 @@ pub fn normalize_reference(r: &Reference<'_>, options: &Options) -> ReferenceBuf
     // nfc (RFC 3987 §5.3.2.2), before the path and scheme steps, which never touch non-ASCII text
     if level >= Level::Nfc && grammar != Grammar::Uri {
         n = rewrite(&n.reference(), |comp, s| match comp {
-            Comp::Host { reg_name: true, .. } => lowercase_outside_pct(&nfc(s, grammar, comp)),
+            Comp::Host { reg_name: true, .. } => {
+                not_an_ip(s, lowercase_outside_pct(&nfc(s, grammar, comp)))
+            }
             c if holds_text(c) => nfc(s, grammar, c),
             _ => s.to_string(),
         });
@@ -377,6 +388,20 @@ pub fn normalize_reference(r: &Reference<'_>, options: &Options) -> ReferenceBuf
         });
     }
     n
+}
+
+/// The `reg-name` `normalized` from `written` by one step, or `written` as it is when the step would
+/// make an IPv4 parser read it as an address, or as a failed one, and it did not before
+/// ([`turns_into_ipv4`](crate::components::turns_into_ipv4)): a registered name never turns into an
+/// IP address (RFC 3986 §3.2.2 reads `127.0.0.1` as an `IPv4address`; the WHATWG URL Standard's
+/// host parser and `inet_aton` read `127.1` and `0x7f.1` as addresses too), so
+/// `http://%31%32%37.0.0.1/` keeps its percent-encoding.
+fn not_an_ip(written: &str, normalized: String) -> String {
+    if crate::components::turns_into_ipv4(written, &normalized).is_some() {
+        written.to_string()
+    } else {
+        normalized
+    }
 }
 
 /// A relative-path reference without its `.` segments. Removing them never changes what the

@@ -553,6 +553,129 @@ impl<'a> Host<'a> {
     }
 }
 
+/// How an IPv4 parser reads a host's text, as written (no percent-decoding): see [`ipv4_reading`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Ipv4Reading {
+    /// The last label is not a number: a name, to the WHATWG URL Standard's host parser (its "ends in
+    /// a number" check is false) and to `inet_aton`.
+    Name,
+    /// One to four numbers that make an address: the WHATWG URL Standard's IPv4 parser returns it,
+    /// and `inet_aton` (POSIX `inet_addr`) reads the same address.
+    Address(Ipv4Addr),
+    /// The last label is a number, so the WHATWG URL Standard's host parser hands the host to its
+    /// IPv4 parser, which fails (a part that is not a number, more than four parts, a value out of
+    /// range): not a name, and no address either.
+    Failure,
+}
+
+impl Ipv4Reading {
+    /// Whether an IPv4 parser takes the host for an address ([`Ipv4Reading::Address`]) or for a
+    /// failed one ([`Ipv4Reading::Failure`]), rather than for a name.
+    pub fn would_parse_as_ipv4(self) -> bool {
+        self != Ipv4Reading::Name
+    }
+}
+
+/// How an IPv4 parser reads `host`: the host parser of the WHATWG URL Standard (§3.5 host parsing:
+/// "ends in a number", then the IPv4 parser and the IPv4 number parser), which `inet_aton` agrees
+/// with on every address it accepts.
+///
+/// The host is split at "."; one final empty part (a trailing dot) is dropped. If the last part is
+/// not a number, the host is a [`Name`](Ipv4Reading::Name). Otherwise every part must be a number
+/// and there may be one to four: `0x` or `0X` and hexadecimal digits (`0x` alone is 0), `0` and
+/// octal digits, or decimal digits; all but the last at most 255, the last less than 256^(5 −
+/// parts). The text is read as written: `%31` is not a digit and `１` (U+FF11) is not one either.
+///
+/// RFC 3986 §3.2.2 reads only the dotted-decimal `IPv4address` as an address and leaves the rest to
+/// `reg-name`; a conversion that maps or decodes a `reg-name` must not change this reading of it
+/// (see [`crate::convert::reg_name`]), or the name would turn into an IP address.
+///
+/// ```
+/// use iri_abnf::{ipv4_reading, Ipv4Reading};
+/// use std::net::Ipv4Addr;
+///
+/// let localhost = Ipv4Reading::Address(Ipv4Addr::new(127, 0, 0, 1));
+/// for host in ["127.0.0.1", "127.1", "0x7f.1", "0X7F.0.0.1.", "017700000001", "2130706433"] {
+///     assert_eq!(ipv4_reading(host), localhost, "{host}");
+/// }
+/// assert_eq!(ipv4_reading("example.com"), Ipv4Reading::Name);
+/// assert_eq!(ipv4_reading("%31%32%37.a"), Ipv4Reading::Name);
+/// assert_eq!(ipv4_reading("a.1"), Ipv4Reading::Failure);
+/// assert_eq!(ipv4_reading("%31%32%37.1"), Ipv4Reading::Failure);
+/// assert_eq!(ipv4_reading("1.2.3.256"), Ipv4Reading::Failure);
+/// assert!(!ipv4_reading("0x7g").would_parse_as_ipv4());
+/// ```
+pub fn ipv4_reading(host: &str) -> Ipv4Reading {
+    let host = match host.strip_suffix('.') {
+        Some(h) if !h.is_empty() => h,
+        _ => host,
+    };
+    let parts: Vec<&str> = host.split('.').collect();
+    // "Ends in a number": the last part is all digits or an IPv4 number.
+    let last = parts.last().copied().unwrap_or("");
+    let ends_in_a_number = (!last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()))
+        || ipv4_number(last).is_some();
+    if !ends_in_a_number {
+        return Ipv4Reading::Name;
+    }
+    if parts.len() > 4 {
+        return Ipv4Reading::Failure;
+    }
+    let Some(numbers) = parts
+        .iter()
+        .map(|p| ipv4_number(p))
+        .collect::<Option<Vec<u64>>>()
+    else {
+        return Ipv4Reading::Failure;
+    };
+    let (&last, rest) = numbers.split_last().unwrap_or((&0, &[]));
+    if rest.iter().any(|&n| n > 255) || last >= 256u64.pow(5 - numbers.len() as u32) {
+        return Ipv4Reading::Failure;
+    }
+    let mut address = last;
+    for (i, &n) in rest.iter().enumerate() {
+        address += n << (8 * (3 - i));
+    }
+    u32::try_from(address).map_or(Ipv4Reading::Failure, |a| {
+        Ipv4Reading::Address(Ipv4Addr::from(a))
+    })
+}
+
+/// The IPv4 number parser of the WHATWG URL Standard: `0x`/`0X` and hexadecimal digits, `0` and
+/// octal digits, or decimal digits; `None` for anything else. A value beyond `u64` is `u64::MAX`, out
+/// of range as well.
+fn ipv4_number(part: &str) -> Option<u64> {
+    if part.is_empty() {
+        return None;
+    }
+    let (digits, radix) =
+        if let Some(hex) = part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
+            (hex, 16)
+        } else if part.len() >= 2 && part.starts_with('0') {
+            (&part[1..], 8)
+        } else {
+            (part, 10)
+        };
+    if digits.is_empty() {
+        return Some(0);
+    }
+    if !digits.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    // Every character is a digit, so only a value of more than 64 bits fails, and that is out of
+    // range anyway.
+    Some(u64::from_str_radix(digits, radix).unwrap_or(u64::MAX))
+}
+
+/// Whether a conversion that maps or decodes the `reg-name` `written` into `mapped` turns it into an
+/// IP address: an IPv4 parser ([`ipv4_reading`]) would read `mapped` as an address, or as a failed
+/// one, and did not read `written` the same way. The reading of `mapped`, when it does.
+pub(crate) fn turns_into_ipv4(written: &str, mapped: &str) -> Option<Ipv4Reading> {
+    let reading = ipv4_reading(mapped);
+    (reading.would_parse_as_ipv4() && reading != ipv4_reading(written)).then_some(reading)
+}
+
 /// The authority component (RFC 3986 §3.2; `iauthority`, 3987bis §2.2):
 /// `[ userinfo "@" ] host [ ":" port ]`.
 ///

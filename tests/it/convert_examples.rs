@@ -433,6 +433,21 @@ fn convert_error_snapshots() {
         "http://\u{AD}.org/",
         "http://%31%32%37.0.0.1/",
         "http://a.\u{FF11}/",
+        // Every IPv4 form an IPv4 parser reads (WHATWG URL Standard, inet_aton), not only the
+        // dotted-decimal IPv4address.
+        "http://%31%32%37.1/",
+        "http://%31%32%37.0.0.1./",
+        "http://%30x7f.1/",
+        "http://\u{FF11}\u{FF12}\u{FF17}.1/",
+        "http://0\u{FF58}7f.1/",
+        // UTS #46 maps and checks all-ASCII labels too.
+        "http://EXAMPLE.COM/",
+        "http://-e.com/",
+        "http://ab--cd.com/",
+        "http://a_b.com/",
+        "http://a!b.com/",
+        // Lengths in octets: "%2F" is one.
+        "http://%2F%2F%2F%2F%2F%2F%2F%2F%2F%2F%2F%2F%2F%2F%2F%2F%2F%2F%2F%2F%2F%2F.com/",
     ] {
         for (name, opts) in [("idna", &idna), ("uts46", &uts46)] {
             write_to_uri(
@@ -461,6 +476,8 @@ fn convert_error_snapshots() {
         "%C0%AF..",
         "/%ED%A0%80/%F4%90%80%80/%E2%82/%FF",
         "http://r\u{E9}sum\u{E9}.example.org/",
+        // A registered name never turns into an IP address: the host stays encoded.
+        "http://%31%32%37.0.0.1/",
     ] {
         match to_iri(input, &ToIriOptions::default()) {
             Ok(c) => {

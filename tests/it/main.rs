@@ -22,6 +22,7 @@ mod grammar_exact;
 mod grammar_files;
 mod historical_grammars;
 mod history_matrix;
+mod host_ipv4;
 mod lint_catalogue;
 mod normalize_examples;
 mod normalize_suites;

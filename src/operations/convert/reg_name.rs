@@ -14,11 +14,13 @@
 //! | RFC 5891 §4.2.3.1 | no hyphen first or last (a U-label meets the checks of §4.2, RFC 5890 §2.3.2.1) |
 //! | RFC 5891 §5.4, RFC 5893 §2 | if any label holds a right-to-left character (Bidi class R, AL or AN), every label satisfies the Bidi Rule |
 //! | RFC 5891 §5.5 | the A-label is "xn--" and the Punycode of the U-label |
-//! | RFC 1034 §3.1 | each label 1 to 63 octets, the name 1 to 253 octets with an optional final dot ([`idna::uts46::verify_dns_length`] on the ASCII form); an empty `ireg-name` is not a domain name and is not checked |
+//! | RFC 1034 §3.1 | each label 1 to 63 octets, the name 1 to 253 octets with an optional final dot ([`idna::uts46::verify_dns_length`] on the ASCII form, in octets: a `%2F` the URI needs for one octet counts as one); an empty `ireg-name` is not a domain name and is not checked |
 //!
 //! [`reg_name_to_ascii_uts46`] ([`HostMapping::Uts46`]) runs what browsers run instead, **UTS #46
 //! ToASCII, nontransitional**, which is not what 3987bis names: it maps case and compatibility forms
-//! (`ｅｘａｍｐｌｅ` becomes `example`) and accepts symbols IDNA2008 disallows. Its flags are the
+//! (`ｅｘａｍｐｌｅ` becomes `example`) and accepts symbols IDNA2008 disallows. It maps and checks every
+//! label, all-ASCII ones too (UTS #46 §4): `EXAMPLE` becomes `example`, and `-e`, `ab--cd` and `a_b`
+//! fail as `-é` does. Its flags are the
 //! strictest the [`idna`] crate offers (the WHATWG URL Standard's *beStrict*,
 //! [`idna::domain_to_ascii_strict`]):
 //!
@@ -32,9 +34,15 @@
 //! | VerifyDnsLength | true: as above (RFC 1034 §3.1) |
 //! | IgnoreInvalidPunycode | false (always, in the crate) |
 //!
-//! Under both, labels are separated at U+002E only (§3.4.2), and a name whose ASCII form is an IPv4
-//! address, or whose last label becomes a number, is an error: a registered name does not turn into an
-//! IP literal. (An IPv6 literal cannot come out: neither processing lets a ":" through.)
+//! Under both, labels are separated at U+002E only (§3.4.2), and a registered name does not turn
+//! into an IP literal: a name that an IPv4 parser reads differently after percent-decoding and
+//! mapping than as written, as an address or as a failed one, is an error. The reading is
+//! [`ipv4_reading`](crate::ipv4_reading), the host parser of the WHATWG URL Standard (which
+//! `inet_aton` agrees with): one to four parts, decimal, octal (`0…`) or hexadecimal (`0x…`, `0X…`),
+//! a trailing dot ignored; so `%31%32%37.1`, `%30x7f.1` and `１２７.1` (under UTS #46) are refused as
+//! `127.0.0.1` is, and `a.%31`, whose last label becomes a number, too. The same test keeps the host
+//! percent-encoded in URI-to-IRI conversion and normalization. (An IPv6 literal cannot come out:
+//! neither processing lets a ":" through.)
 //!
 //! ## Host names
 //!
@@ -131,12 +139,15 @@ enum Processing {
 ///    ASCII characters a `reg-name` cannot hold unencoded (decoded from `%HH`) are percent-encoded again.
 /// 4. The ASCII form of the name must meet the DNS length limits (RFC 1034 §3.1): labels of 1 to 63
 ///    octets (only the root label, after a final dot, may be empty) and at most 253 octets without the
-///    final dot. A failure is an [`IdnaFailure`] naming the label, or the whole name at offset 0.
+///    final dot, counted in octets (a `%HH` kept for one octet counts as one). A failure is an
+///    [`IdnaFailure`] naming the label, or the whole name at offset 0.
 /// 5. If a label holds a right-to-left character, every label must satisfy the Bidi Rule (RFC 5893
 ///    §2, RFC 5891 §5.4).
-/// 6. The result must not be an IP address: a name whose ASCII form is an `IPv4address` (RFC 3986
-///    §3.2.2), or whose last label became a number (which the WHATWG URL Standard reads as an IPv4
-///    address), is an [`IdnaFailure`] naming the label that changed.
+/// 6. The result must not be an IP address: a name that an IPv4 parser
+///    ([`ipv4_reading`](crate::ipv4_reading): the WHATWG URL Standard's host parser, `inet_aton`)
+///    reads as an address, or as a failed one, when it did not read the name so as written (an
+///    `IPv4address` of RFC 3986 §3.2.2, `127.1`, `0x7f.1`, `a.1`) is an [`IdnaFailure`] naming the
+///    label that became a number.
 ///
 /// ```
 /// use iri_abnf::convert::reg_name::{reg_name_to_ascii, RegNameMapping};
@@ -152,6 +163,8 @@ enum Processing {
 ///     reg_name_to_ascii("r%E9sum%E9.example.org").unwrap(),
 ///     RegNameMapping::NotUtf8("r%E9sum%E9.example.org".into())
 /// );
+/// // Not an IP address after decoding: an IPv4 parser reads "127.1" as 127.0.0.1.
+/// assert_eq!(reg_name_to_ascii("%31%32%37.1").unwrap_err().label, "127");
 /// let err = reg_name_to_ascii("example.-résumé-.org").unwrap_err();
 /// assert_eq!((err.label.as_str(), err.offset), ("-résumé-", 8));
 /// // IDNA2008 maps nothing: full-width letters are DISALLOWED (RFC 5892 §2.2).
@@ -165,16 +178,21 @@ pub fn reg_name_to_ascii(reg_name: &str) -> Result<RegNameMapping, IdnaFailure> 
 /// Maps an `ireg-name` with UTS #46 ToASCII, the mapping browsers use, which is **not** the IDNA2008
 /// lookup 3987bis §3.4.2 names: it maps case and compatibility forms, and accepts some symbols that
 /// IDNA2008 disallows. The steps are those of [`reg_name_to_ascii`], with UTS #46 ToASCII (flags in
-/// the [module docs](self)) in place of RFC 5891 §5.3–§5.5.
+/// the [module docs](self)) in place of RFC 5891 §5.3–§5.5, on every label: an all-ASCII label is
+/// mapped (to lower case) and checked (UseSTD3ASCIIRules, CheckHyphens) too (UTS #46 §4).
 ///
 /// ```
 /// use iri_abnf::convert::reg_name::reg_name_to_ascii_uts46;
 ///
 /// assert_eq!(reg_name_to_ascii_uts46("\u{FF45}xample.com").unwrap().as_str(), "example.com");
 /// assert_eq!(reg_name_to_ascii_uts46("R\u{E9}sum\u{E9}.example").unwrap().as_str(), "xn--rsum-bpad.example");
-/// // Never an IP address.
+/// assert_eq!(reg_name_to_ascii_uts46("EXAMPLE.COM").unwrap().as_str(), "example.com");
+/// assert_eq!(reg_name_to_ascii_uts46("a_b.com").unwrap_err().label, "a_b");
+/// // Never an IP address, in any form an IPv4 parser reads.
 /// let err = reg_name_to_ascii_uts46("\u{FF11}\u{FF12}\u{FF17}.0.0.1").unwrap_err();
 /// assert_eq!((err.label.as_str(), err.offset), ("\u{FF11}\u{FF12}\u{FF17}", 0));
+/// assert!(reg_name_to_ascii_uts46("\u{FF11}\u{FF12}\u{FF17}.1").is_err());
+/// assert!(reg_name_to_ascii_uts46("%30x7f.1").is_err());
 /// ```
 pub fn reg_name_to_ascii_uts46(reg_name: &str) -> Result<RegNameMapping, IdnaFailure> {
     map_reg_name(reg_name, Processing::Uts46)
@@ -414,10 +432,13 @@ fn map_reg_name(reg_name: &str, processing: Processing) -> Result<RegNameMapping
         .map(|l| l.ascii.as_str())
         .collect::<Vec<_>>()
         .join(".");
-    // An empty reg-name (`file:///x`) names no domain: there is nothing to look up.
+    // An empty reg-name (`file:///x`) names no domain: there is nothing to look up. The lengths are
+    // those of the name the DNS sees, in octets (RFC 1034 §3.1): a "%2F" that the URI needs for one
+    // octet of the label counts as one (RFC 3986 §3.2.2: the percent-encoding is the URI's).
     if !reg_name.is_empty() {
         let pairs: Vec<_> = labels.iter().map(|l| (l.decoded, l.offset)).collect();
-        verify_dns_length(&out, &decoded, &pairs)?;
+        let octets = String::from_utf8_lossy(&pct_decode_with_offsets(&out).0).into_owned();
+        verify_dns_length(&octets, &decoded, &pairs)?;
     }
     bidi_domain(&labels, processing)?;
     not_an_ip_address(reg_name, &out, &labels)?;
@@ -464,60 +485,56 @@ fn bidi_domain(labels: &[Label<'_>], processing: Processing) -> Result<(), IdnaF
     Ok(())
 }
 
-/// Whether a host parser following the WHATWG URL Standard reads `name` as an IPv4 address (its
-/// "ends in a number" check): the last label, after one final dot, is decimal digits, or `0x` and
-/// hexadecimal digits.
-fn ends_in_a_number(name: &str) -> bool {
-    let name = name.strip_suffix('.').unwrap_or(name);
-    let last = name.rsplit('.').next().unwrap_or("");
-    (!last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()))
-        || last
-            .strip_prefix("0x")
-            .or_else(|| last.strip_prefix("0X"))
-            .is_some_and(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
-}
-
-/// A registered name never turns into an IP literal: the ASCII form `ascii` of `reg_name` must not
-/// be an `IPv4address` (RFC 3986 §3.2.2), and its last label must not become a number when it was
-/// not one as written. (The IRI grammar reads a host that is an `IPv4address` as written as an
-/// address, not as an `ireg-name`, so only a mapped name can be one.)
+/// A registered name never turns into an IP address: an IPv4 parser must read the ASCII form `ascii`
+/// of `reg_name` as it reads `reg_name` as written, or as a name ([`turns_into_ipv4`], which follows
+/// the WHATWG URL Standard's host parser and `inet_aton`). A name that becomes an `IPv4address` (RFC
+/// 3986 §3.2.2), a shorter address such as `127.1` or `0x7f.1`, or a name whose last label becomes a
+/// number (which the WHATWG host parser reads as a failed IPv4 address) is an [`IdnaFailure`]
+/// naming the label that became a number. (The IRI grammar reads a host that is an `IPv4address`
+/// as written as an address, not as an `ireg-name`; the other forms are names as written, and stay
+/// what they were when the mapping leaves them as they are.)
 fn not_an_ip_address(reg_name: &str, ascii: &str, labels: &[Label<'_>]) -> Result<(), IdnaFailure> {
+    let Some(reading) = crate::components::turns_into_ipv4(reg_name, ascii) else {
+        return Ok(());
+    };
+    let changed = |l: &&Label<'_>| l.raw != l.ascii;
+    let Some(culprit) = labels
+        .iter()
+        .filter(changed)
+        .find(|l| crate::components::ipv4_reading(&l.ascii).would_parse_as_ipv4())
+        .or_else(|| labels.iter().find(changed))
+        .or_else(|| labels.last())
+    else {
+        return Ok(());
+    };
+    let written = if culprit.raw != culprit.decoded {
+        format!(" (written {})", quote(culprit.raw))
+    } else {
+        String::new()
+    };
     let v4 = crate::syntax::validate(
         crate::grammar::Grammar::Uri,
         crate::rule::Rule::Ipv4address,
         ascii,
     )
     .is_ok();
-    // A name written as an address (the host of a raw, unparsed input) is left to the caller.
-    if ascii == reg_name || !(v4 || (ends_in_a_number(ascii) && !ends_in_a_number(reg_name))) {
-        return Ok(());
-    }
-    let Some(changed) = labels
-        .iter()
-        .find(|l| l.raw != l.ascii)
-        .or_else(|| labels.last())
-    else {
-        return Ok(());
-    };
-    let written = if changed.raw != changed.decoded {
-        format!(" (written {})", quote(changed.raw))
-    } else {
-        String::new()
-    };
-    let what = if v4 {
-        "an IPv4 address (RFC 3986 §3.2.2 IPv4address)".to_string()
-    } else {
-        "a name whose last label is a number, which the WHATWG URL Standard's host parser reads as \
-         an IPv4 address"
-            .to_string()
+    let what = match reading {
+        _ if v4 => "an IPv4 address (RFC 3986 §3.2.2 IPv4address)".to_string(),
+        crate::components::Ipv4Reading::Address(a) => format!(
+            "which an IPv4 parser (the WHATWG URL Standard's host parser, inet_aton) reads as the \
+             IP address {a}"
+        ),
+        _ => "a name whose last label is a number, which the WHATWG URL Standard's host parser \
+              reads as an IPv4 address (and refuses as an invalid one)"
+            .to_string(),
     };
     Err(IdnaFailure {
-        label: changed.decoded.to_string(),
-        offset: changed.offset,
+        label: culprit.decoded.to_string(),
+        offset: culprit.offset,
         reason: format!(
             "this label{written} becomes {}, and the name becomes {}, {what}; a registered name \
              must not turn into an IP address",
-            quote(&changed.ascii),
+            quote(&culprit.ascii),
             quote(ascii)
         ),
     })
@@ -647,19 +664,21 @@ fn label_to_ascii(
         offset,
         reason,
     };
+    if processing == Processing::Uts46 && label.is_ascii() && !label.is_empty() {
+        // UTS #46 §4 maps and checks every label, all-ASCII ones too: "A"–"Z" become "a"–"z",
+        // UseSTD3ASCIIRules leaves letters, digits and "-", CheckHyphens applies, and an A-label is
+        // decoded and checked (§4.1 step 4).
+        return match uts46_to_ascii(label) {
+            Ok(ascii) => Ok((ascii, uts46_to_unicode(label))),
+            Err(_) if is_a_label(label) => Err(fail(a_label_reason(label))),
+            Err(_) => Err(fail(reason(label))),
+        };
+    }
     if label.is_ascii() {
-        let unicode = if !is_a_label(label) {
-            label.to_string()
+        let unicode = if is_a_label(label) {
+            a_label_to_u_label(label, Separators::Iri).map_err(fail)?
         } else {
-            match processing {
-                Processing::Lookup => a_label_to_u_label(label, Separators::Iri).map_err(fail)?,
-                Processing::Uts46 => {
-                    if uts46_to_ascii(label).is_err() {
-                        return Err(fail(a_label_reason(label)));
-                    }
-                    uts46_to_unicode(label)
-                }
-            }
+            label.to_string()
         };
         let mut out = String::with_capacity(label.len());
         for c in label.chars() {
@@ -860,9 +879,15 @@ fn reason(label: &str) -> String {
             .is_ok()
     };
     if with(AsciiDenyList::STD3, Hyphens::Allow) {
-        return "a hyphen is first or last, or \"--\" is in the third and fourth positions (UTS #46 \
-                CheckHyphens)"
-            .to_string();
+        let mapped = uts
+            .to_unicode(label.as_bytes(), AsciiDenyList::STD3, Hyphens::Allow)
+            .0;
+        let which = if mapped.starts_with('-') || mapped.ends_with('-') {
+            "a hyphen is first or last"
+        } else {
+            "\"--\" is in the third and fourth positions"
+        };
+        return format!("{which} (UTS #46 CheckHyphens)");
     }
     if with(AsciiDenyList::EMPTY, Hyphens::Allow) {
         if let Some(c) = label
@@ -1171,7 +1196,11 @@ mod tests {
     /// 5891 §5.4), ASCII labels included, under both processings.
     #[test]
     fn bidi_rule_on_the_whole_name() {
-        for map in [reg_name_to_ascii, reg_name_to_ascii_uts46] {
+        for (map, hyphen) in [
+            (reg_name_to_ascii as fn(&str) -> _, "condition 6"),
+            // UTS #46 checks the hyphens of an all-ASCII label before the Bidi Rule.
+            (reg_name_to_ascii_uts46, "CheckHyphens"),
+        ] {
             let e = map("0a.\u{5D0}").unwrap_err();
             assert_eq!((e.label.as_str(), e.offset), ("0a", 0));
             for part in [
@@ -1195,7 +1224,7 @@ mod tests {
             // The label that fails is named, wherever it is.
             let e = map("\u{5D0}.a-").unwrap_err();
             assert_eq!((e.label.as_str(), e.offset), ("a-", 3));
-            assert!(e.reason.contains("condition 6"), "{}", e.reason);
+            assert!(e.reason.contains(hyphen), "{}", e.reason);
         }
     }
 
@@ -1224,6 +1253,195 @@ mod tests {
         }
         let e = reg_name_to_ascii_uts46("a.\u{FF10}x7f").unwrap_err();
         assert!(e.reason.contains("\"a.0x7f\""), "{}", e.reason);
+    }
+
+    /// Not only the last label or an exact `IPv4address`: every form an IPv4 parser reads as an
+    /// address (the WHATWG URL Standard's host parser, `inet_aton`), reached by decoding or mapping.
+    #[test]
+    fn never_a_shorter_ipv4_form() {
+        for map in [reg_name_to_ascii, reg_name_to_ascii_uts46] {
+            for (name, label, offset, becomes) in [
+                ("%31%32%37.1", "127", 0, "\"127.1\""),
+                ("%31%32%37.0.0.1.", "127", 0, "\"127.0.0.1.\""),
+                ("%30x7f.1", "0x7f", 0, "\"0x7f.1\""),
+                ("%30X7F.1", "0X7F", 0, "IP address 127.0.0.1"),
+                ("0x7f.%30.%30.%31", "0", 5, "\"0x7f.0.0.1\""),
+                ("%32130706433", "2130706433", 0, "\"2130706433\""),
+                ("%30177.1", "0177", 0, "\"0177.1\""),
+            ] {
+                let e = map(name).unwrap_err();
+                assert_eq!((e.label.as_str(), e.offset), (label, offset), "{name}");
+                for part in [becomes, "IP address 127.0.0.1", "WHATWG", "inet_aton"] {
+                    assert!(e.reason.contains(part), "{name}: {part}: {}", e.reason);
+                }
+            }
+            // What an IPv4 parser reads as written stays as it is.
+            for name in ["127.1", "0x7f.1", "1.2.3.256", "a.1", "\u{E9}.1"] {
+                assert!(map(name).is_ok(), "{name}");
+            }
+        }
+        // UTS #46 maps full-width digits and letters, and upper case, before the test.
+        for (name, becomes) in [
+            ("\u{FF11}\u{FF12}\u{FF17}.1", "\"127.1\""),
+            ("0\u{FF58}7f.1", "\"0x7f.1\""),
+            ("0\u{FF38}7F.1", "\"0x7f.1\""),
+        ] {
+            let e = reg_name_to_ascii_uts46(name).unwrap_err();
+            assert_eq!(e.offset, 0, "{name}");
+            assert!(e.reason.contains(becomes), "{name}: {}", e.reason);
+        }
+        // An address as written stays the same address.
+        assert_eq!(
+            reg_name_to_ascii_uts46("0X7F.1").unwrap().as_str(),
+            "0x7f.1"
+        );
+        // IDNA2008 maps nothing: full-width forms are refused for themselves; "0X7F" as written is
+        // a number already.
+        assert!(reg_name_to_ascii("0\u{FF58}7f.1")
+            .unwrap_err()
+            .reason
+            .contains("DISALLOWED"));
+        assert_eq!(reg_name_to_ascii("0X7F.1").unwrap().as_str(), "0X7F.1");
+    }
+
+    /// UTS #46 §4 maps and checks every label, all-ASCII ones too; IDNA2008 lookup (RFC 5891
+    /// §5.3–§5.5) concerns A-labels and U-labels and keeps the other ASCII labels.
+    #[test]
+    fn uts46_maps_every_ascii_label() {
+        for c in (0x21u8..0x7F).map(char::from).filter(|&c| c != '.') {
+            let name = format!("a{c}b.example");
+            let std3 = c.is_ascii_alphanumeric() || c == '-';
+            match reg_name_to_ascii_uts46(&name) {
+                Ok(m) => {
+                    assert!(std3, "{name}");
+                    assert_eq!(m.as_str(), name.to_ascii_lowercase(), "{name}");
+                }
+                Err(e) => {
+                    assert!(!std3, "{name}: {}", e.reason);
+                    assert_eq!((e.label.as_str(), e.offset), (&name[..3], 0), "{name}");
+                    let ch = describe_char(c);
+                    assert!(
+                        e.reason.contains(&ch) && e.reason.contains("UseSTD3ASCIIRules"),
+                        "{name}: {}",
+                        e.reason
+                    );
+                }
+            }
+            // The same character percent-encoded, where the reg-name cannot hold it as it is.
+            let encoded = format!("a%{:02X}b.example", c as u32);
+            assert_eq!(reg_name_to_ascii_uts46(&encoded).is_ok(), std3, "{encoded}");
+            // IDNA2008 lookup keeps an all-ASCII label that is not an A-label.
+            assert!(reg_name_to_ascii(&encoded).is_ok(), "{encoded}");
+        }
+        // Upper case: every letter, as written and percent-encoded.
+        for c in 'A'..='Z' {
+            let lower = c.to_ascii_lowercase();
+            assert_eq!(
+                reg_name_to_ascii_uts46(&format!("{c}x.{c}"))
+                    .unwrap()
+                    .as_str(),
+                format!("{lower}x.{lower}")
+            );
+            assert_eq!(
+                reg_name_to_ascii_uts46(&format!("%{:02X}x", c as u32))
+                    .unwrap()
+                    .as_str(),
+                format!("{lower}x")
+            );
+        }
+        assert_eq!(
+            reg_name_to_ascii_uts46("EXAMPLE.COM").unwrap().as_str(),
+            "example.com"
+        );
+        assert_eq!(
+            reg_name_to_ascii_uts46("XN--99ZT52A.Example")
+                .unwrap()
+                .as_str(),
+            "xn--99zt52a.example"
+        );
+        // Hyphens, in every position of a label of six (CheckHyphens: not first or last, not "--"
+        // in the third and fourth positions).
+        for i in 0..6 {
+            for j in i..6 {
+                let mut label: Vec<char> = "abcdef".chars().collect();
+                label[i] = '-';
+                label[j] = '-';
+                let label: String = label.into_iter().collect();
+                let bad = i == 0 || j == 5 || (i == 2 && j == 3);
+                let name = format!("x.{label}.y");
+                match reg_name_to_ascii_uts46(&name) {
+                    Ok(m) => {
+                        assert!(!bad, "{name}");
+                        assert_eq!(m.as_str(), name);
+                    }
+                    Err(e) => {
+                        assert!(bad, "{name}: {}", e.reason);
+                        assert_eq!((e.label.as_str(), e.offset), (label.as_str(), 2));
+                        assert!(e.reason.contains("CheckHyphens"), "{}", e.reason);
+                    }
+                }
+            }
+        }
+        // The examples: ASCII labels fail as their non-ASCII counterparts do.
+        for (name, label, why) in [
+            ("-e.com", "-e", "CheckHyphens"),
+            ("-\u{E9}.com", "-\u{E9}", "CheckHyphens"),
+            ("ab--cd.com", "ab--cd", "CheckHyphens"),
+            ("a_b.com", "a_b", "'_' (U+005F)"),
+            ("a!b.com", "a!b", "'!' (U+0021)"),
+            ("a!\u{E9}.com", "a!\u{E9}", "'!' (U+0021)"),
+            ("a%20b.com", "a b", "U+0020"),
+        ] {
+            let e = reg_name_to_ascii_uts46(name).unwrap_err();
+            assert_eq!((e.label.as_str(), e.offset), (label, 0), "{name}");
+            assert!(e.reason.contains(why), "{name}: {}", e.reason);
+        }
+    }
+
+    /// RFC 1034 §3.1 counts the octets of a label; the percent-encoding a URI needs for one octet
+    /// (RFC 3986 §3.2.2) is not three of them.
+    #[test]
+    fn lengths_count_encoded_octets_once() {
+        for n in [1, 22, 62, 63, 64, 66, 80] {
+            for (unit, octets) in [("%2F", 1), ("%20", 1), ("a%2Fb", 3)] {
+                let label = unit.repeat(n);
+                let octets = n * octets;
+                let name = format!("x.{label}.com");
+                let got = reg_name_to_ascii(&name);
+                if octets <= 63 {
+                    assert_eq!(got.unwrap().as_str(), name, "{name}");
+                } else {
+                    let e = got.unwrap_err();
+                    assert_eq!(e.offset, 2, "{name}");
+                    assert!(
+                        e.reason.contains(&format!(" {octets} octets")),
+                        "{name}: {}",
+                        e.reason
+                    );
+                }
+            }
+            // Under UTS #46 the octets are letters, decoded and mapped: "%41" is one octet, "a".
+            let name = format!("x.{}.com", "%41".repeat(n));
+            match reg_name_to_ascii_uts46(&name) {
+                Ok(m) => {
+                    assert!(n <= 63);
+                    assert_eq!(m.as_str(), format!("x.{}.com", "a".repeat(n)));
+                }
+                Err(e) => {
+                    assert!(n > 63, "{name}: {}", e.reason);
+                    assert!(e.reason.contains(&format!(" {n} octets")), "{}", e.reason);
+                }
+            }
+        }
+        // The example of the issue: 22 octets "/" written as 66 characters.
+        let name = format!("{}.com", "%2F".repeat(22));
+        assert_eq!(reg_name_to_ascii(&name).unwrap().as_str(), name);
+        // The name: four labels of 63 encoded octets make 255 octets (with the dots), not 759.
+        let label = "%2F".repeat(63);
+        let e = reg_name_to_ascii(&[label.as_str(); 4].join(".")).unwrap_err();
+        assert!(e.reason.contains("255 octets"), "{}", e.reason);
+        let name = [label.as_str(), &label, &label, &"%2F".repeat(61)].join(".");
+        assert_eq!(reg_name_to_ascii(&name).unwrap().as_str(), name);
     }
 
     #[test]

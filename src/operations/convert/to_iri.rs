@@ -38,6 +38,12 @@
 //!   converted in step 6; this crate converts it (interpretation note 13).
 //! - Steps 2 to 5 work component by component; the scheme, port and IP literals are left as they are.
 //!   The component boundaries do not move: no step produces a delimiter.
+//! - A registered name never turns into an IP address: when decoding would make an IPv4 parser read
+//!   the `reg-name` as an address, or as a failed one, and it did not as written
+//!   ([`ipv4_reading`](crate::ipv4_reading): the WHATWG URL Standard's host parser, `inet_aton`), the
+//!   host's US-ASCII characters stay percent-encoded: `http://%31%32%37.0.0.1/` and
+//!   `http://%31%32%37.1/` are left as they are (RFC 3986 §3.2.2 reads `127.0.0.1` as an
+//!   `IPv4address`, not a `reg-name`).
 //! - "Never guess a legacy encoding" (§3.7, last paragraph): octets that are not UTF-8 stay
 //!   percent-encoded, so `D%FCrst` stays as it is.
 
@@ -161,10 +167,34 @@ struct Piece {
 /// ```
 pub fn to_iri(uri: &str, options: &ToIriOptions) -> Result<IriConversion, ConvertError> {
     let reference = crate::parsing::split::parse(Grammar::Uri, uri).map_err(syntax_error)?;
-    let mut pieces = pieces(uri, &reference);
+    let converted = convert(uri, &reference, options, false);
+    // A registered name never turns into an IP address: if decoding makes an IPv4 parser read the
+    // host differently (`%31%32%37.0.0.1`), its US-ASCII characters stay percent-encoded.
+    let now = converted
+        .reference()
+        .and_then(|r| r.authority().map(|a| a.host().as_str().to_string()));
+    match (reference.authority().map(|a| a.host()), now) {
+        (Some(written), Some(now))
+            if written.kind() == HostKind::RegName
+                && crate::components::turns_into_ipv4(written.as_str(), &now).is_some() =>
+        {
+            Ok(convert(uri, &reference, options, true))
+        }
+        _ => Ok(converted),
+    }
+}
+
+/// The six steps; with `keep_host_ascii`, step 2 decodes no US-ASCII character in the `reg-name`.
+fn convert(
+    uri: &str,
+    reference: &Reference<'_>,
+    options: &ToIriOptions,
+    keep_host_ascii: bool,
+) -> IriConversion {
+    let mut pieces = pieces(uri, reference);
     let step1 = render(&pieces);
     for p in &mut pieces {
-        step2(p);
+        step2(p, keep_host_ascii && p.kind == Kind::RegName);
     }
     let step2 = render(&pieces);
     for p in &mut pieces {
@@ -185,12 +215,12 @@ pub fn to_iri(uri: &str, options: &ToIriOptions) -> Result<IriConversion, Conver
         }
     }
     let step6 = render_strings(&strings);
-    Ok(IriConversion {
+    IriConversion {
         iri: strings.into_iter().map(|(_, s)| s).collect(),
         trace: Trace {
             steps: [step1, step2, step3, step4, step5, step6],
         },
-    })
+    }
 }
 
 /// Step 1: the URI as pieces of US-ASCII characters, each with the kind of its component.
@@ -235,8 +265,9 @@ fn piece(kind: Kind, text: &str) -> Piece {
     }
 }
 
-/// Step 2: `%HH` → octet, for octets ≥ 0x80 and unreserved US-ASCII characters.
-fn step2(p: &mut Piece) {
+/// Step 2: `%HH` → octet, for octets ≥ 0x80 and unreserved US-ASCII characters (not the latter
+/// with `keep_ascii`).
+fn step2(p: &mut Piece, keep_ascii: bool) {
     if p.kind == Kind::Verbatim {
         return;
     }
@@ -256,7 +287,7 @@ fn step2(p: &mut Piece) {
                 units.push(Unit::Octet(o));
                 i += 3;
             }
-            Some(o) if is_unreserved(o as char) => {
+            Some(o) if is_unreserved(o as char) && !keep_ascii => {
                 units.push(Unit::Char(o as char));
                 i += 3;
             }
