@@ -220,7 +220,7 @@ impl NotAppropriate {
             NotAppropriate::Tagging => "tagging character",
             NotAppropriate::HalfwidthFullwidth => "half-width or full-width form",
             NotAppropriate::NotUcschar => "character outside ucschar",
-            NotAppropriate::FormatCharacter => "invisible character",
+            NotAppropriate::FormatCharacter => "default-ignorable or format character",
             NotAppropriate::LookAlike => "look-alike of a delimiter or of space",
             NotAppropriate::ComposesWithDelimiter => "mark that composes with a delimiter",
         }

@@ -1,7 +1,7 @@
 //! Characters to avoid (3987bis §2.2, §4.1 b, §5.1; draft-duerst-iri-01 §5.1;
 //! draft-masinter-url-i18n-07 §3.1).
 
-use icu_properties::props::GeneralCategory;
+use icu_properties::props::{GeneralCategory, PrependedConcatenationMark};
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::general_security_profile::IdentifierType;
 use unicode_security::GeneralSecurityProfile;
@@ -41,8 +41,14 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             (Code::InvisibleCharacter, "white-space character")
         } else if c.is_control() {
             (Code::InvisibleCharacter, "control character")
-        } else if crate::characters::is_invisible(c) && !crate::characters::is_bidi_formatting(c) {
-            // Default_Ignorable_Code_Point or Cf (the bidi controls have their own code): the one
+        } else if crate::characters::is_invisible(c)
+            && !crate::characters::is_bidi_formatting(c)
+            && c.identifier_type() != Some(IdentifierType::Deprecated)
+            && !icu_properties::CodePointSetData::new::<PrependedConcatenationMark>().contains(c)
+        {
+            // Default_Ignorable_Code_Point or Cf (the bidi controls and the deprecated format
+            // characters U+206A-U+206F have their own codes, and the prepended concatenation marks
+            // such as U+0600 ARABIC NUMBER SIGN, which are visible, are `not-appropriate-character`'s): the one
             // property test of `characters::is_invisible`, so that the joiners and variation
             // selectors that URI-to-IRI conversion keeps are mentioned too.
             let component = component_at(r, i);
