@@ -114,15 +114,34 @@ pub fn module(command: &str) -> String {
         s.push_str(&format!("    ('\\u{{{:04X}}}', {text:?}),\n", *c as u32));
     }
     s.push_str("];\n\n");
+    let count = match marks.len() {
+        1 => "1 character".to_string(),
+        n => format!("{n} characters"),
+    };
     s.push_str(&format!(
-        "/// The characters that compose with an ASCII delimiter under NFC ({} characters).\n\
-         pub(super) const DELIMITER_MARKS: [char; {}] = [\n",
-        marks.len(),
-        marks.len()
+        "/// The characters that compose with an ASCII delimiter under NFC ({count}).\n"
     ));
-    for c in &marks {
-        s.push_str(&format!("    '\\u{{{:04X}}}',\n", *c as u32));
+    let items: Vec<String> = marks
+        .iter()
+        .map(|c| format!("'\\u{{{:04X}}}'", *c as u32))
+        .collect();
+    // As `rustfmt` writes it: on one line when it fits in 100 columns.
+    let one_line = format!(
+        "pub(super) const DELIMITER_MARKS: [char; {}] = [{}];\n",
+        marks.len(),
+        items.join(", ")
+    );
+    if one_line.len() <= 101 {
+        s.push_str(&one_line);
+    } else {
+        s.push_str(&format!(
+            "pub(super) const DELIMITER_MARKS: [char; {}] = [\n",
+            marks.len()
+        ));
+        for item in &items {
+            s.push_str(&format!("    {item},\n"));
+        }
+        s.push_str("];\n");
     }
-    s.push_str("];\n");
     s
 }

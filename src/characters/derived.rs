@@ -309,5 +309,5 @@ pub(super) const LOOK_ALIKES: [(char, &str); 303] = [
     ('\u{1F675}', "&"),
 ];
 
-/// The characters that compose with an ASCII delimiter under NFC (1 characters).
+/// The characters that compose with an ASCII delimiter under NFC (1 character).
 pub(super) const DELIMITER_MARKS: [char; 1] = ['\u{0338}'];
