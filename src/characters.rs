@@ -5,6 +5,10 @@
 //! Each predicate is the ABNF rule of the same name (RFC 3986 Appendix A, 3987bis §2.2 and §5.1); the
 //! tests check them against the pest grammars for every Unicode scalar value.
 
+#[doc(hidden)]
+pub mod derive;
+mod derived;
+
 /// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (RFC 3986 §2.3).
 pub fn is_unreserved(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~')
@@ -135,11 +139,26 @@ pub enum NotAppropriate {
     /// Not allowed by the `iri` grammar in the component (3987bis §2.2): not a `ucschar`, and outside
     /// the query not an `iprivate` either (the C1 controls, noncharacters, specials, tags, …).
     NotUcschar,
+    /// An invisible character ([`is_invisible`]: Default_Ignorable_Code_Point or General_Category Cf,
+    /// UAX #44 §5.3, Unicode §5.21) that the tables of RFC 3454 (Unicode 3.2) do not list: U+00AD SOFT
+    /// HYPHEN, U+034F COMBINING GRAPHEME JOINER, U+2064 INVISIBLE PLUS, U+0600 ARABIC NUMBER SIGN,
+    /// U+13430 EGYPTIAN HIEROGLYPH VERTICAL JOINER, the Hangul fillers, …; 3987bis §4.1 b and §9
+    /// (UTR #36 §2). Not the joiners and variation selectors that text needs
+    /// ([`is_kept_invisible`]).
+    FormatCharacter,
+    /// A look-alike of a delimiter or of space ([`look_alike_of`]: punctuation, symbols and separators
+    /// whose UTS #39 skeleton, NFKC form or UTS #46 mapping is ASCII text with a delimiter, "%" or
+    /// space): 3987bis §4.1 b names "look-alikes of "space", "delims", and "unwise"".
+    LookAlike,
+    /// A character that composes with an ASCII delimiter under NFC ([`composes_with_delimiter`]:
+    /// U+0338 COMBINING LONG SOLIDUS OVERLAY after "=" is "≠"): as a character it would let NFC
+    /// (RFC 3987 §5.3.2.2) move where a component or a key-value pair ends (RFC 3986 §2.2).
+    ComposesWithDelimiter,
 }
 
 impl NotAppropriate {
     /// Every reason, in the order [`not_appropriate`] checks them.
-    pub const ALL: [NotAppropriate; 12] = [
+    pub const ALL: [NotAppropriate; 15] = [
         NotAppropriate::BidiFormatting,
         NotAppropriate::NonAsciiSpace,
         NotAppropriate::NonAsciiControl,
@@ -152,6 +171,9 @@ impl NotAppropriate {
         NotAppropriate::Tagging,
         NotAppropriate::HalfwidthFullwidth,
         NotAppropriate::NotUcschar,
+        NotAppropriate::FormatCharacter,
+        NotAppropriate::LookAlike,
+        NotAppropriate::ComposesWithDelimiter,
     ];
 
     /// The section or table the reason comes from.
@@ -171,6 +193,11 @@ impl NotAppropriate {
             NotAppropriate::Tagging => "RFC 3454 Table C.9 via RFC 3491 §5",
             NotAppropriate::HalfwidthFullwidth => "3987bis §4.1 b",
             NotAppropriate::NotUcschar => "3987bis §2.2 (ucschar, iprivate)",
+            NotAppropriate::FormatCharacter => {
+                "3987bis §4.1 b, §9; Default_Ignorable_Code_Point, General_Category Cf"
+            }
+            NotAppropriate::LookAlike => "3987bis §4.1 b; UTS #39 §4, NFKC, UTS #46",
+            NotAppropriate::ComposesWithDelimiter => "RFC 3986 §2.2; RFC 3987 §5.3.2.2",
         }
     }
 
@@ -193,13 +220,17 @@ impl NotAppropriate {
             NotAppropriate::Tagging => "tagging character",
             NotAppropriate::HalfwidthFullwidth => "half-width or full-width form",
             NotAppropriate::NotUcschar => "character outside ucschar",
+            NotAppropriate::FormatCharacter => "default-ignorable or format character",
+            NotAppropriate::LookAlike => "look-alike of a delimiter or of space",
+            NotAppropriate::ComposesWithDelimiter => "mark that composes with a delimiter",
         }
     }
 }
 
 /// Why the character `c` outside US-ASCII is not appropriate in an IRI, or `None` when it is: the
 /// characters that URI-to-IRI conversion keeps percent-encoded (3987bis §3.7 step 4: "characters that
-/// are not appropriate according to Section 2.2 and Section 4.1"), that no normalization level decodes,
+/// are not appropriate according to Section 2.2 and Section 4.1"), that no normalization level decodes
+/// (and that each level from `percent` up percent-encodes where the input holds them as characters),
 /// and that `lint` never suggests decoding. `in_query`: whether the character is in the query, where
 /// §2.2 allows `iprivate`.
 ///
@@ -209,7 +240,11 @@ impl NotAppropriate {
 ///   "characters excluded in \[RFC3491\]"), from the `stringprep` crate: C.1.2, C.2.2 but U+200C and
 ///   U+200D (RFC 5892 Appendix A.1, A.2), C.3 outside the query, C.4, C.5, C.6, C.7, C.8 and C.9;
 /// - the Halfwidth and Fullwidth Forms U+FF01–U+FFEF (3987bis §4.1 b);
-/// - what §2.2 leaves out of `ucschar` (and, outside the query, of `iprivate`).
+/// - what §2.2 leaves out of `ucschar` (and, outside the query, of `iprivate`);
+/// - the invisible characters of the Unicode version the crate ships ([`is_invisible`]), but the
+///   joiners and variation selectors that text needs ([`is_kept_invisible`]; 3987bis §4.1 b, §9);
+/// - the look-alikes of delimiters and of space ([`look_alike_of`]; §4.1 b);
+/// - the marks that compose with a delimiter ([`composes_with_delimiter`]; RFC 3986 §2.2).
 ///
 /// US-ASCII characters are not the business of this predicate (`None`): step 2 of §3.7 decides for
 /// them (unreserved characters are decoded, the others stay encoded).
@@ -222,7 +257,12 @@ impl NotAppropriate {
 /// assert_eq!(not_appropriate('\u{FF21}', false), Some(NotAppropriate::HalfwidthFullwidth));
 /// assert_eq!(not_appropriate('\u{E000}', false), Some(NotAppropriate::PrivateUse));
 /// assert_eq!(not_appropriate('\u{E000}', true), None);
+/// assert_eq!(not_appropriate('\u{2064}', false), Some(NotAppropriate::FormatCharacter));
+/// assert_eq!(not_appropriate('\u{2215}', false), Some(NotAppropriate::LookAlike));
+/// assert_eq!(not_appropriate('\u{3002}', false), Some(NotAppropriate::LookAlike));
+/// assert_eq!(not_appropriate('\u{338}', false), Some(NotAppropriate::ComposesWithDelimiter));
 /// assert_eq!(not_appropriate('\u{200C}', false), None);
+/// assert_eq!(not_appropriate('\u{FE0F}', false), None);
 /// assert_eq!(not_appropriate('\u{E9}', false), None);
 /// ```
 pub fn not_appropriate(c: char, in_query: bool) -> Option<NotAppropriate> {
@@ -230,13 +270,10 @@ pub fn not_appropriate(c: char, in_query: bool) -> Option<NotAppropriate> {
     if c.is_ascii() {
         return None;
     }
-    // Most text is below U+0340, where only the C1 controls and U+00A0 are not appropriate.
-    if (c as u32) < 0x340 {
-        return match c {
-            '\u{A0}' => Some(NotAppropriate::NonAsciiSpace),
-            '\u{80}'..='\u{9F}' => Some(NotAppropriate::NonAsciiControl),
-            _ => None,
-        };
+    // Latin-1 and the Latin Extended blocks are letters (U+00C0–U+024F but the two signs U+00D7 and
+    // U+00F7), where nothing is not appropriate; checked by `not_appropriate_every_code_point`.
+    if matches!(c, '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}' | '\u{F8}'..='\u{24F}') {
+        return None;
     }
     let reason = if is_bidi_formatting(c) {
         NotAppropriate::BidiFormatting
@@ -262,10 +299,75 @@ pub fn not_appropriate(c: char, in_query: bool) -> Option<NotAppropriate> {
         NotAppropriate::HalfwidthFullwidth
     } else if !(is_ucschar(c) || in_query && is_iprivate(c)) {
         NotAppropriate::NotUcschar
+    } else if is_invisible(c) && !is_kept_invisible(c) {
+        NotAppropriate::FormatCharacter
+    } else if look_alike_of(c).is_some() {
+        NotAppropriate::LookAlike
+    } else if composes_with_delimiter(c) {
+        NotAppropriate::ComposesWithDelimiter
     } else {
         return None;
     };
     Some(reason)
+}
+
+/// The invisible characters of the Unicode version the crate ships (that of `icu_properties`, which
+/// `idna` uses too): Default_Ignorable_Code_Point (UAX #44 §5.3: "should be ignored in rendering")
+/// or General_Category Cf (format characters, Unicode §23.2, some of which are visible, such as
+/// U+0600 ARABIC NUMBER SIGN, and change the rendering of their neighbours). 3987bis §4.1 b and §9
+/// (UTR #36 §2, "invisible characters") put them among the characters to avoid.
+pub fn is_invisible(c: char) -> bool {
+    use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory};
+    use icu_properties::{CodePointMapData, CodePointSetData};
+    CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+        || CodePointMapData::<GeneralCategory>::new().get(c) == GeneralCategory::Format
+}
+
+/// The invisible characters ([`is_invisible`]) that text needs and that [`not_appropriate`] does not
+/// hold: U+200C ZERO WIDTH NON-JOINER and U+200D ZERO WIDTH JOINER (Persian, Indic scripts and emoji
+/// ZWJ sequences; IDNA2008 allows them in context, RFC 5892 Appendix A.1, A.2), and the variation
+/// selectors of `ucschar` (property Variation_Selector: U+180B–U+180D and U+180F MONGOLIAN FREE
+/// VARIATION SELECTORs, U+FE00–U+FE0F VARIATION SELECTOR-1 to -16), which standardized and emoji
+/// variation sequences need (U+2764 U+FE0F is the red heart emoji). The supplementary selectors
+/// U+E0100–U+E01EF are outside `ucschar` (§2.2).
+pub fn is_kept_invisible(c: char) -> bool {
+    use icu_properties::props::VariationSelector;
+    use icu_properties::CodePointSetData;
+    matches!(c, '\u{200C}' | '\u{200D}')
+        || is_ucschar(c) && CodePointSetData::new::<VariationSelector>().contains(c)
+}
+
+/// The ASCII text that `c` looks like when `c` is a look-alike of a delimiter or of space (3987bis
+/// §4.1 b): a character outside US-ASCII of General_Category P*, S* or Z* whose UTS #39 confusables
+/// skeleton (§4), NFKC form or UTS #46 mapping is US-ASCII text holding space or a printable character
+/// other than a letter, a digit, "-", "_" and "~" (RFC 3986 §2.2 `reserved`, RFC 2396's "delims"
+/// and "unwise", "." of host labels and dot segments). From a table that `cargo xtask generate`
+/// derives from the data of `unicode-security`, `icu_properties` and `idna` (checked by
+/// `cargo xtask generate --check`). Letters that the data maps to delimiters (U+01C3 LATIN LETTER
+/// RETROFLEX CLICK looks like "!") are not in it: they belong to the words of their script.
+///
+/// ```
+/// use iri_abnf::characters::look_alike_of;
+///
+/// assert_eq!(look_alike_of('\u{2215}'), Some("/")); // DIVISION SLASH
+/// assert_eq!(look_alike_of('\u{3002}'), Some(".")); // IDEOGRAPHIC FULL STOP (UTS #46)
+/// assert_eq!(look_alike_of('\u{FE6A}'), Some("%")); // SMALL PERCENT SIGN (NFKC)
+/// assert_eq!(look_alike_of('\u{2800}'), Some(" ")); // BRAILLE PATTERN BLANK
+/// assert_eq!(look_alike_of('\u{1C3}'), None); // a letter
+/// ```
+pub fn look_alike_of(c: char) -> Option<&'static str> {
+    derived::LOOK_ALIKES
+        .binary_search_by(|&(x, _)| x.cmp(&c))
+        .ok()
+        .map(|i| derived::LOOK_ALIKES[i].1)
+}
+
+/// Whether `c` composes under NFC with an ASCII delimiter (a printable US-ASCII character other than
+/// a letter, a digit, "-", "_" and "~"; Unicode §3.11 primary composites): U+0338 COMBINING LONG
+/// SOLIDUS OVERLAY, which makes "=", "<" and ">" into U+2260, U+226E and U+226F. From the table that
+/// `cargo xtask generate` derives from `unicode-normalization`.
+pub fn composes_with_delimiter(c: char) -> bool {
+    derived::DELIMITER_MARKS.contains(&c)
 }
 
 /// [`not_appropriate`] for any code point, surrogates included ([`NotAppropriate::Surrogate`]); `None`
@@ -384,6 +486,39 @@ mod tests {
             ('\u{FF00}', None),
             ('\u{FFF0}', Some(NotUcschar)),
             ('\u{E0100}', Some(NotUcschar)),
+            // Invisible characters newer than RFC 3454 (Unicode 3.2), and the ones it did not list.
+            ('\u{AD}', Some(FormatCharacter)),
+            ('\u{34F}', Some(FormatCharacter)),
+            ('\u{2064}', Some(FormatCharacter)),
+            ('\u{0600}', Some(FormatCharacter)),
+            ('\u{08E2}', Some(FormatCharacter)),
+            ('\u{110BD}', Some(FormatCharacter)),
+            ('\u{13430}', Some(FormatCharacter)),
+            ('\u{1BCA0}', Some(FormatCharacter)),
+            ('\u{115F}', Some(FormatCharacter)),
+            ('\u{3164}', Some(FormatCharacter)),
+            ('\u{180B}', None),
+            ('\u{FE00}', None),
+            ('\u{FE0F}', None),
+            // Look-alikes of delimiters and of space (3987bis §4.1 b).
+            ('\u{2215}', Some(LookAlike)),
+            ('\u{2044}', Some(LookAlike)),
+            ('\u{3002}', Some(LookAlike)),
+            ('\u{FE52}', Some(LookAlike)),
+            ('\u{2024}', Some(LookAlike)),
+            ('\u{FE5F}', Some(LookAlike)),
+            ('\u{FE6A}', Some(LookAlike)),
+            ('\u{2039}', Some(LookAlike)),
+            ('\u{FE56}', Some(LookAlike)),
+            ('\u{0589}', Some(LookAlike)),
+            ('\u{2236}', Some(LookAlike)),
+            ('\u{2800}', Some(LookAlike)),
+            ('\u{037E}', Some(LookAlike)),
+            // Letters that the data maps to delimiters stay (U+30CE KATAKANA LETTER NO, U+01C3).
+            ('\u{30CE}', None),
+            ('\u{1C3}', None),
+            ('\u{2013}', None), // EN DASH looks like "-", a word character
+            ('\u{338}', Some(ComposesWithDelimiter)),
             ('\u{E9}', None),
             ('\u{5D0}', None),
             ('\u{1F600}', None),
@@ -395,7 +530,8 @@ mod tests {
         }
         // In the query, private use and the rest of iprivate are appropriate; tags (C.9) are not.
         assert_eq!(not_appropriate('\u{E000}', true), None);
-        assert_eq!(not_appropriate('\u{E0100}', true), None);
+        // U+E0100 VARIATION SELECTOR-17 is `iprivate` there but invisible.
+        assert_eq!(not_appropriate('\u{E0100}', true), Some(FormatCharacter));
         assert_eq!(not_appropriate('\u{E0041}', true), Some(Tagging));
         assert_eq!(not_appropriate_code_point(0xD800, false), Some(Surrogate));
         assert_eq!(not_appropriate_code_point(0x110000, false), None);
@@ -427,16 +563,40 @@ mod tests {
                     flagged += 1;
                 }
             }
-            if (c as u32) < 0x340 && !c.is_ascii() {
-                let full = stringprep::tables::non_ascii_space_character(c)
-                    || stringprep::tables::non_ascii_control_character(c)
-                    || !is_ucschar(c);
-                assert_eq!(
-                    not_appropriate(c, false).is_some(),
-                    full,
+            // The Latin letters that the predicate passes without a look-up are in no part of it.
+            if matches!(c, '\u{C0}'..='\u{24F}') && !matches!(c, '\u{D7}' | '\u{F7}') {
+                let t = |f: fn(char) -> bool| f(c);
+                use stringprep::tables::*;
+                assert!(
+                    is_ucschar(c)
+                        && !is_invisible(c)
+                        && look_alike_of(c).is_none()
+                        && !composes_with_delimiter(c)
+                        && ![
+                            non_ascii_space_character as fn(char) -> bool,
+                            non_ascii_control_character,
+                            private_use,
+                            non_character_code_point,
+                            inappropriate_for_plain_text,
+                            inappropriate_for_canonical_representation,
+                            change_display_properties_or_deprecated,
+                            tagging_character,
+                        ]
+                        .into_iter()
+                        .any(t),
                     "U+{:04X}",
                     c as u32
                 );
+            }
+            // Every invisible character, look-alike and delimiter mark is held, but the kept ones.
+            if is_invisible(c) && !is_kept_invisible(c)
+                || look_alike_of(c).is_some()
+                || composes_with_delimiter(c)
+            {
+                assert!(not_appropriate(c, true).is_some(), "U+{:04X}", c as u32);
+            }
+            if is_kept_invisible(c) {
+                assert_eq!(not_appropriate(c, true), None, "U+{:04X}", c as u32);
             }
         }
         // The private-use planes alone are more than 130,000.

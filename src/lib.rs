@@ -247,6 +247,7 @@ pub mod repository {
     pub use crate::abnf::generate::{case_input, case_seed, nth_seed};
     pub use crate::abnf::precompiled::rules as precompiled_rules;
     pub use crate::abnf::printed::printed_automaton;
+    pub use crate::characters::derive::module as derived_characters_module;
     pub use crate::error::{
         column_of, display_text, needs_escape, needs_escape_script, not_appropriate_script, quote,
         render_caret, render_span, summarize_expected, zone_id_hint, CARET_CONTEXT, CARET_LINE_MAX,

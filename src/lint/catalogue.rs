@@ -80,10 +80,14 @@ Example: `/\\u{5D0}\\u{5D1}~` ends with a neutral \"~\", `/2024\\u{5E9}\\u{5E0}\
         explanation: "3987bis §3.1: text taken from a non-Unicode source is normalized to NFC, and text \
 already in Unicode should be left as it is; so an IRI created from scratch SHOULD be in NFC, and two \
 IRIs that differ only in normalization are different identifiers (RFC 3987 §5.3.2.2). The span is the \
-characters that NFC changes, and the suggestion their NFC form. The input is never rewritten.\n\n\
+characters that NFC changes, and the suggestion their NFC form. A suggestion never moves where a \
+component or a key-value pair ends (RFC 3986 §2.2): NFC is taken between the delimiters (ASCII \
+characters other than letters and digits) and the characters that are not appropriate in an IRI \
+(which other codes report), so `=` followed by U+0338 is not made \"≠\" and U+037E is not made \";\". \
+The input is never rewritten.\n\n\
 Example: `r\\u{65}\\u{301}sum\\u{e9}` (an \"e\" with a combining acute accent) is `r\\u{e9}sum\\u{e9}` in NFC.",
         fires: ["/re\u{301}sum\u{E9}", "/\u{212B}"],
-        quiet: ["/r\u{E9}sum\u{E9}", "/\u{C5}"],
+        quiet: ["/r\u{E9}sum\u{E9}", "/\u{C5}", "?x=\u{338}y", "/a\u{37E}b"],
     }
     /// A compatibility character: NFKC changes it.
     CompatibilityCharacter {
@@ -213,11 +217,12 @@ check for it. It is seldom intended.\n\nExample: `/file%00.txt`.",
 This is advice for IRIs; in a URI the encoding is required. The suggestion is the character. A \
 character that step 4 keeps encoded is never suggested: the bidi formatting characters, the tables \
 of RFC 3454 that Nameprep prohibits (U+200B ZERO WIDTH SPACE among them), the half-width and \
-full-width forms and what §2.2 leaves out (the one set of `not-appropriate-character`, interpretation \
-note 15).\n\n\
+full-width forms, what §2.2 leaves out, the invisible characters, the look-alikes of delimiters and \
+of space (`%E2%88%95` stays as it is: U+2215 DIVISION SLASH would read as \"/\") and the marks that \
+compose with a delimiter (the one set of `not-appropriate-character`, interpretation note 15).\n\n\
 Example: `/r%C3%A9sum%C3%A9` could be `/r\\u{e9}sum\\u{e9}`.",
         fires: ["/r%C3%A9sum%C3%A9", "/%E2%80%8C"],
-        quiet: ["/r%E9sum%E9", "/%C2%A0", "/%E2%80%8B", "/%EF%BC%A1", "/%D8%9C"],
+        quiet: ["/r%E9sum%E9", "/%C2%A0", "/%E2%80%8B", "/%EF%BC%A1", "/%D8%9C", "/%E2%88%95", "/%E2%81%A4"],
     }
     /// A private-use character outside the query.
     PrivateUseCharacter {
@@ -268,10 +273,17 @@ deprecated (Unicode §23.9), so they can hide text.\n\nExample: `?a\\u{E0041}`."
         explanation: "3987bis §4.1 b names \"look-alikes of space\" among the characters to avoid; \
 draft-duerst-iri-01 §5.1 says space, delims and unwise \"should be used carefully\", and \
 draft-masinter-url-i18n-07 §3.1 that control characters MUST NOT be used. Reported: white space \
-(U+0020 and the Unicode White_Space characters), controls (LEIRI only), and the format characters \
-U+00AD, U+180E, U+200B-U+200D, U+2060-U+2064 and U+FEFF, which are invisible. The bidi formatting \
-characters have their own code.\n\nExample: `/a\\u{200B}b` (ZERO WIDTH SPACE).",
-        fires: ["/a\u{200B}b", "/a b", "/a\u{A0}b"],
+(U+0020 and the Unicode White_Space characters), controls (LEIRI only), and the invisible characters \
+of the Unicode version of the tables: Default_Ignorable_Code_Point or General_Category Cf \
+(`characters::is_invisible`; U+00AD, U+034F COMBINING GRAPHEME JOINER, U+200B, U+2060-U+2064, \
+U+13430, the Hangul fillers, ...), which URI-to-IRI conversion keeps percent-encoded; the prepended \
+concatenation marks (U+0600 ARABIC NUMBER SIGN, ...), format characters that are visible, are \
+`not-appropriate-character`'s. The \
+joiners U+200C and U+200D and the variation selectors of `ucschar` (U+FE00-U+FE0F, U+180B-U+180D, \
+U+180F), which text and emoji sequences need and which conversion decodes, are reported too, and the \
+message says so. The bidi formatting characters have their own code.\n\nExample: `/a\\u{200B}b` \
+(ZERO WIDTH SPACE).",
+        fires: ["/a\u{200B}b", "/a b", "/a\u{A0}b", "/a\u{34F}b", "/\u{2764}\u{FE0F}", "/a\u{2064}b"],
         quiet: ["/a-b", "/a%20b"],
     }
     /// A code point that is not assigned in the Unicode version of the tables.
@@ -331,15 +343,24 @@ canonical representation (U+2FF0-U+2FFB), C.8 change display properties or depre
 U+206A-U+206F), C.9 tagging characters;\n\
 - the Halfwidth and Fullwidth Forms U+FF01-U+FFEF: §4.1 b names \"the full-width equivalents of Latin \
 characters, half-width Katakana characters for Japanese\" among the look-alikes to avoid;\n\
-- what §2.2 leaves out of `ucschar` (and outside the query of `iprivate`).\n\n\
+- what §2.2 leaves out of `ucschar` (and outside the query of `iprivate`);\n\
+- the invisible characters, Default_Ignorable_Code_Point or General_Category Cf in the Unicode version \
+of the tables, which RFC 3454 (Unicode 3.2) could not list (U+2064, U+0600, U+13430, U+034F, the \
+Hangul fillers, ...), but U+200C, U+200D and the variation selectors of `ucschar` (§4.1 b, §9);\n\
+- the look-alikes of delimiters and of space: punctuation, symbols and separators whose UTS #39 \
+skeleton, NFKC form or UTS #46 mapping is ASCII text with a delimiter, \"%\" or space (U+2215, U+3002, \
+U+FE6A, U+2800, ...; §4.1 b \"look-alikes of \"space\", \"delims\", and \"unwise\"\"), derived by \
+`cargo xtask generate`; letters that the data maps to delimiters are left out;\n\
+- the marks that compose with an ASCII delimiter under NFC: U+0338, which makes \"=\" into \"≠\" \
+(RFC 3986 §2.2).\n\n\
 This code reports such a character as it is, when no more specific code does: the bidi formatting \
 characters are `bidi-formatting-character`'s, private use outside the query `private-use-character`'s, \
 the noncharacters `noncharacter`'s, U+E0000-U+E0FFF `tag-character`'s, white space, controls and \
-invisible format characters `invisible-character`'s, and deprecated characters \
-`deprecated-character`'s. The message names the table or section.\n\n\
+invisible characters `invisible-character`'s, look-alikes `syntax-look-alike`'s, and deprecated \
+characters `deprecated-character`'s. The message names the table or section.\n\n\
 Example: `/caf\\u{FFFD}` (a byte lost in a conversion; RFC 3454 C.6), `/\\u{FF21}` (FULLWIDTH LATIN \
 CAPITAL LETTER A).",
-        fires: ["/caf\u{FFFD}", "/a\u{FFFC}b", "/\u{2FF0}\u{4E00}\u{4E8C}", "/\u{FF21}", "/\u{FF76}", "/a\u{6DD}", "/\u{340}"],
+        fires: ["/caf\u{FFFD}", "/\u{600}\u{661}\u{662}", "/a\u{FFFC}b", "/\u{2FF0}\u{4E00}\u{4E8C}", "/\u{FF21}", "/\u{FF76}", "/a\u{6DD}", "/\u{340}", "?x=\u{338}y"],
         quiet: ["/caf\u{E9}", "/a\u{2027}b", "/a\u{200C}b", "/A"],
     }
     /// A registered name with upper-case letters.
@@ -519,14 +540,17 @@ default-ignorable) are left to them.\n\nExample: `http://\\u{2605}.example/` (No
 delimiter, so `http://example.com\\u{2215}evil.example/` has the host `example.com\\u{2215}evil.example` \
 while it reads as the host example.com (RFC 3986 §7.6 on such semantic attacks); \
 `http://bank.example\\u{FF20}evil.example/` reads as if bank.example were a user name. Reported: \
-characters whose UTS #39 confusable skeleton (the `unicode-security` crate) is a space, one of \
-RFC 2396's delims (`<>#%\"`) or unwise (`{}|\\^[]\\``), a gen-delim (`:/?#[]@`), or in a host \".\"; \
-only punctuation and symbols (Script Common or Inherited) are reported, since a letter such as \
-Katakana U+30CE, which looks like \"/\", is part of words of its script (among letters of another \
-script it is `mixed-script`'s). Sub-delims are left out: their look-alikes (apostrophes, asterisks) \
-are common in text and delimit nothing.\n\nExample: U+2215 DIVISION SLASH.",
-        fires: ["http://example.com\u{2215}evil.example/", "/a\u{FF03}b", "http://example\u{2024}com/"],
-        quiet: ["http://example.com/evil.example/", "/Hawai\u{2BB}i", "/a\u{2024}b", "/\u{4E0A}\u{30CE}\u{56FD}"],
+the look-alikes of `characters::look_alike_of`, which URI-to-IRI conversion keeps percent-encoded \
+(interpretation note 15): punctuation, symbols and separators (General_Category P*, S*, Z*) whose \
+UTS #39 confusable skeleton (the `unicode-security` crate), NFKC form or UTS #46 mapping (U+3002 \
+IDEOGRAPHIC FULL STOP is \".\" in a host name) is ASCII text with a space or a printable character \
+other than a letter, a digit, \"-\", \"_\" and \"~\": RFC 3986's gen-delims and sub-delims (which \
+delimit key-value pairs in a query), RFC 2396's delims (`<>#%\"`) and unwise (`{}|\\^[]\\``), and \
+\".\". A letter such as Katakana U+30CE, which looks like \"/\", is part of words of its script and is \
+not reported (among letters of another script it is `mixed-script`'s); white space is \
+`invisible-character`'s.\n\nExample: U+2215 DIVISION SLASH.",
+        fires: ["http://example.com\u{2215}evil.example/", "/a\u{FF03}b", "http://example\u{2024}com/", "http://evil\u{3002}com/", "/a\u{2024}b", "/\u{2800}"],
+        quiet: ["http://example.com/evil.example/", "/Hawai\u{2BB}i", "/a\u{2010}b", "/\u{4E0A}\u{30CE}\u{56FD}"],
     }
     /// A userinfo that looks like a host name.
     UserinfoLooksLikeHost {

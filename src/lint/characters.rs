@@ -1,6 +1,7 @@
 //! Characters to avoid (3987bis §2.2, §4.1 b, §5.1; draft-duerst-iri-01 §5.1;
 //! draft-masinter-url-i18n-07 §3.1).
 
+use icu_properties::props::{GeneralCategory, PrependedConcatenationMark};
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::general_security_profile::IdentifierType;
 use unicode_security::GeneralSecurityProfile;
@@ -12,15 +13,6 @@ use crate::components::{Reference, Span};
 /// The private-use planes and area (the code points of `iprivate` but the tag block).
 fn is_private_use(c: char) -> bool {
     matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{FFFFD}' | '\u{100000}'..='\u{10FFFD}')
-}
-
-/// The invisible format characters of [`Code::InvisibleCharacter`] (the bidi controls have their own
-/// code).
-fn is_invisible_format(c: char) -> bool {
-    matches!(
-        c,
-        '\u{AD}' | '\u{180E}' | '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}'
-    )
 }
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
@@ -49,8 +41,41 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             (Code::InvisibleCharacter, "white-space character")
         } else if c.is_control() {
             (Code::InvisibleCharacter, "control character")
-        } else if is_invisible_format(c) {
-            (Code::InvisibleCharacter, "invisible format character")
+        } else if crate::characters::is_invisible(c)
+            && !crate::characters::is_bidi_formatting(c)
+            && c.identifier_type() != Some(IdentifierType::Deprecated)
+            && !icu_properties::CodePointSetData::new::<PrependedConcatenationMark>().contains(c)
+        {
+            // Default_Ignorable_Code_Point or Cf (the bidi controls and the deprecated format
+            // characters U+206A-U+206F have their own codes, and the prepended concatenation marks
+            // such as U+0600 ARABIC NUMBER SIGN, which are visible, are `not-appropriate-character`'s): the one
+            // property test of `characters::is_invisible`, so that the joiners and variation
+            // selectors that URI-to-IRI conversion keeps are mentioned too.
+            let component = component_at(r, i);
+            let format = icu_properties::CodePointMapData::<GeneralCategory>::new().get(c)
+                == GeneralCategory::Format;
+            let what = if format {
+                "invisible format character"
+            } else {
+                "invisible character"
+            };
+            let why = if crate::characters::is_kept_invisible(c) {
+                "a joiner or variation selector that text needs, which URI-to-IRI conversion keeps \
+                 (3987bis §4.1 b)"
+                    .to_string()
+            } else {
+                let reason = not_appropriate(c, component == "query")
+                    .unwrap_or(NotAppropriate::FormatCharacter);
+                format!("not appropriate in an IRI ({})", reason.source())
+            };
+            sink.push(
+                Code::InvisibleCharacter,
+                span,
+                component,
+                format!("{what} {} in the {component}: {why}", code_point(c)),
+                None,
+            );
+            continue;
         } else if (('\u{A0}'..='\u{2FF}').contains(&c) && c != '\u{149}')
             || ('\u{4E00}'..='\u{9FFF}').contains(&c)
             || ('\u{AC00}'..='\u{D7A3}').contains(&c)
@@ -61,11 +86,16 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             continue;
         } else if c.identifier_type() == Some(IdentifierType::Deprecated) {
             (Code::DeprecatedCharacter, "deprecated character")
-        } else if let Some(reason) = not_appropriate(c, component_at(r, i) == "query")
-            .filter(|&reason| reason != NotAppropriate::BidiFormatting)
+        } else if let Some(reason) =
+            not_appropriate(c, component_at(r, i) == "query").filter(|&reason| {
+                !matches!(
+                    reason,
+                    NotAppropriate::BidiFormatting | NotAppropriate::LookAlike
+                )
+            })
         {
             // The rest of the one set of 3987bis §3.7 step 4 (the bidi formatting characters are
-            // `bidi-formatting-character`'s).
+            // `bidi-formatting-character`'s, the look-alikes `syntax-look-alike`'s).
             let component = component_at(r, i);
             sink.push(
                 Code::NotAppropriateCharacter,
@@ -126,9 +156,20 @@ mod tests {
                     "U+{:04X}",
                     c as u32
                 );
-                // White space and controls are reported before the skip.
-                if !c.is_control() && !crate::characters::is_non_ascii_white_space(c) {
-                    assert_eq!(not_appropriate(c, false), None, "U+{:04X}", c as u32);
+                // White space, controls and invisible characters are reported before the skip, the
+                // look-alikes by `syntax-look-alike`.
+                if !c.is_control()
+                    && !crate::characters::is_non_ascii_white_space(c)
+                    && !crate::characters::is_invisible(c)
+                {
+                    assert!(
+                        matches!(
+                            not_appropriate(c, false),
+                            None | Some(NotAppropriate::LookAlike)
+                        ),
+                        "U+{:04X}",
+                        c as u32
+                    );
                 }
             }
         }

@@ -13,7 +13,7 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     if sink.on(Code::NotNfc) && is_nfc_quick(input.chars()) != IsNormalized::Yes {
         for (start, end) in chunks(input) {
             let chunk = &input[start..end];
-            let nfc: String = chunk.nfc().collect();
+            let nfc = nfc_keeping_delimiters(chunk);
             if nfc != chunk {
                 // Only the characters that NFC changes: the common prefix and suffix left out.
                 let prefix: usize = chunk
@@ -81,24 +81,58 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     }
 }
 
-/// The byte ranges of `text` that NFC can change independently: each maximal run of non-ASCII
-/// characters with the ASCII character before it, if any (a combining mark can follow an ASCII
-/// letter). NFC of the text is NFC of the chunks and the ASCII between them, since an ASCII character
-/// never combines with what precedes it and never reorders (canonical combining class 0).
+/// NFC of a chunk of [`chunks`], with every character that NFC brings in and that is a delimiter (an
+/// ASCII character other than a letter or digit: U+037E GREEK QUESTION MARK is canonically ";") or
+/// not appropriate in an IRI percent-encoded, as the `nfc` level of `normalize` writes it: a
+/// suggestion never moves where a component or a key-value pair ends (RFC 3986 §2.2).
+fn nfc_keeping_delimiters(chunk: &str) -> String {
+    let mut out = String::with_capacity(chunk.len());
+    for c in chunk.nfc() {
+        if c.is_ascii_alphanumeric()
+            || !c.is_ascii() && crate::characters::not_appropriate(c, true).is_none()
+        {
+            out.push(c);
+        } else {
+            crate::characters::push_pct_utf8(&mut out, c);
+        }
+    }
+    out
+}
+
+/// Whether NFC may change `c` together with its neighbours in a suggestion: a character outside
+/// US-ASCII that is appropriate in an IRI. The ASCII characters other than letters and digits (the
+/// delimiters) and the characters of `characters::not_appropriate` (which other codes report, and
+/// which URI-to-IRI conversion and every normalization level keep percent-encoded) bound the chunks:
+/// U+0338 after "=" is not composed into "≠", U+037E is not made ";".
+fn in_chunk(c: char) -> bool {
+    !c.is_ascii() && crate::characters::not_appropriate(c, true).is_none()
+}
+
+/// The byte ranges of `text` that NFC can change independently without moving a delimiter: each
+/// maximal run of characters of [`in_chunk`] with the ASCII letter or digit before it, if any (a
+/// combining mark can follow an ASCII letter). Where no delimiter and no character of
+/// `characters::not_appropriate` stands, NFC of the text is NFC of the chunks and the ASCII between
+/// them, since an ASCII character never combines with what precedes it and never reorders (canonical
+/// combining class 0).
 fn chunks(text: &str) -> Vec<(usize, usize)> {
-    let b = text.as_bytes();
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i].is_ascii() {
-            i += 1;
-            continue;
+    let mut previous: Option<(usize, char)> = None;
+    let mut run: Option<usize> = None;
+    for (i, c) in text.char_indices() {
+        if in_chunk(c) {
+            if run.is_none() {
+                run = Some(match previous {
+                    Some((p, q)) if q.is_ascii_alphanumeric() => p,
+                    _ => i,
+                });
+            }
+        } else if let Some(start) = run.take() {
+            out.push((start, i));
         }
-        let start = if i > 0 { i - 1 } else { 0 };
-        while i < b.len() && !b[i].is_ascii() {
-            i += 1;
-        }
-        out.push((start, i));
+        previous = Some((i, c));
+    }
+    if let Some(start) = run {
+        out.push((start, text.len()));
     }
     out
 }
@@ -127,5 +161,16 @@ mod tests {
             rebuilt.push_str(&text[at..]);
             assert_eq!(rebuilt, text.nfc().collect::<String>(), "{text:?}");
         }
+    }
+
+    /// A delimiter and a character that is not appropriate bound the chunks: NFC would compose "="
+    /// and U+0338 into U+2260 and make U+037E a ";".
+    #[test]
+    fn chunks_stop_at_delimiters_and_not_appropriate_characters() {
+        assert_eq!(chunks("x=\u{338}y"), vec![]);
+        assert_eq!(chunks("a\u{37E}b"), vec![]);
+        assert_eq!(chunks("=e\u{301}"), vec![(1, 4)]);
+        assert_eq!(chunks("\u{338}e\u{301}"), vec![(2, 5)]);
+        assert_eq!(nfc_keeping_delimiters("e\u{301}"), "\u{E9}");
     }
 }

@@ -187,44 +187,23 @@ fn restriction(c: char) -> Option<&'static str> {
     }
 }
 
-/// The ASCII character of [`is_syntax_character`] or "." that the non-ASCII `c` looks like: its UTS
-/// #39 skeleton (§4) is that one character. White space is `invisible-character`'s.
-fn look_alike(c: char) -> Option<char> {
-    // Letters belong to words of their script (Katakana U+30CE looks like "/"): only punctuation
-    // and symbols (Script Common or Inherited) stand in for delimiters; a letter among letters of
-    // another script is `mixed-script`'s.
-    if crate::characters::is_non_ascii_white_space(c)
-        || !matches!(c.script(), Script::Common | Script::Inherited)
-    {
+/// The ASCII text that the non-ASCII `c` looks like, when `c` is a look-alike of a delimiter
+/// ([`characters::look_alike_of`](crate::characters::look_alike_of), the set that URI-to-IRI
+/// conversion keeps encoded; 3987bis §4.1 b). White space is `invisible-character`'s.
+fn look_alike(c: char) -> Option<&'static str> {
+    if crate::characters::is_non_ascii_white_space(c) {
         return None;
     }
-    let mut buf = [0u8; 4];
-    // Most characters are their own skeleton; a look-alike maps to one ASCII character.
-    let mut skeleton = unicode_security::skeleton(c.encode_utf8(&mut buf));
-    match (skeleton.next(), skeleton.next()) {
-        (Some(first), None) if first.is_ascii() => {
-            (is_syntax_character(first as u8) || first == '.').then_some(first)
-        }
-        _ => None,
-    }
-}
-
-/// The ASCII characters whose look-alikes [`Code::SyntaxLookAlike`] reports everywhere: space,
-/// RFC 2396's delims and unwise, and RFC 3986's gen-delims ("." only in a host).
-fn is_syntax_character(b: u8) -> bool {
-    b" <>#%\"{}|\\^[]`:/?@".contains(&b)
+    crate::characters::look_alike_of(c)
 }
 
 fn syntax_look_alikes(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     let input = r.as_str();
     for (i, c) in input.char_indices().filter(|&(_, c)| !c.is_ascii()) {
-        let Some(first) = look_alike(c) else {
+        let Some(text) = look_alike(c) else {
             continue;
         };
         let component = component_at(r, i);
-        if first == '.' && component != "host" {
-            continue;
-        }
         sink.push(
             Code::SyntaxLookAlike,
             Span {
@@ -235,7 +214,7 @@ fn syntax_look_alikes(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             format!(
                 "{} looks like {:?}, which it does not stand for",
                 code_point(c),
-                first
+                text
             ),
             None,
         );

@@ -5,7 +5,7 @@
 //! | --- | --- | --- | --- |
 //! | [`Level::Simple`] | `simple` | nothing: character-by-character comparison | RFC 3986 §6.2.1; draft-duerst-iri-01 §2.3 |
 //! | [`Level::Case`] | `case` | scheme and host to lowercase (ASCII letters only), hex digits of `%HH` to uppercase | RFC 3986 §6.2.2.1; RFC 3987 §5.3.2.1 |
-//! | [`Level::Percent`] | `percent` | decode `%HH` of unreserved characters; for IRIs also UTF-8 sequences of `iunreserved` characters; never reserved ones | RFC 3986 §6.2.2.2; RFC 3987 §5.3.2.3 |
+//! | [`Level::Percent`] | `percent` | decode `%HH` of unreserved characters; for IRIs also UTF-8 sequences of the characters that URI-to-IRI conversion decodes, and percent-encode the characters it keeps encoded where the text holds them; never reserved ones | RFC 3986 §6.2.2.2; RFC 3987 §5.3.2.3; 3987bis §3.7 step 4 |
 //! | [`Level::Path`] | `path` | remove dot segments; from a relative-path reference only `.` segments | RFC 3986 §6.2.2.3, §5.2.4 |
 //! | [`Level::Scheme`] | `scheme` | drop an empty port; for the schemes of [`DEFAULT_PORTS`], drop the default port and leading zeros of a port, and write an empty path as `/` | RFC 3986 §6.2.3, §3.2.3 |
 //! | [`Level::Nfc`] | `nfc` | Unicode Normalization Form C | RFC 3987 §5.3.2.2 |
@@ -53,8 +53,8 @@ use std::str::FromStr;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::characters::{
-    decodes_to_iri, is_iprivate, is_leiri_ucschar, is_ucschar, is_unreserved, not_appropriate,
-    pct_octet,
+    decodes_to_iri, is_iprivate, is_leiri_ucschar, is_ucschar, is_unreserved, is_uri_char,
+    not_appropriate, pct_octet, push_pct_utf8,
 };
 use crate::components::{compose, HostKind, Reference, ReferenceBuf};
 use crate::error::ParseError;
@@ -309,12 +309,11 @@ pub fn normalize_reference(r: &Reference<'_>, options: &Options) -> ReferenceBuf
     });
     // percent (§6.2.2.2)
     if level >= Level::Percent {
-        let iri = grammar != Grammar::Uri;
         n = rewrite(&n.reference(), |comp, s| match comp {
             Comp::Host { reg_name: true, .. } => {
-                not_an_ip(s, lowercase_outside_pct(&decode_unreserved(s, iri)))
+                not_an_ip(s, lowercase_outside_pct(&decode_unreserved(s, grammar, comp)))
             }
-            c if holds_text(c) => decode_unreserved(s, iri),
+            c if holds_text(c) => decode_unreserved(s, grammar, c),
             _ => s.to_string(),
         });
     }
@@ -484,19 +483,39 @@ fn nonascii_allowed(grammar: Grammar, comp: Comp, c: char) -> bool {
     }
 }
 
-/// Decodes `%HH` of unreserved characters and, when `iri`, percent-encoded UTF-8 of `ucschar`
-/// characters (the non-ASCII part of `iunreserved`) that URI-to-IRI conversion would decode
-/// ([`decodes_to_iri`]: never a character of [`not_appropriate`], 3987bis §3.7 step 4; `iprivate`
-/// stays encoded even in the query); every other `%HH` is kept, with uppercase hex digits. Invalid
-/// UTF-8 (overlong forms, surrogates, truncated sequences) is never decoded.
-fn decode_unreserved(s: &str, iri: bool) -> String {
+/// Whether the `percent` level percent-encodes `c` where the text of a component holds it as it is:
+/// a character that it would keep encoded ([`decode_unreserved`]). In the `uri` grammar there is none.
+fn keeps_encoded(c: char, grammar: Grammar, in_query: bool) -> bool {
+    match grammar {
+        Grammar::Uri => false,
+        Grammar::Leiri if c.is_ascii() => !is_uri_char(c),
+        _ => !c.is_ascii() && !decodes_to_iri(c, in_query),
+    }
+}
+
+/// Decodes `%HH` of unreserved characters and, in the IRI grammars, percent-encoded UTF-8 of the
+/// characters that URI-to-IRI conversion would decode in the component ([`decodes_to_iri`]: `ucschar`,
+/// and `iprivate` in the query, never a character of [`not_appropriate`], 3987bis §3.7 step 4), and
+/// percent-encodes the characters that the text holds as they are and that it keeps encoded: the
+/// characters of [`not_appropriate`], and in the `leiri` grammar the US-ASCII characters that URIs do
+/// not allow (space, `<>"{}|\^``, the controls, 3987bis §5.1). So a character and its percent-encoding,
+/// which map to the same URI (3987bis §3.6), meet (`／` and `%EF%BC%8F`, `\u{2000}` and `%E2%80%80`).
+/// Every other `%HH` is kept, with uppercase hex digits. Invalid UTF-8 (overlong forms, surrogates,
+/// truncated sequences) is never decoded.
+fn decode_unreserved(s: &str, grammar: Grammar, comp: Comp) -> String {
+    let iri = grammar != Grammar::Uri;
+    let in_query = comp == Comp::Query;
     let b = s.as_bytes();
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
     while i < b.len() {
         let Some(first) = pct_at(b, i) else {
             let c = s[i..].chars().next().unwrap_or('\0');
-            out.push(c);
+            if keeps_encoded(c, grammar, in_query) {
+                push_pct_utf8(&mut out, c);
+            } else {
+                out.push(c);
+            }
             i += c.len_utf8().max(1);
             continue;
         };
@@ -530,7 +549,7 @@ fn decode_unreserved(s: &str, iri: bool) -> String {
                     .ok()
                     .and_then(|t| t.chars().next())
                 {
-                    if is_ucschar(c) && decodes_to_iri(c, false) {
+                    if decodes_to_iri(c, in_query) {
                         decoded = Some(c);
                     }
                 }
@@ -555,9 +574,8 @@ fn decode_unreserved(s: &str, iri: bool) -> String {
 /// U+0338 would compose to `≠`). A character that NFC brings in and that the component does not allow
 /// literally is percent-encoded: an ASCII symbol from a singleton decomposition (U+037E GREEK QUESTION
 /// MARK is canonically `;`, U+1FEF GREEK VARIA is `` ` ``), a non-ASCII character outside the
-/// grammar's set, or one of [`not_appropriate`] that the text did not hold before (NFC maps U+2000 EN
-/// QUAD to U+2002 EN SPACE, both non-ASCII spaces); a character of [`not_appropriate`] that the input
-/// holds as it is stays as it is.
+/// grammar's set, or one of [`not_appropriate`] (the `percent` level has already percent-encoded
+/// those that the input held).
 fn nfc(s: &str, grammar: Grammar, comp: Comp) -> String {
     let mut out = String::with_capacity(s.len());
     let b = s.as_bytes();
@@ -569,9 +587,10 @@ fn nfc(s: &str, grammar: Grammar, comp: Comp) -> String {
             return;
         }
         for c in text.nfc() {
-            let kept = || not_appropriate(c, comp == Comp::Query).is_none() || text.contains(c);
             if c.is_ascii_alphanumeric()
-                || !c.is_ascii() && nonascii_allowed(grammar, comp, c) && kept()
+                || !c.is_ascii()
+                    && nonascii_allowed(grammar, comp, c)
+                    && not_appropriate(c, comp == Comp::Query).is_none()
             {
                 out.push(c);
             } else {

@@ -17,7 +17,8 @@ fn pct(c: char) -> String {
 }
 
 /// The codes that report a character, as it is, that is not appropriate in an IRI.
-const CHARACTER_CODES: [Code; 8] = [
+const CHARACTER_CODES: [Code; 9] = [
+    Code::SyntaxLookAlike,
     Code::BidiFormattingCharacter,
     Code::NotAppropriateCharacter,
     Code::PrivateUseCharacter,
@@ -39,8 +40,8 @@ fn to_iri_normalize_and_lint_agree_with_the_predicate_on_every_code_point() {
         let in_path = not_appropriate(c, false);
         let in_query = not_appropriate(c, true);
 
-        // to-iri (3987bis §3.7 step 4), in the path and in the query.
-        let uri = format!("http://a/x{encoded}?{encoded}");
+        // to-iri (3987bis §3.7 step 4), in the host, the path and the query.
+        let uri = format!("http://a{encoded}b/x{encoded}?{encoded}");
         let iri = to_iri(&uri, &options).unwrap().iri;
         let path = if in_path.is_some() {
             encoded.clone()
@@ -54,7 +55,7 @@ fn to_iri_normalize_and_lint_agree_with_the_predicate_on_every_code_point() {
         };
         assert_eq!(
             iri,
-            format!("http://a/x{path}?{query}"),
+            format!("http://a{path}b/x{path}?{query}"),
             "to-iri U+{cp:04X}"
         );
         if in_path.is_some() {
@@ -129,4 +130,233 @@ fn to_iri_normalize_and_lint_agree_with_the_predicate_on_every_code_point() {
     }
     // The private-use planes alone are more than 130,000; most of the rest is decoded.
     assert!(kept > 130_000 && decoded > 900_000, "{kept} {decoded}");
+}
+
+/// The families of the predicate, each over every code point: the invisible characters
+/// (Default_Ignorable_Code_Point or Cf) but the joiners and variation selectors, and the look-alikes
+/// of delimiters and of space, stay encoded in the host, the path and the query; the kept invisible
+/// characters are decoded; `normalize` at `percent` gives what `to-iri` gives, and a character as it
+/// is and its percent-encoding meet (3987bis §3.6: both map to the same URI).
+#[test]
+fn families_stay_encoded_and_both_sides_meet_on_every_code_point() {
+    use iri_abnf::characters::{is_invisible, is_kept_invisible, look_alike_of};
+    let options = ToIriOptions::default();
+    let (mut invisible, mut kept_invisible, mut look_alikes) = (0, 0, 0);
+    for c in (0x80..=0x10FFFFu32).filter_map(char::from_u32) {
+        let cp = c as u32;
+        let encoded = pct(c);
+        let uri = format!("http://a{encoded}b/x{encoded}?{encoded}");
+        let iri = to_iri(&uri, &options).unwrap().iri;
+        if is_invisible(c) && !is_kept_invisible(c) || look_alike_of(c).is_some() {
+            assert_eq!(iri, uri, "to-iri keeps U+{cp:04X} encoded");
+            if look_alike_of(c).is_some() {
+                look_alikes += 1;
+            } else {
+                invisible += 1;
+            }
+        }
+        if is_kept_invisible(c) {
+            assert_eq!(iri, format!("http://a{c}b/x{c}?{c}"), "U+{cp:04X}");
+            kept_invisible += 1;
+        }
+        // normalize agrees with to-iri on every code point, in the query too (private use: note 28).
+        let n = normalize(Grammar::Iri, &uri, Level::Percent).unwrap();
+        assert_eq!(n.as_str(), iri, "normalize percent U+{cp:04X}");
+        // The character as it is (a LEIRI holds every code point but U+FFFE and U+FFFF) meets its
+        // percent-encoding from the `percent` level on.
+        if matches!(cp, 0xFFFE | 0xFFFF) {
+            continue;
+        }
+        let raw = format!("http://a{c}b/x{c}?{c}");
+        for level in [Level::Percent, Level::Nfc] {
+            let a = normalize(Grammar::Leiri, &raw, level).unwrap();
+            let b = normalize(Grammar::Leiri, &uri, level).unwrap();
+            assert_eq!(a, b, "leiri {level} U+{cp:04X}");
+        }
+        if iri_abnf::is_valid(Grammar::Iri, "IRI-reference", &raw) {
+            let a = normalize(Grammar::Iri, &raw, Level::Percent).unwrap();
+            assert_eq!(a.as_str(), iri, "iri percent U+{cp:04X}");
+        }
+    }
+    // The sizes, as `characters::not_appropriate`'s docs and the changelog give them.
+    assert_eq!(
+        (invisible, kept_invisible, look_alikes),
+        (4184, 22, 303),
+        "invisible, kept, look-alikes"
+    );
+}
+
+/// Every character that NFC composes with an ASCII delimiter (RFC 3986 §2.2), found here from NFC
+/// alone: `to-iri` keeps it encoded after the delimiter, and no `lint` suggestion and no level of
+/// `normalize` loses the delimiter. Likewise every character whose NFC is an ASCII delimiter (U+037E
+/// GREEK QUESTION MARK is ";").
+#[test]
+fn no_decoding_or_suggestion_moves_a_delimiter() {
+    let options = ToIriOptions::default();
+    let lint_options = LintOptions::default();
+    let delimiters: Vec<char> = (0x21..0x7Fu8)
+        .map(char::from)
+        .filter(|d| !d.is_ascii_alphanumeric() && !matches!(d, '%' | '-' | '_' | '~'))
+        .collect();
+    let (mut marks, mut singletons) = (0, 0);
+    for c in (0x80..=0x10FFFFu32).filter_map(char::from_u32) {
+        let cp = c as u32;
+        let composes: Vec<char> = delimiters
+            .iter()
+            .copied()
+            .filter(|&d| {
+                let pair = format!("{d}{c}");
+                !pair.nfc().collect::<String>().starts_with(d)
+            })
+            .collect();
+        let nfc: String = c.to_string().nfc().collect();
+        let singleton = nfc.chars().any(|x| delimiters.contains(&x));
+        if composes.is_empty() && !singleton {
+            continue;
+        }
+        assert!(not_appropriate(c, true).is_some(), "U+{cp:04X}");
+        if singleton {
+            singletons += 1;
+        }
+        if !composes.is_empty() {
+            marks += 1;
+        }
+        let encoded = pct(c);
+        for d in composes.iter().copied().chain(singleton.then_some('=')) {
+            // In a URI's query the delimiter is written as it is where it may be, else as %HH.
+            let written = if iri_abnf::characters::is_sub_delim(d) || ":@/?#".contains(d) {
+                d.to_string()
+            } else {
+                pct(d)
+            };
+            let uri = format!("http://a/?x{written}{encoded}y");
+            assert_eq!(to_iri(&uri, &options).unwrap().iri, uri, "U+{cp:04X} {d:?}");
+            // As characters (in a LEIRI, which allows every printable ASCII character).
+            let text = format!("http://a/?x{d}{c}y");
+            let Ok(r) = parse(Grammar::Leiri, &text) else {
+                continue;
+            };
+            let prefix = format!("http://a/?x{d}");
+            for diagnostic in lint(&r, &lint_options) {
+                if let Some(s) = &diagnostic.suggestion {
+                    let applied = format!(
+                        "{}{s}{}",
+                        &text[..diagnostic.span.start],
+                        &text[diagnostic.span.end..]
+                    );
+                    assert!(
+                        applied.starts_with(&prefix),
+                        "lint {:?} on {text:?}: {applied:?}",
+                        diagnostic.code
+                    );
+                }
+            }
+            // From `percent` on, a LEIRI's "<" and ">" are percent-encoded (3987bis §5.1) and
+            // still end where they did.
+            for level in Level::ALL {
+                let n = normalize(Grammar::Leiri, &text, level).unwrap();
+                let prefix = if level >= Level::Percent {
+                    format!("http://a/?x{written}")
+                } else {
+                    prefix.clone()
+                };
+                assert!(n.as_str().starts_with(&prefix), "{level} {text:?}: {n}");
+            }
+        }
+    }
+    assert!(marks >= 1 && singletons >= 2, "{marks} {singletons}");
+}
+
+/// The examples of the spec defects, with the spec's answer.
+#[test]
+fn examples_give_the_spec_answer() {
+    use iri_abnf::convert::leiri_to_iri;
+    use iri_abnf::normalize::equivalent;
+    let iri = |s: &str| to_iri(s, &ToIriOptions::default()).unwrap().iri;
+    // Look-alikes of delimiters and of space, in the host and the path (3987bis §4.1 b, §9).
+    for s in [
+        "http://example.com%E2%88%95evil.net/",
+        "http://evil%E3%80%82com/",
+    ] {
+        assert_eq!(iri(s), s);
+    }
+    for c in [
+        '\u{2044}', '\u{FE52}', '\u{2024}', '\u{FE5F}', '\u{FE6A}', '\u{2039}', '\u{FE56}',
+        '\u{0589}', '\u{2236}', '\u{115F}', '\u{3164}', '\u{2800}',
+    ] {
+        let s = format!("http://a{0}b/{0}?{0}", pct(c));
+        assert_eq!(iri(&s), s, "U+{:04X}", c as u32);
+    }
+    // Invisible format characters newer than RFC 3454 (Unicode 3.2).
+    for c in [
+        '\u{2064}',
+        '\u{0600}',
+        '\u{08E2}',
+        '\u{110BD}',
+        '\u{13430}',
+        '\u{1BCA0}',
+    ] {
+        let s = format!("http://a/{0}?{0}", pct(c));
+        assert_eq!(iri(&s), s, "U+{:04X}", c as u32);
+    }
+    // The emoji variation selector and the joiners stay decoded.
+    assert_eq!(
+        iri("http://i%E2%9D%A4%EF%B8%8F.ws/"),
+        "http://i\u{2764}\u{FE0F}.ws/"
+    );
+    assert_eq!(iri("/%E2%80%8C%E2%80%8D"), "/\u{200C}\u{200D}");
+    // lint: no advice to write a look-alike; CGJ and the variation selectors are mentioned.
+    let options = LintOptions::default();
+    let codes = |s: &str, g: Grammar| -> Vec<(Code, Option<String>)> {
+        lint(&parse(g, s).unwrap(), &options)
+            .into_iter()
+            .map(|d| (d.code, d.suggestion))
+            .collect()
+    };
+    let found = codes("http://a/x%E2%88%95y", Grammar::Iri);
+    assert!(!found.iter().any(|(c, _)| *c == Code::EncodedIriCharacter));
+    for text in ["http://a/x\u{34F}y", "http://a/\u{2764}\u{FE0F}"] {
+        assert!(
+            codes(text, Grammar::Iri)
+                .iter()
+                .any(|(c, _)| *c == Code::InvisibleCharacter),
+            "{text:?}"
+        );
+    }
+    // not-nfc never swallows a delimiter, and to-iri keeps the mark encoded.
+    for text in ["http://a/?x=\u{338}y", "http://a/a\u{37E}b"] {
+        let found = codes(text, Grammar::Iri);
+        assert!(!found.iter().any(|(c, _)| *c == Code::NotNfc), "{found:?}");
+        assert!(
+            found
+                .iter()
+                .any(|(c, _)| matches!(c, Code::NotAppropriateCharacter | Code::SyntaxLookAlike)),
+            "{found:?}"
+        );
+    }
+    assert_eq!(iri("http://a/?x=%CC%B8y"), "http://a/?x=%CC%B8y");
+    // The comparison ladder: a character and its percent-encoding meet from `percent` on.
+    for (a, b) in [
+        ("http://h/\u{FF0F}", "http://h/%EF%BC%8F"),
+        ("http://h/\u{2000}", "http://h/%E2%80%80"),
+    ] {
+        for level in Level::ALL {
+            assert_eq!(
+                equivalent(Grammar::Iri, a, b, level).unwrap(),
+                level >= Level::Percent,
+                "{a:?} {b:?} {level}"
+            );
+        }
+    }
+    // from-leiri: U+202E, which a LEIRI may hold and an IRI must not (RFC 3987 §4.1).
+    let c = leiri_to_iri("http://a/\u{202E}txt.exe");
+    assert_eq!(c.iri, "http://a/%E2%80%AEtxt.exe");
+    assert!(c.notes[0].contains("U+202E"), "{:?}", c.notes);
+    // Private use in the query: to-iri and normalize agree (decoded there, encoded elsewhere).
+    let s = "http://a/%EE%80%80?%EE%80%80";
+    assert_eq!(iri(s), "http://a/%EE%80%80?\u{E000}");
+    assert_eq!(
+        normalize(Grammar::Iri, s, Level::Percent).unwrap(),
+        "http://a/%EE%80%80?\u{E000}"
+    );
 }

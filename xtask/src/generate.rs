@@ -9,6 +9,8 @@
 //! - `grammar/start-<grammar>.pest`: one anchored pest wrapper `start_R = { SOI ~ R ~ EOI }` per ABNF
 //!   rule `R`, so that any rule can be the start rule of the pest parsers.
 //! - `src/lint/CATALOGUE.md`: the lint catalogue page ([`iri_abnf::lint::catalogue_markdown`]).
+//! - `src/characters/derived.rs`: the look-alikes of delimiters and of space and the marks that compose
+//!   with a delimiter, derived from Unicode data (`iri_abnf::repository::derived_characters_module`).
 //!
 //! The output depends only on the repository's sources; two runs give the same bytes (tested).
 
@@ -51,6 +53,10 @@ pub fn all() -> Result<Vec<File>, AbnfError> {
     files.push(file(
         "src/lint/CATALOGUE.md",
         iri_abnf::lint::catalogue_markdown(),
+    ));
+    files.push(file(
+        "src/characters/derived.rs",
+        iri_abnf::repository::derived_characters_module(COMMAND),
     ));
     Ok(files)
 }

@@ -113,8 +113,9 @@ Examples:
 const FROM_LEIRI_HELP: &str = "\
 Converts each Legacy Extended IRI to an IRI (draft-ietf-iri-3987bis Section 5.1): every character
 allowed by leiri-ucschar but not by ucschar (space, <>\"{}|\\^`, controls, private use, noncharacters,
-...) is percent-encoded as UTF-8 octets. With --to uri, the IRI is then mapped to a URI as `iri to-uri`
-does.
+...) is percent-encoded as UTF-8 octets, and so is every bidi formatting character (U+202E, ...),
+which a LEIRI may hold and an IRI must not (RFC 3987 Section 4.1; a note on standard error names
+each). With --to uri, the IRI is then mapped to a URI as `iri to-uri` does.
 
 The input must be a valid LEIRI (grammar leiri) unless --raw is given.
 
@@ -690,10 +691,10 @@ fn convert_leiri(
                     input,
                 ) {
                     Err(e) => Err(ConvertError::from(e)),
-                    _ => Ok((c.iri, c.input_valid, Vec::new())),
+                    _ => Ok((c.iri, c.input_valid, c.notes)),
                 }
             } else {
-                Ok((c.iri, c.input_valid, Vec::new()))
+                Ok((c.iri, c.input_valid, c.notes))
             }
         }
         LeiriTarget::Uri => {

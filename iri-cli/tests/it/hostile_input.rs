@@ -203,9 +203,10 @@ fn text_output_escapes_controls_so_one_input_stays_one_line() {
     );
     assert_eq!(json_lines(&out)[0]["output"][0], "a\nb");
     // LEIRIs may hold controls and bidi formatting characters; the operations print them escaped.
+    // (Below the `percent` level, which percent-encodes them, normalization keeps them.)
     let leiri = "http://a/b\u{1}c\u{202E}d\\e";
     for cmd in [
-        &["normalize", "--grammar", "leiri", leiri][..],
+        &["normalize", "--level", "case", "--grammar", "leiri", leiri][..],
         &["resolve", "--grammar", "leiri", "http://a/", leiri],
         &["from-leiri", "--raw", "\u{85}x\u{2028}"],
         &["to-uri", "--raw", "\u{85}x"],
@@ -232,6 +233,8 @@ fn text_output_escapes_controls_so_one_input_stays_one_line() {
     let (_, out, _) = iri(
         &[
             "normalize",
+            "--level",
+            "case",
             "--escape",
             "always",
             "--grammar",
@@ -241,8 +244,16 @@ fn text_output_escapes_controls_so_one_input_stays_one_line() {
         None,
     );
     assert_eq!(out, "http://a/b\\u{1}c\\u{202E}d\\\\e\n");
-    let (_, out, _) = iri(&["normalize", "--grammar", "leiri", leiri], None);
+    let (_, out, _) = iri(
+        &["normalize", "--level", "case", "--grammar", "leiri", leiri],
+        None,
+    );
     assert_eq!(out, format!("{leiri}\n"), "exact into a pipe");
+    let (_, out, _) = iri(&["normalize", "--grammar", "leiri", leiri], None);
+    assert_eq!(
+        out, "http://a/b%01c%E2%80%AEd%5Ce\n",
+        "percent-encoded from `percent` up"
+    );
 }
 
 #[test]
