@@ -310,9 +310,10 @@ pub fn normalize_reference(r: &Reference<'_>, options: &Options) -> ReferenceBuf
     // percent (§6.2.2.2)
     if level >= Level::Percent {
         n = rewrite(&n.reference(), |comp, s| match comp {
-            Comp::Host { reg_name: true, .. } => {
-                not_an_ip(s, lowercase_outside_pct(&decode_unreserved(s, grammar, comp)))
-            }
+            Comp::Host { reg_name: true, .. } => not_an_ip(
+                s,
+                lowercase_outside_pct(&decode_unreserved(s, grammar, comp)),
+            ),
             c if holds_text(c) => decode_unreserved(s, grammar, c),
             _ => s.to_string(),
         });

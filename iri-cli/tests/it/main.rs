@@ -29,3 +29,4 @@ mod modules;
 mod pipes;
 mod serve_api;
 mod serve_browser;
+mod testdata_cli;
