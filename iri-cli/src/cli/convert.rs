@@ -114,15 +114,16 @@ const FROM_LEIRI_HELP: &str = "\
 Converts each Legacy Extended IRI to an IRI (draft-ietf-iri-3987bis Section 5.1): every character
 allowed by leiri-ucschar but not by ucschar (space, <>\"{}|\\^`, controls, private use, noncharacters,
 ...) is percent-encoded as UTF-8 octets, and so is every bidi formatting character (U+202E, ...),
-which a LEIRI may hold and an IRI must not (RFC 3987 Section 4.1; a note on standard error names
-each). With --to uri, the IRI is then mapped to a URI as `iri to-uri` does.
+which a LEIRI may hold and an IRI must not (RFC 3987 Section 4.1; a note names each: on standard
+error, or in the record's \"notes\"). With --to uri, the IRI is then mapped to a URI as `iri to-uri` does.
 
 The input must be a valid LEIRI (grammar leiri) unless --raw is given.
 
 Output (--format text): the IRI or URI, one line per input; a failed input gives the line
 `error: ORIGIN: MESSAGE` in its place (and a caret on standard error).
 Output (--format json): one object per line:
-  {\"input\": str | null, \"output\": str | null, \"input_valid\": bool, \"error\": null | {...}}
+  {\"input\": str | null, \"output\": str | null, \"input_valid\": bool, \"notes\": [str],
+   \"error\": null | {...}}
 
 Exit status: 0 all converted, 1 at least one failed, 2 usage error, unreadable file.
 
@@ -372,6 +373,9 @@ pub struct LeiriRecord<'a> {
     pub input: InputJson<'a>,
     pub output: Option<String>,
     pub input_valid: bool,
+    /// What the conversion did beyond the grammar (a bidi formatting character percent-encoded,
+    /// 3987bis §5.1 and RFC 3987 §4.1), as the text format writes on standard error.
+    pub notes: Vec<String>,
     pub error: Option<ErrorJson>,
 }
 
@@ -477,22 +481,25 @@ pub fn leiri_record<'a>(
     result: &Outcome<'_, (String, bool, Vec<String>)>,
 ) -> LeiriRecord<'a> {
     match result {
-        Ok(Ok((output, valid, _))) => LeiriRecord {
+        Ok(Ok((output, valid, notes))) => LeiriRecord {
             input: InputJson::of(item),
             output: Some(output.clone()),
             input_valid: *valid,
+            notes: notes.clone(),
             error: None,
         },
         Ok(Err(e)) => LeiriRecord {
             input: InputJson::of(item),
             output: None,
             input_valid: !matches!(e.kind, ConvertErrorKind::Syntax(_)),
+            notes: Vec::new(),
             error: Some(e.into()),
         },
         Err(e) => LeiriRecord {
             input: InputJson::of(item),
             output: None,
             input_valid: false,
+            notes: Vec::new(),
             error: Some((*e).into()),
         },
     }

@@ -348,6 +348,32 @@ fn from_leiri() {
     let r = &json_lines(&out)[0];
     assert_eq!(r["output"], "http://a/%zz%20b");
     assert_eq!(r["input_valid"], false);
+    // A bidi formatting character: a LEIRI may hold it (3987bis §5.1), an IRI must not (RFC 3987
+    // §4.1); it is percent-encoded, and the note saying so is in the record as on standard error.
+    let (code, out, err) = iri(&["from-leiri", "http://a/\u{202E}txt.exe"], None);
+    assert_eq!((code, out.as_str()), (0, "http://a/%E2%80%AEtxt.exe\n"));
+    assert!(
+        err.contains("note: U+202E at byte 9 percent-encoded"),
+        "{err}"
+    );
+    let (code, out, _) = iri(
+        &["from-leiri", "-f", "json", "http://a/\u{202E}txt.exe"],
+        None,
+    );
+    assert_eq!(code, 0);
+    let r = &json_lines(&out)[0];
+    assert_eq!(r["output"], "http://a/%E2%80%AEtxt.exe");
+    let notes = r["notes"].as_array().expect("notes");
+    assert_eq!(notes.len(), 1, "{r}");
+    assert!(
+        notes[0]
+            .as_str()
+            .unwrap()
+            .starts_with("U+202E at byte 9 percent-encoded"),
+        "{r}"
+    );
+    let (_, out, _) = iri(&["from-leiri", "-f", "json", "http://a/b"], None);
+    assert_eq!(json_lines(&out)[0]["notes"], serde_json::json!([]));
 }
 
 #[test]
