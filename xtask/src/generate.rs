@@ -33,6 +33,18 @@ pub struct File {
     pub bytes: Vec<u8>,
 }
 
+/// The paths of the `files` whose committed copy under the repository's root differs from what
+/// they are generated as now (a missing copy included).
+#[cfg(test)]
+pub fn stale(files: &[File]) -> Vec<String> {
+    let root = crate::root();
+    files
+        .iter()
+        .filter(|f| std::fs::read(root.join(&f.path)).ok().as_deref() != Some(&f.bytes[..]))
+        .map(|f| f.path.display().to_string())
+        .collect()
+}
+
 fn file(path: impl Into<PathBuf>, bytes: impl Into<Vec<u8>>) -> File {
     File {
         path: path.into(),
@@ -157,13 +169,7 @@ mod tests {
     /// too); when a grammar changes, this names the stale files.
     #[test]
     fn generated_files_are_current() {
-        let root = crate::root();
-        let stale: Vec<String> = all()
-            .expect("the grammars compile")
-            .iter()
-            .filter(|f| std::fs::read(root.join(&f.path)).ok().as_deref() != Some(&f.bytes[..]))
-            .map(|f| f.path.display().to_string())
-            .collect();
+        let stale = stale(&all().expect("the grammars compile"));
         assert!(
             stale.is_empty(),
             "stale: {}; run `{COMMAND}`",

@@ -848,13 +848,7 @@ mod tests {
     /// too).
     #[test]
     fn testdata_is_current() {
-        let root = crate::root();
-        let stale: Vec<String> = all()
-            .expect("the test data generates")
-            .iter()
-            .filter(|f| std::fs::read(root.join(&f.path)).ok().as_deref() != Some(&f.bytes[..]))
-            .map(|f| f.path.display().to_string())
-            .collect();
+        let stale = crate::generate::stale(&all().expect("the test data generates"));
         assert!(
             stale.is_empty(),
             "stale: {}; run `{COMMAND}`",
