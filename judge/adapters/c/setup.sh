@@ -16,7 +16,11 @@ if [ "${#missing[@]}" -gt 0 ]; then
   if ! apt-cache show "${missing[@]}" >/dev/null 2>&1; then
     apt-get update >&2
   fi
-  apt-get install -y -o DPkg::Lock::Timeout=600 "${missing[@]}" >&2
+  # A package list from before the last update may name versions the mirror no longer has.
+  if ! apt-get install -y -o DPkg::Lock::Timeout=600 "${missing[@]}" >&2; then
+    apt-get update >&2
+    apt-get install -y -o DPkg::Lock::Timeout=600 "${missing[@]}" >&2
+  fi
 fi
 dpkg-query -W -f='${Package} ${Version}\n' liburiparser-dev libcurl4-openssl-dev >&2
 gcc -O2 -Wall -Wextra -Werror -std=c11 -o "$scratch/judge-uriparser" "$here/judge-uriparser.c" \

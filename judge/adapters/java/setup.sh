@@ -23,7 +23,11 @@ if [ -z "$javac" ]; then
   if ! apt-cache show openjdk-17-jdk-headless >/dev/null 2>&1; then
     apt-get update >&2
   fi
-  apt-get install -y -o DPkg::Lock::Timeout=600 openjdk-17-jdk-headless >&2
+  # A package list from before the last update may name versions the mirror no longer has.
+  if ! apt-get install -y -o DPkg::Lock::Timeout=600 openjdk-17-jdk-headless >&2; then
+    apt-get update >&2
+    apt-get install -y -o DPkg::Lock::Timeout=600 openjdk-17-jdk-headless >&2
+  fi
   javac=$(find_javac)
 fi
 java="$(dirname "$javac")/java"

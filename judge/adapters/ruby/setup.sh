@@ -11,6 +11,10 @@ if ! command -v ruby >/dev/null; then
   if ! apt-cache show ruby >/dev/null 2>&1; then
     apt-get update >&2
   fi
-  apt-get install -y -o DPkg::Lock::Timeout=600 ruby >&2
+  # A package list from before the last update may name versions the mirror no longer has.
+  if ! apt-get install -y -o DPkg::Lock::Timeout=600 ruby >&2; then
+    apt-get update >&2
+    apt-get install -y -o DPkg::Lock::Timeout=600 ruby >&2
+  fi
 fi
 ruby -ruri -e 'warn "#{RUBY_DESCRIPTION}; uri #{URI::VERSION}"'
