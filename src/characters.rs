@@ -8,6 +8,7 @@
 #[doc(hidden)]
 pub mod derive;
 mod derived;
+pub(crate) mod notation;
 
 /// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (RFC 3986 §2.3).
 pub fn is_unreserved(c: char) -> bool {

@@ -240,7 +240,8 @@ pub use rule::{Rule, RuleName};
 
 /// Items that the repository's own crates use (the `iri` command, the test support, the fuzz
 /// targets, the benches and the repository tasks): the command line's display helpers, the seeds of
-/// generated test cases, the automata as the documents print them, the pest verdict alone for the
+/// generated test cases, the notation of the spec documents' examples, the automata as the documents
+/// print them, the pest verdict alone for the
 /// differential tests, the list of precompiled rules. Not public API: any release may change them.
 #[doc(hidden)]
 pub mod repository {
@@ -248,6 +249,7 @@ pub mod repository {
     pub use crate::abnf::precompiled::rules as precompiled_rules;
     pub use crate::abnf::printed::printed_automaton;
     pub use crate::characters::derive::module as derived_characters_module;
+    pub use crate::characters::notation::{decode_notation, has_octet_notation, notation_text};
     pub use crate::error::{
         column_of, display_text, needs_escape, needs_escape_script, not_appropriate_script, quote,
         render_caret, render_span, summarize_expected, zone_id_hint, CARET_CONTEXT, CARET_LINE_MAX,

@@ -5,34 +5,8 @@
 //! `cargo xtask fuzz-corpus`
 
 use iri_abnf::abnf::{self, Generator};
-use iri_abnf::repository::{case_input, case_seed};
+use iri_abnf::repository::{case_input, case_seed, decode_notation};
 use iri_abnf::Grammar;
-
-fn decode(s: &str) -> String {
-    // `&#xHHHH;` is the character U+HHHH (3987bis §1.4); raw-octet notation is left as written.
-    let mut out = String::new();
-    let mut rest = s;
-    while let Some(i) = rest.find("&#x") {
-        out.push_str(&rest[..i]);
-        let after = &rest[i + 3..];
-        match after.find(';').and_then(|e| {
-            u32::from_str_radix(&after[..e], 16)
-                .ok()
-                .and_then(char::from_u32)
-                .map(|c| (c, e))
-        }) {
-            Some((c, e)) => {
-                out.push(c);
-                rest = &after[e + 1..];
-            }
-            None => {
-                out.push_str("&#x");
-                rest = after;
-            }
-        }
-    }
-    out + rest
-}
 
 /// Writes the seed files; returns how many.
 pub fn run() -> std::io::Result<()> {
@@ -42,7 +16,9 @@ pub fn run() -> std::io::Result<()> {
     for line in fixture.lines().filter(|l| !l.trim().is_empty()) {
         let v: serde_json::Value = serde_json::from_str(line).map_err(std::io::Error::other)?;
         if let Some(s) = v["input"].as_str() {
-            strings.push((2, 0, decode(s)));
+            // The notation decoded (3987bis §1.4); raw octets that are not UTF-8 become U+FFFD.
+            let decoded = String::from_utf8_lossy(&decode_notation(s)).into_owned();
+            strings.push((2, 0, decoded));
         }
     }
     for (gi, g) in Grammar::ALL.into_iter().enumerate() {

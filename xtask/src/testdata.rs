@@ -24,7 +24,7 @@ use iri_abnf::abnf::{self, Generator, Node};
 use iri_abnf::compare::{compare_rules, rule_by_rule};
 use iri_abnf::convert::{self, ConvertErrorKind, HostMapping, ToIriOptions, ToUriOptions};
 use iri_abnf::normalize::{normalize, Level};
-use iri_abnf::repository::{case_seed, nth_seed};
+use iri_abnf::repository::{case_seed, notation_text, nth_seed};
 use iri_abnf::syntax::{parse_tree, SyntaxNode};
 use iri_abnf::{resolve_with, Grammar, HostKind, Mode, ResolveError, Rule};
 use serde_json::{json, Value};
@@ -74,7 +74,7 @@ pub fn all() -> Result<Vec<File>, String> {
         let (Some(id), Some(input)) = (v["id"].as_str(), v["input"].as_str()) else {
             return Err("spec-examples.jsonl: a record without id or input".into());
         };
-        if let Some(s) = decode_xml_notation(input) {
+        if let Some(s) = notation_text(input) {
             add_to(&mut cases, s, format!("spec:{id}"));
         }
     }
@@ -740,32 +740,6 @@ fn jsonl(path: &std::path::Path) -> Result<Vec<Value>, String> {
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).map_err(|e| format!("{}: {e}", path.display())))
         .collect()
-}
-
-/// `s` with every `&#xHHHH;` replaced by the character U+HHHH (3987bis §1.4); `None` when one names
-/// no character or `s` holds an octet in the notation `<hh>` (octets, not characters).
-fn decode_xml_notation(s: &str) -> Option<String> {
-    let octets = s.as_bytes().windows(4).any(|w| {
-        w[0] == b'<' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit() && w[3] == b'>'
-    });
-    if octets {
-        return None;
-    }
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(at) = rest.find("&#x") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 3..];
-        let end = after.find(';')?;
-        out.push(
-            u32::from_str_radix(&after[..end], 16)
-                .ok()
-                .and_then(char::from_u32)?,
-        );
-        rest = &after[end + 1..];
-    }
-    out.push_str(rest);
-    Some(out)
 }
 
 /// Writes the files, or (`check`) compares them with what is committed: the first differing line of

@@ -60,47 +60,7 @@ pub fn seed_urls() -> Vec<SeedUrl> {
     jsonl("seed-urls.jsonl")
 }
 
-/// Decodes the notation of the seeds (3987bis §1.4): `&#xHHHH;` is the character U+HHHH, `&amp;` is
-/// "&", and `<hh>` is the raw octet 0xhh. Everything else stands for itself.
-pub fn decode_notation(s: &str) -> Vec<u8> {
-    let mut out = Vec::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(c) = rest.chars().next() {
-        if let Some(after) = rest.strip_prefix("&#x") {
-            if let Some(end) = after.find(';') {
-                if let Some(ch) = u32::from_str_radix(&after[..end], 16)
-                    .ok()
-                    .and_then(char::from_u32)
-                {
-                    out.extend_from_slice(ch.encode_utf8(&mut [0; 4]).as_bytes());
-                    rest = &after[end + 1..];
-                    continue;
-                }
-            }
-        }
-        if let Some(after) = rest.strip_prefix("&amp;") {
-            out.push(b'&');
-            rest = after;
-            continue;
-        }
-        let b = rest.as_bytes();
-        if c == '<'
-            && b.len() >= 4
-            && b[3] == b'>'
-            && b[1].is_ascii_hexdigit()
-            && b[2].is_ascii_hexdigit()
-        {
-            if let Ok(octet) = u8::from_str_radix(&rest[1..3], 16) {
-                out.push(octet);
-                rest = &rest[4..];
-                continue;
-            }
-        }
-        out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
-        rest = &rest[c.len_utf8()..];
-    }
-    out
-}
+pub use iri_abnf::repository::decode_notation;
 
 #[test]
 fn notation_decoding() {

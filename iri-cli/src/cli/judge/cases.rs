@@ -7,6 +7,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use iri_abnf::compare::{compare_rules, counterpart};
+use iri_abnf::repository::notation_text;
 use iri_abnf::{AnyGrammar, Rule};
 use serde_json::Value;
 
@@ -44,41 +45,13 @@ pub(super) fn spec_examples(fixtures: &Path) -> Vec<String> {
             .collect()
     };
     let mut out = Vec::new();
-    for s in read("spec-examples.jsonl", "input") {
-        if has_octet_notation(&s) {
-            continue;
-        }
-        if let Some(decoded) = decode_xml_notation(&s) {
-            out.push(decoded);
-        }
-    }
+    out.extend(
+        read("spec-examples.jsonl", "input")
+            .iter()
+            .filter_map(|s| notation_text(s)),
+    );
     out.extend(read("seed-urls.jsonl", "url"));
     out
-}
-
-/// Whether `s` holds an octet in the notation `<hh>` (two hex digits between angle brackets).
-pub(super) fn has_octet_notation(s: &str) -> bool {
-    s.as_bytes().windows(4).any(|w| {
-        w[0] == b'<' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit() && w[3] == b'>'
-    })
-}
-
-/// `s` with every `&#xHHHH;` replaced by the character U+HHHH; `None` when one names no character.
-pub(super) fn decode_xml_notation(s: &str) -> Option<String> {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(at) = rest.find("&#x") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 3..];
-        let end = after.find(';')?;
-        let c = u32::from_str_radix(&after[..end], 16)
-            .ok()
-            .and_then(char::from_u32)?;
-        out.push(c);
-        rest = &after[end + 1..];
-    }
-    out.push_str(rest);
-    Some(out)
 }
 
 /// The keys of a suite's record that hold strings to judge.
@@ -348,10 +321,8 @@ pub(super) fn boundary_strings() -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{
-        decode_xml_notation, has_octet_notation, records_from, reduced, spec_examples,
-        suite_notices, suite_records, NOTICES,
-    };
+    use super::{records_from, reduced, spec_examples, suite_notices, suite_records, NOTICES};
+    use iri_abnf::repository::{has_octet_notation, notation_text};
     use serde_json::Value;
     use std::path::Path;
 
@@ -393,15 +364,15 @@ mod tests {
     #[test]
     fn xml_notation_is_decoded_and_octet_notation_recognized() {
         assert_eq!(
-            decode_xml_notation("http://r&#xE9;sum&#xE9;.example.org").as_deref(),
+            notation_text("http://r&#xE9;sum&#xE9;.example.org").as_deref(),
             Some("http://résumé.example.org")
         );
         assert_eq!(
-            decode_xml_notation("a&#x10FFFF;b").as_deref(),
+            notation_text("a&#x10FFFF;b").as_deref(),
             Some("a\u{10FFFF}b")
         );
-        assert_eq!(decode_xml_notation("a&#xD800;").as_deref(), None);
-        assert_eq!(decode_xml_notation("a&#x41").as_deref(), None);
+        assert_eq!(notation_text("a&#xD800;").as_deref(), None);
+        assert_eq!(notation_text("a&#x41").as_deref(), None);
         assert!(has_octet_notation("http://www.example.org/D<c3><bc>rst"));
         assert!(!has_octet_notation("http://a/<b>"));
     }
