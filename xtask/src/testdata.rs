@@ -24,7 +24,7 @@ use iri_abnf::abnf::{self, Generator, Node};
 use iri_abnf::compare::{compare_rules, rule_by_rule};
 use iri_abnf::convert::{self, ConvertErrorKind, HostMapping, ToIriOptions, ToUriOptions};
 use iri_abnf::normalize::{normalize, Level};
-use iri_abnf::repository::{case_seed, notation_text, nth_seed};
+use iri_abnf::repository::{case_seed, decode_notation, nth_seed};
 use iri_abnf::syntax::{parse_tree, SyntaxNode};
 use iri_abnf::{resolve_with, Grammar, HostKind, Mode, ResolveError, Rule};
 use serde_json::{json, Value};
@@ -67,14 +67,16 @@ pub fn all() -> Result<Vec<File>, String> {
         cases.entry(input).or_default().insert(source);
     }
 
-    // The spec examples (XML notation decoded; the strings in octet notation are octets, left out) and
+    // The spec examples (their notation decoded; the one whose octets are not UTF-8 left out) and
     // the other URLs of the spec documents.
     let fixtures = root.join("tests/fixtures");
     for v in jsonl(&fixtures.join("spec-examples.jsonl"))? {
         let (Some(id), Some(input)) = (v["id"].as_str(), v["input"].as_str()) else {
             return Err("spec-examples.jsonl: a record without id or input".into());
         };
-        if let Some(s) = notation_text(input) {
+        // Octets in the notation `<hh>` are kept when they are UTF-8: text, as the file holds.
+        let text = String::from_utf8(decode_notation(input)).ok();
+        if let Some(s) = text.filter(|t| !t.contains("&#x")) {
             add_to(&mut cases, s, format!("spec:{id}"));
         }
     }
