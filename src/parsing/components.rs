@@ -611,14 +611,15 @@ pub fn ipv4_reading(host: &str) -> Ipv4Reading {
         Some(h) if !h.is_empty() => h,
         _ => host,
     };
-    let parts: Vec<&str> = host.split('.').collect();
-    // "Ends in a number": the last part is all digits or an IPv4 number.
-    let last = parts.last().copied().unwrap_or("");
+    // "Ends in a number": the last part is all digits or an IPv4 number. Most names do not, and
+    // are told apart here, before their parts are collected.
+    let last = host.rsplit('.').next().unwrap_or("");
     let ends_in_a_number = (!last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()))
         || ipv4_number(last).is_some();
     if !ends_in_a_number {
         return Ipv4Reading::Name;
     }
+    let parts: Vec<&str> = host.split('.').collect();
     if parts.len() > 4 {
         return Ipv4Reading::Failure;
     }
@@ -672,6 +673,9 @@ fn ipv4_number(part: &str) -> Option<u64> {
 /// IP address: an IPv4 parser ([`ipv4_reading`]) would read `mapped` as an address, or as a failed
 /// one, and did not read `written` the same way. The reading of `mapped`, when it does.
 pub(crate) fn turns_into_ipv4(written: &str, mapped: &str) -> Option<Ipv4Reading> {
+    if written == mapped {
+        return None;
+    }
     let reading = ipv4_reading(mapped);
     (reading.would_parse_as_ipv4() && reading != ipv4_reading(written)).then_some(reading)
 }
