@@ -1038,6 +1038,7 @@ pub fn viewer_to_iri(input: &str, trace: bool) -> String {
 #[wasm_bindgen]
 pub fn viewer_from_leiri(input: &str) -> String {
     let c = leiri_to_iri(input);
+    let notes = c.notes;
     let result = if c.input_valid {
         Ok(c.iri)
     } else {
@@ -1050,12 +1051,14 @@ pub fn viewer_from_leiri(input: &str) -> String {
             "input": input,
             "output": output,
             "input_valid": c.input_valid,
+            "notes": notes,
             "error": null,
         }),
         Err(e) => json!({
             "input": input,
             "output": null,
             "input_valid": !matches!(e.kind, ConvertErrorKind::Syntax(_)),
+            "notes": [],
             "error": viewer_convert_error(e),
         }),
     };
