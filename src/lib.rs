@@ -252,8 +252,8 @@ pub mod repository {
     pub use crate::characters::notation::{decode_notation, has_octet_notation, notation_text};
     pub use crate::error::{
         column_of, display_text, needs_escape, needs_escape_script, not_appropriate_script, quote,
-        render_caret, render_span, summarize_expected, zone_id_hint, CARET_CONTEXT, CARET_LINE_MAX,
-        EXPECTED_SHOWN,
+        quote_into, render_caret, render_span, summarize_expected, zone_id_hint, CARET_CONTEXT,
+        CARET_LINE_MAX, EXPECTED_SHOWN,
     };
     pub use crate::syntax::differential::pest_accepts;
 }

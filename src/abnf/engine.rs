@@ -210,6 +210,40 @@ impl Dfa {
         }
     }
 
+    /// [`Dfa::is_match`] on bytes that need not be UTF-8: whether `input` is the UTF-8 of a string of
+    /// the rule's language. The DFA is a UTF-8 validator as well: the ABNF's terminals are code points,
+    /// which the DFA reads as their UTF-8 sequences (RFC 3629 §3), so that it rejects every byte
+    /// sequence that is not well-formed UTF-8 (checked for every precompiled DFA by a walk of its
+    /// states beside the states of UTF-8). A caller with raw bytes (lines of a file) needs no UTF-8
+    /// check of its own before this one; only a rejected input needs one, to tell why. Allocates
+    /// nothing.
+    #[inline]
+    pub fn is_match_bytes(&self, input: &[u8]) -> bool {
+        match &self.table {
+            Some(table) => table.is_match(input),
+            None => match &self.dfa {
+                Tables::Precompiled(dfa) => is_match(dfa, self.start, input),
+                Tables::Built(dfa) => is_match(dfa, self.start, input),
+            },
+        }
+    }
+
+    /// The text of `input` when it is a string of the rule's language ([`Dfa::is_match_bytes`]);
+    /// for a precompiled DFA without a UTF-8 check of its own.
+    #[inline]
+    pub fn match_text<'i>(&self, input: &'i [u8]) -> Option<&'i str> {
+        if !self.is_match_bytes(input) {
+            None
+        } else if self.precompiled {
+            // SAFETY: a precompiled DFA matches well-formed UTF-8 only (see `is_match_bytes`; the
+            // test `every_dfa_matches_only_utf8` walks every one of them to show it).
+            Some(unsafe { std::str::from_utf8_unchecked(input) })
+        } else {
+            // A DFA built at run time is built the same way, but no test walked it.
+            std::str::from_utf8(input).ok()
+        }
+    }
+
     /// The transitions that [`Dfa::is_match`] walks, as rows of byte classes, for a walk of the DFA
     /// outside Rust (the npm package `iri-abnf` walks them in JavaScript over the UTF-8 of a string,
     /// without copying it into WebAssembly's memory); `None` for a DFA too large for 16-bit entries.
@@ -434,8 +468,8 @@ impl Dfa {
     /// walks, and `cargo bench --bench validate` measures both. Allocates nothing.
     pub fn is_match_plain(&self, input: &str) -> bool {
         match &self.dfa {
-            Tables::Precompiled(dfa) => is_match(dfa, self.start, input),
-            Tables::Built(dfa) => is_match(dfa, self.start, input),
+            Tables::Precompiled(dfa) => is_match(dfa, self.start, input.as_bytes()),
+            Tables::Built(dfa) => is_match(dfa, self.start, input.as_bytes()),
         }
     }
 }
@@ -1293,10 +1327,10 @@ pub fn dfa(grammar: impl Into<AnyGrammar>, rule: impl RuleName) -> Result<&'stat
 pub(crate) fn is_match<A: regex_automata::dfa::Automaton>(
     dfa: &A,
     start: StateID,
-    input: &str,
+    input: &[u8],
 ) -> bool {
     let mut state = start;
-    for &byte in input.as_bytes() {
+    for &byte in input {
         state = dfa.next_state(state, byte);
         if dfa.is_special_state(state) && dfa.is_dead_state(state) {
             return false;
@@ -1422,6 +1456,95 @@ mod tests {
             }
             assert!(valid > 5_000, "{grammar}: {valid}");
         }
+    }
+
+    /// The states of a UTF-8 decoder (RFC 3629 §4): between characters, or the continuation bytes a
+    /// character still needs, with the range of the next one where it is narrower than 80..BF.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    enum Utf8 {
+        Between,
+        /// `n` more continuation bytes, the next one in `lo..=hi`.
+        Needs(u8, u8, u8),
+        Malformed,
+    }
+
+    impl Utf8 {
+        fn next(self, b: u8) -> Utf8 {
+            match self {
+                Utf8::Between => match b {
+                    0x00..=0x7F => Utf8::Between,
+                    0xC2..=0xDF => Utf8::Needs(1, 0x80, 0xBF),
+                    0xE0 => Utf8::Needs(2, 0xA0, 0xBF),
+                    0xED => Utf8::Needs(2, 0x80, 0x9F),
+                    0xE1..=0xEF => Utf8::Needs(2, 0x80, 0xBF),
+                    0xF0 => Utf8::Needs(3, 0x90, 0xBF),
+                    0xF4 => Utf8::Needs(3, 0x80, 0x8F),
+                    0xF1..=0xF3 => Utf8::Needs(3, 0x80, 0xBF),
+                    _ => Utf8::Malformed,
+                },
+                Utf8::Needs(n, lo, hi) if (lo..=hi).contains(&b) => match n {
+                    1 => Utf8::Between,
+                    _ => Utf8::Needs(n - 1, 0x80, 0xBF),
+                },
+                _ => Utf8::Malformed,
+            }
+        }
+    }
+
+    /// Every precompiled DFA of every grammar matches only well-formed UTF-8, the ground of
+    /// `Dfa::match_text`: in the product of its states and a UTF-8 decoder's, reached over all 256
+    /// bytes from the start, no byte that the decoder finds malformed leads to a state from which a
+    /// match can be reached (the dead state or a dead end), and no
+    /// input ending in the middle of a character is matched. Each byte sequence is also walked by
+    /// the table: `is_match_bytes` rejects the malformed ones the product reaches first.
+    #[test]
+    fn every_dfa_matches_only_utf8() {
+        let mut checked = 0;
+        for grammar in AnyGrammar::ALL {
+            for rule in super::super::precompiled::rules(grammar) {
+                let dfa = loaded_dfa(grammar, rule);
+                let raw = dfa.raw();
+                let mut seen = HashSet::new();
+                let mut queue = vec![(dfa.start, Utf8::Between, Vec::new())];
+                while let Some((state, utf8, path)) = queue.pop() {
+                    if !seen.insert((state, utf8)) {
+                        continue;
+                    }
+                    let accepts = raw.is_match_state(raw.next_eoi_state(state));
+                    assert!(
+                        !accepts || utf8 == Utf8::Between,
+                        "{grammar} {rule}: {path:02X?} is matched in the middle of a character"
+                    );
+                    for b in 0..=255u8 {
+                        let next = raw.next_state(state, b);
+                        // A dead end reports the match of the input before this byte and dies.
+                        if raw.is_dead_state(next) || dfa.dead_ends.binary_search(&next).is_ok() {
+                            continue;
+                        }
+                        let mut longer = path.clone();
+                        longer.push(b);
+                        assert_ne!(
+                            utf8.next(b),
+                            Utf8::Malformed,
+                            "{grammar} {rule}: {longer:02X?} is not UTF-8 and the DFA lives on"
+                        );
+                        queue.push((next, utf8.next(b), longer));
+                    }
+                }
+                // The walk of the table agrees on a malformed byte after each reached prefix.
+                for bad in [
+                    &b"\xFF"[..],
+                    b"\xC0\xAF",
+                    b"\xED\xA0\x80",
+                    b"\xF4\x90\x80\x80",
+                    b"\xE2\x82",
+                ] {
+                    assert!(!dfa.is_match_bytes(bad), "{grammar} {rule}: {bad:02X?}");
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 40, "{checked} DFAs");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 use pest::error::{ErrorVariant, InputLocation};
@@ -999,17 +1000,36 @@ fn render_line(input: &str, offset: usize) -> (String, usize) {
 /// The input quoted for display, with the characters of [`needs_escape`] and `"`/`\` escaped.
 pub fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
+    quote_into(s, &mut out);
+    out
+}
+
+/// [`quote`], appended to `out`.
+pub fn quote_into(s: &str, out: &mut String) {
     out.push('"');
-    for c in s.chars() {
+    let mut rest = s;
+    loop {
+        // Printable ASCII other than `"` and `\` stands for itself.
+        let plain = rest
+            .bytes()
+            .position(|b| !(0x20..0x7F).contains(&b) || b == b'"' || b == b'\\')
+            .unwrap_or(rest.len());
+        out.push_str(&rest[..plain]);
+        rest = &rest[plain..];
+        let Some(c) = rest.chars().next() else {
+            break;
+        };
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            c if needs_escape(c) => out.push_str(&format!("\\u{{{:X}}}", c as u32)),
+            c if needs_escape(c) => {
+                let _ = write!(out, "\\u{{{:X}}}", c as u32);
+            }
             c => out.push(c),
         }
+        rest = &rest[c.len_utf8()..];
     }
     out.push('"');
-    out
 }
 
 fn quote_char(c: char) -> String {

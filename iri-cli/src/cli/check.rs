@@ -226,6 +226,11 @@ struct Ctx<'a> {
     max_length: usize,
     /// The rule's DFA, looked up once: `--count` needs only the verdict.
     dfa: Option<&'static iri_abnf::abnf::Dfa>,
+    /// The JSON record of a valid input after its `"input"` value (the grammar, the rule, the
+    /// verdict): the same for every valid input without `--lint`.
+    valid_json_tail: Option<String>,
+    /// `-0`: records end with a NUL.
+    null: bool,
 }
 
 /// The output of one batch: the bytes for standard output, the messages for standard error (each
@@ -235,6 +240,8 @@ struct Rendered {
     out: Vec<u8>,
     notes: Vec<(usize, String)>,
     stats: Stats,
+    /// Room for a quoted input.
+    text: String,
 }
 
 /// Checks every input of a batch and renders its records; the same on any thread, so that the
@@ -250,7 +257,7 @@ fn render(ctx: &Ctx, batch: &Batch, r: &mut Rendered) {
         }
         if ctx.count {
             count_one(ctx, batch, i, &mut r.stats);
-        } else {
+        } else if !render_valid(ctx, batch, i, r) {
             render_one(ctx, &batch.item(i, ctx.files, ctx.max_length), r);
         }
     }
@@ -259,7 +266,8 @@ fn render(ctx: &Ctx, batch: &Batch, r: &mut Rendered) {
     }
 }
 
-/// `--count`: only the verdict, from the bytes as read (nothing allocated here).
+/// `--count`: only the verdict, from the bytes as read (nothing allocated here). The DFA decides on
+/// the bytes (it matches UTF-8 only); only a rejected input is checked for UTF-8, to count why.
 fn count_one(ctx: &Ctx, batch: &Batch, i: usize, stats: &mut Stats) {
     let (bytes, length, bom_removed) = batch.raw(i);
     stats.inputs += 1;
@@ -269,21 +277,66 @@ fn count_one(ctx: &Ctx, batch: &Batch, i: usize, stats: &mut Stats) {
         stats.too_long += 1;
         return;
     }
-    let Ok(input) = std::str::from_utf8(bytes) else {
-        stats.invalid += 1;
-        stats.not_utf8 += 1;
-        return;
-    };
     // The verdict alone: no error to explain, so no pest.
     let valid = match ctx.dfa {
-        Some(dfa) => dfa.is_match(input),
-        None => validate(ctx.options.grammar, ctx.options.rule, input).is_ok(),
+        Some(dfa) => dfa.is_match_bytes(bytes),
+        None => std::str::from_utf8(bytes)
+            .is_ok_and(|input| validate(ctx.options.grammar, ctx.options.rule, input).is_ok()),
     };
     if valid {
         stats.valid += 1;
     } else {
         stats.invalid += 1;
+        stats.not_utf8 += u64::from(std::str::from_utf8(bytes).is_err());
     }
+}
+
+/// The record of a valid input, written straight from its bytes when nothing else goes in it (no
+/// `--lint`, no byte order mark removed): the same bytes as [`render_record`] writes. `false` when
+/// the input is not such an input (then nothing was written).
+fn render_valid(ctx: &Ctx, batch: &Batch, i: usize, r: &mut Rendered) -> bool {
+    let (bytes, length, bom_removed) = batch.raw(i);
+    if bom_removed || length > ctx.max_length as u64 || ctx.options.lint.is_some() {
+        return false;
+    }
+    let Some(input) = ctx.dfa.and_then(|dfa| dfa.match_text(bytes)) else {
+        return false;
+    };
+    r.stats.inputs += 1;
+    r.stats.valid += 1;
+    match (ctx.format, &ctx.valid_json_tail) {
+        (CheckFormat::Json, Some(tail)) => {
+            r.out.extend_from_slice(b"{\"input\":");
+            // Writing JSON into memory cannot fail.
+            let _ = serde_json::to_writer(&mut r.out, input);
+            r.out.extend_from_slice(tail.as_bytes());
+        }
+        (CheckFormat::Json, None) => return false,
+        (CheckFormat::Text, _) => {
+            r.text.clear();
+            iri_abnf::repository::quote_into(input, &mut r.text);
+            r.out.extend_from_slice(b"valid ");
+            r.out.extend_from_slice(r.text.as_bytes());
+        }
+    }
+    r.out.push(if ctx.null { 0 } else { b'\n' });
+    true
+}
+
+/// What follows `{"input":"..."` in the JSON record of every valid input without `--lint`.
+fn valid_json_tail(options: &CheckOptions) -> Option<String> {
+    let record = CheckRecord {
+        input: Some(""),
+        input_escaped: None,
+        grammar: options.grammar,
+        rule: options.grammar.rule_name(options.rule),
+        valid: true,
+        error: None,
+        bom_removed: false,
+        diagnostics: None,
+    };
+    let whole = serde_json::to_string(&record).ok()?;
+    whole.strip_prefix("{\"input\":\"\"").map(str::to_string)
 }
 
 fn render_one(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
@@ -547,12 +600,15 @@ pub fn run(args: &CheckArgs) -> i32 {
             return EXIT_ERROR;
         }
     };
+    let options = CheckOptions {
+        grammar,
+        rule,
+        lint,
+    };
     let ctx = Ctx {
-        options: CheckOptions {
-            grammar,
-            rule,
-            lint,
-        },
+        valid_json_tail: valid_json_tail(&options),
+        null: null_records(),
+        options,
         count: args.count,
         format: args.format,
         files: &args.input.files,
@@ -612,4 +668,90 @@ pub fn run(args: &CheckArgs) -> i32 {
         );
     }
     out.finish(read_ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The record of a valid input written from its bytes is the record `render_record` writes, in
+    /// both formats, with and without `-0`, for every main grammar; the inputs it does not take (not
+    /// valid, not UTF-8, too long, a byte order mark removed) are left to `render_record`.
+    #[test]
+    fn valid_records_from_bytes_are_the_records() {
+        let inputs: [&[u8]; 12] = [
+            b"http://example.org/a?b#c",
+            b"",
+            b"../a/b",
+            "http://r\u{e9}sum\u{e9}.example/\u{4F8B}".as_bytes(),
+            "http://a/\u{202E}x\u{200B}".as_bytes(),
+            b"http://a/b c\"d\\e",
+            b"http://a/\x01",
+            "http://a/\u{1F600}?\u{E000}".as_bytes(),
+            b"http://[::1]:80/",
+            b"http://a/%zz",
+            b"http://a/\xFF",
+            &[b'a'; 40],
+        ];
+        let mut written = 0;
+        for grammar in [Grammar::Uri, Grammar::Rfc3987, Grammar::Iri, Grammar::Leiri] {
+            let rule = grammar.reference_rule();
+            let options = CheckOptions {
+                grammar: grammar.into(),
+                rule,
+                lint: None,
+            };
+            for format in [CheckFormat::Text, CheckFormat::Json] {
+                for null in [false, true] {
+                    let ctx = Ctx {
+                        valid_json_tail: valid_json_tail(&options),
+                        null,
+                        options: CheckOptions {
+                            grammar: grammar.into(),
+                            rule,
+                            lint: None,
+                        },
+                        count: false,
+                        format,
+                        files: &[],
+                        max_length: 30,
+                        dfa: iri_abnf::abnf::dfa(grammar, rule).ok(),
+                    };
+                    let mut batch = Batch::default();
+                    for input in inputs {
+                        batch.push(input, input.len() as u64, false);
+                    }
+                    batch.push(b"http://a/", 9, true);
+                    for i in 0..batch.len() {
+                        let mut fast = Rendered::default();
+                        let mut slow = Rendered::default();
+                        let item = batch.item(i, &[], ctx.max_length);
+                        let valid = item.input.as_ref().is_ok_and(|s| {
+                            iri_abnf::is_valid(grammar, rule, s) && !item.bom_removed
+                        });
+                        assert_eq!(render_valid(&ctx, &batch, i, &mut fast), valid);
+                        if !valid {
+                            assert!(fast.out.is_empty());
+                            continue;
+                        }
+                        // The record as `render_one` writes it (tests run without -0: with it, its
+                        // final line feed becomes a NUL).
+                        render_one(&ctx, &item, &mut slow);
+                        if null {
+                            assert_eq!(slow.out.pop(), Some(b'\n'));
+                            slow.out.push(0);
+                        }
+                        assert_eq!(
+                            String::from_utf8_lossy(&fast.out),
+                            String::from_utf8_lossy(&slow.out),
+                            "{grammar} {format:?} -0 {null}"
+                        );
+                        assert_eq!(fast.stats.valid, 1);
+                        written += 1;
+                    }
+                }
+            }
+        }
+        assert!(written > 40, "{written} records compared");
+    }
 }

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use std::ffi::OsString;
 use std::fmt;
 use std::fs::File;
-use std::io::{BufRead, BufReader, IsTerminal};
+use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -305,118 +305,285 @@ fn escape_into(text: &str, out: &mut String) {
     }
 }
 
-/// A line as read: its first bytes (all of them unless it is longer than the bound) and its length.
-struct RawLine<'b> {
-    bytes: &'b [u8],
-    length: u64,
-}
-
-/// Reads lines (terminated by LF, or by the UTF-16 code unit of LF) through a buffer, keeping at most
-/// `bound` bytes of a line; the line terminator and a CR before it are removed. With `null` (`-0`),
-/// records are terminated by NUL (or the UTF-16 code unit U+0000) instead, and only the NUL is removed.
-struct LineReader<R> {
+/// Reads records (lines ending in LF, or in the UTF-16 code unit of LF; with `null` (`-0`), records
+/// ending in NUL) from a source in large reads made straight into a [`Batch`]'s buffer, which the
+/// records then borrow: a record is not copied, except the one a batch ends in the middle of, which
+/// begins the next batch. The terminator, and a CR before an LF, are not part of a record. Of a
+/// record longer than `bound` bytes only the first `bound + 2` are kept (the rest is read, counted
+/// and dropped), so that memory stays bounded whatever the input.
+struct Records<R> {
     reader: R,
-    buf: Vec<u8>,
-    bound: usize,
+    /// The start of a record that the last batch ended in the middle of.
+    carry: Vec<u8>,
+    /// How many bytes of a record's start are kept (even, for UTF-16).
+    keep: usize,
     utf16: Option<Utf16>,
+    /// The byte order mark that the first record may start with.
+    bom: &'static [u8],
     null: bool,
+    /// Records taken so far (the first one may start with a byte order mark).
+    taken: usize,
+    /// Standard input from a terminal: a batch ends with the first read that completes a record, so
+    /// that each line is answered as it is typed.
+    interactive: bool,
+    ended: bool,
 }
 
-impl<R: BufRead> LineReader<R> {
-    fn new(reader: R, bound: usize, utf16: Option<Utf16>, null: bool) -> Self {
-        LineReader {
+/// Calls `each` with the offset of every `byte` in `hay`, in order. A block of 64 bytes at a time
+/// becomes a mask of where the byte is (four vector compares on x86-64), so that short lines cost a
+/// bit each rather than a search each.
+#[inline]
+fn positions(hay: &[u8], byte: u8, mut each: impl FnMut(usize)) {
+    let mut blocks = hay.chunks_exact(64);
+    let mut base = 0;
+    for block in &mut blocks {
+        let mut mask = block_mask(block, byte);
+        while mask != 0 {
+            each(base + mask.trailing_zeros() as usize);
+            mask &= mask - 1;
+        }
+        base += 64;
+    }
+    for (i, &b) in blocks.remainder().iter().enumerate() {
+        if b == byte {
+            each(base + i);
+        }
+    }
+}
+
+/// The mask of the bytes of a 64-byte block that are `byte` (bit `i` for byte `i`).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn block_mask(block: &[u8], byte: u8) -> u64 {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+    };
+    assert!(block.len() >= 64);
+    // SAFETY: SSE2 is part of every x86-64 processor; the four loads read 16 bytes each at offsets
+    // 0, 16, 32 and 48 of `block`, which has 64 (asserted above), and `loadu` takes any alignment.
+    unsafe {
+        let needle = _mm_set1_epi8(byte as i8);
+        let word = |i: usize| {
+            let v = _mm_loadu_si128(block.as_ptr().add(i).cast::<__m128i>());
+            u64::from(_mm_movemask_epi8(_mm_cmpeq_epi8(v, needle)) as u16)
+        };
+        word(0) | word(16) << 16 | word(32) << 32 | word(48) << 48
+    }
+}
+
+/// The mask of the bytes of a 64-byte block that are `byte` (bit `i` for byte `i`).
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn block_mask(block: &[u8], byte: u8) -> u64 {
+    block
+        .iter()
+        .enumerate()
+        .fold(0, |mask, (i, &b)| mask | u64::from(b == byte) << i)
+}
+
+/// The most bytes asked of the source in one read.
+const READ_BYTES: usize = 256 << 10;
+
+impl<R: std::io::Read> Records<R> {
+    fn new(reader: R, bound: usize, decoding: Decoding, null: bool, interactive: bool) -> Self {
+        let keep = bound.saturating_add(2);
+        let utf16 = decoding.utf16();
+        Records {
             reader,
-            buf: Vec::new(),
-            bound,
+            carry: Vec::new(),
+            keep: if utf16.is_some() {
+                keep.saturating_add(keep % 2)
+            } else {
+                keep
+            },
             utf16,
+            bom: decoding.bom(),
             null,
+            taken: 0,
+            interactive,
+            ended: false,
         }
     }
 
-    /// The next line, or `None` at the end of the input.
-    fn next_line(&mut self) -> std::io::Result<Option<RawLine<'_>>> {
-        self.buf.clear();
-        let mut length: u64 = 0;
-        let mut saw_any = false;
-        let mut terminated = false;
-        // For UTF-16, a code unit split across two reads.
-        let mut pending: Option<u8> = None;
+    /// The width of a code unit.
+    fn unit(&self) -> usize {
+        if self.utf16.is_some() {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Takes the records that end in `batch.data[scan..batch.filled]` (`scan` is at a code unit
+    /// boundary of the record that begins at `start`, which is `long` when it is longer than the
+    /// bound); returns where the record after them begins.
+    fn split(
+        &mut self,
+        batch: &mut Batch,
+        mut start: usize,
+        scan: usize,
+        long: &mut Option<(usize, u64)>,
+    ) -> usize {
         let end_byte = if self.null { 0x00 } else { 0x0A };
-        loop {
-            let available = match self.reader.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if available.is_empty() {
-                break;
-            }
-            saw_any = true;
-            let (take, done) = match self.utf16 {
-                None => match memchr::memchr(end_byte, available) {
-                    Some(i) => (i + 1, true),
-                    None => (available.len(), false),
-                },
-                Some(order) => {
-                    let mut end = None;
-                    let mut i = 0;
-                    let mut first = pending;
-                    while i < available.len() {
-                        match first.take() {
-                            None => first = Some(available[i]),
-                            Some(a) => {
-                                let unit = match order {
-                                    Utf16::Le => [a, available[i]],
-                                    Utf16::Be => [available[i], a],
-                                };
-                                if unit == [end_byte, 0x00] {
-                                    end = Some(i + 1);
-                                    break;
-                                }
-                            }
-                        }
-                        i += 1;
-                    }
-                    pending = first;
-                    match end {
-                        Some(e) => (e, true),
-                        None => (available.len(), false),
+        let utf16 = self.utf16;
+        let Batch {
+            data,
+            filled,
+            lines,
+            ..
+        } = batch;
+        let hay = &data[scan..*filled];
+        let mut end_at = |at: usize| {
+            self.end_record(data, lines, start, at, long.take());
+            start = at + self.unit();
+        };
+        match utf16 {
+            None => positions(hay, end_byte, |t| end_at(scan + t)),
+            Some(order) => {
+                // The byte of the unit that holds the character (the other one is 0).
+                let (at, other) = match order {
+                    Utf16::Le => (0, 1),
+                    Utf16::Be => (1, 0),
+                };
+                for (i, u) in hay.chunks_exact(2).enumerate() {
+                    if u[at] == end_byte && u[other] == 0 {
+                        end_at(scan + 2 * i);
                     }
                 }
+            }
+        }
+        start
+    }
+
+    /// Adds the record that begins at `start` and whose terminator is at `at` (`long`: where its kept
+    /// bytes end and how many were dropped), without a CR before an LF.
+    fn end_record(
+        &mut self,
+        data: &[u8],
+        lines: &mut Vec<Line>,
+        start: usize,
+        at: usize,
+        long: Option<(usize, u64)>,
+    ) {
+        // The unit before the terminator is in `data` even for a long record (see `fill`).
+        let cr = if !self.null && self.ends_with_cr(&data[start..at]) {
+            self.unit()
+        } else {
+            0
+        };
+        let (end, length) = match long {
+            None => (at - cr, (at - cr - start) as u64),
+            Some((kept, dropped)) => (kept, (at - cr - start) as u64 + dropped),
+        };
+        self.take(data, lines, start, end, length);
+    }
+
+    /// Whether `bytes` ends with a carriage return (as a code unit for UTF-16).
+    fn ends_with_cr(&self, bytes: &[u8]) -> bool {
+        matches!(
+            (self.utf16, bytes),
+            (None, [.., b'\r'])
+                | (Some(Utf16::Le), [.., b'\r', 0])
+                | (Some(Utf16::Be), [.., 0, b'\r'])
+        )
+    }
+
+    /// Adds the next records to `batch` (cleared by the caller) until it is full, the source ends
+    /// (`Ok(false)`) or, when interactive, a read completed a record; `Ok(true)` when the source has
+    /// more. A read error ends the source after the records read before it.
+    fn fill(&mut self, batch: &mut Batch) -> std::io::Result<bool> {
+        if self.ended {
+            return Ok(false);
+        }
+        let unit = self.unit();
+        batch.filled = 0;
+        batch.append(&self.carry);
+        self.carry.clear();
+        // The record being read: where it starts, where the search for its end goes on, and, for a
+        // record longer than the bound, where its kept bytes end and how many bytes were dropped.
+        let mut start = 0;
+        let mut scan = 0;
+        let mut long: Option<(usize, u64)> = None;
+        loop {
+            start = self.split(batch, start, scan, &mut long);
+            let pending = batch.filled - start;
+            if long.is_none() && pending > self.keep {
+                long = Some((start + self.keep, 0));
+            }
+            match &mut long {
+                // Drop what was read past the kept bytes (whole code units), but the last unit,
+                // which may be the CR of a CR LF.
+                Some((kept, dropped)) => {
+                    let past = batch.filled - *kept;
+                    let drop = (past - past % unit).saturating_sub(unit);
+                    batch.data.copy_within(*kept + drop..batch.filled, *kept);
+                    batch.filled -= drop;
+                    *dropped += drop as u64;
+                    scan = *kept;
+                }
+                None => scan = start + pending - pending % unit,
+            }
+            let stop = long.is_none()
+                && (batch.full_at(start) || (self.interactive && !batch.lines.is_empty()));
+            if stop {
+                self.carry
+                    .extend_from_slice(&batch.data[start..batch.filled]);
+                batch.filled = start;
+                return Ok(true);
+            }
+            batch.reserve(READ_BYTES);
+            let read = loop {
+                match self.reader.read(&mut batch.data[batch.filled..]) {
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    other => break other,
+                }
             };
-            let room = self.bound.saturating_add(2).saturating_sub(self.buf.len());
-            self.buf.extend_from_slice(&available[..take.min(room)]);
-            length += take as u64;
-            self.reader.consume(take);
-            if done {
-                terminated = true;
-                break;
+            match read {
+                Ok(0) => {
+                    self.ended = true;
+                    // The last record, without a terminator.
+                    if start < batch.filled || long.is_some() {
+                        let (end, length) = match long {
+                            None => (batch.filled, (batch.filled - start) as u64),
+                            Some((kept, dropped)) => {
+                                (kept, (batch.filled - start) as u64 + dropped)
+                            }
+                        };
+                        self.take(&batch.data, &mut batch.lines, start, end, length);
+                    }
+                    return Ok(false);
+                }
+                Ok(n) => batch.filled += n,
+                Err(e) => {
+                    self.ended = true;
+                    return Err(e);
+                }
             }
         }
-        if !saw_any {
-            return Ok(None);
+    }
+
+    /// Adds the record at `start..end` of the batch's buffer (its length in the source is `length`),
+    /// without the byte order mark that may begin the source.
+    fn take(
+        &mut self,
+        data: &[u8],
+        lines: &mut Vec<Line>,
+        mut start: usize,
+        end: usize,
+        mut length: u64,
+    ) {
+        self.taken += 1;
+        let bom_removed = self.taken == 1 && data[start..end].starts_with(self.bom);
+        if bom_removed {
+            start += self.bom.len();
+            length -= self.bom.len() as u64;
         }
-        // Remove the terminator (LF, or CR LF) from the length and, where it was kept, from the bytes.
-        let unit = if self.utf16.is_some() { 2 } else { 1 };
-        if terminated {
-            length -= unit as u64;
-            if self.buf.len() as u64 > length {
-                self.buf.truncate(length as usize);
-            }
-            let cr: &[u8] = match self.utf16 {
-                None => b"\r",
-                Some(Utf16::Le) => b"\r\x00",
-                Some(Utf16::Be) => b"\x00\r",
-            };
-            if !self.null && length as usize == self.buf.len() && self.buf.ends_with(cr) {
-                self.buf.truncate(self.buf.len() - unit);
-                length -= unit as u64;
-            }
-        }
-        Ok(Some(RawLine {
-            bytes: &self.buf,
+        lines.push(Line {
+            start,
+            end,
             length,
-        }))
+            bom_removed,
+        });
     }
 }
 
@@ -524,7 +691,10 @@ pub struct Batch {
     pub source: Source,
     /// The number (1-based) of the first input: its line, or its argument number.
     pub first: usize,
+    /// The inputs' bytes, read into place: `data[..filled]` holds them (the rest is room for the next
+    /// read, kept from batch to batch).
     data: Vec<u8>,
+    filled: usize,
     lines: Vec<Line>,
     /// Messages for standard error, each to be printed just before the input of that index (an
     /// index equal to [`Batch::len`] means after the last input).
@@ -536,24 +706,42 @@ impl Batch {
     fn clear(&mut self, source: Source, first: usize) {
         self.source = source;
         self.first = first;
-        self.data.clear();
+        self.filled = 0;
         self.lines.clear();
         self.notes.clear();
     }
 
-    fn push(&mut self, bytes: &[u8], length: u64, bom_removed: bool) {
-        let start = self.data.len();
-        self.data.extend_from_slice(bytes);
+    /// Room for `more` bytes after the filled ones.
+    fn reserve(&mut self, more: usize) {
+        let want = self.filled + more;
+        if self.data.len() < want {
+            self.data.resize(want, 0);
+        }
+    }
+
+    /// Appends bytes to the filled ones.
+    fn append(&mut self, bytes: &[u8]) {
+        self.reserve(bytes.len());
+        self.data[self.filled..self.filled + bytes.len()].copy_from_slice(bytes);
+        self.filled += bytes.len();
+    }
+
+    /// Appends an input: its bytes (at most the bound and 2 more), its full length and whether a
+    /// byte order mark was removed from it.
+    pub fn push(&mut self, bytes: &[u8], length: u64, bom_removed: bool) {
+        let start = self.filled;
+        self.append(bytes);
         self.lines.push(Line {
             start,
-            end: self.data.len(),
+            end: self.filled,
             length,
             bom_removed,
         });
     }
 
-    fn full(&self) -> bool {
-        self.lines.len() >= BATCH_LINES || self.data.len() >= BATCH_BYTES
+    /// Whether the batch is full, with the bytes from `pending` on not yet in a record.
+    fn full_at(&self, pending: usize) -> bool {
+        self.lines.len() >= BATCH_LINES || pending >= BATCH_BYTES
     }
 
     /// The number of inputs.
@@ -690,26 +878,28 @@ impl<'a> BatchReader<'a> {
                     return false;
                 };
                 self.next += 1;
-                let reader: std::io::Result<Box<dyn BufRead + 'a>> = match source {
+                let reader: std::io::Result<Box<dyn Read + 'a>> = match source {
                     None => Ok(Box::new(std::io::stdin().lock())),
                     Some(i) => File::open(&self.opts.files[i]).map(|f| {
-                        let counted = Counted {
+                        Box::new(Counted {
                             inner: f,
                             progress: self.progress.clone(),
-                        };
-                        Box::new(BufReader::with_capacity(1 << 16, counted)) as Box<dyn BufRead>
+                        }) as Box<dyn Read>
                     }),
                 };
                 let source = source.map_or(Source::Stdin, Source::File);
                 match reader {
                     Ok(r) => {
-                        let lines = LineReader::new(
+                        // Standard input from a terminal is answered line by line.
+                        let interactive = source == Source::Stdin && std::io::stdin().is_terminal();
+                        let records = Records::new(
                             r,
                             self.opts.max_length,
-                            self.decoding.utf16(),
+                            self.decoding,
                             super::settings::null_records(),
+                            interactive,
                         );
-                        self.current = Some((source, lines, 0));
+                        self.current = Some((source, records, 0));
                     }
                     Err(e) => {
                         batch.clear(source, 1);
@@ -718,49 +908,19 @@ impl<'a> BatchReader<'a> {
                     }
                 }
             }
-            let Some((source, lines, n)) = self.current.as_mut() else {
+            let Some((source, records, n)) = self.current.as_mut() else {
                 continue;
             };
             batch.clear(*source, *n + 1);
-            // Standard input from a terminal is answered line by line.
-            let limit = if *source == Source::Stdin && std::io::stdin().is_terminal() {
-                1
-            } else {
-                BATCH_LINES
-            };
-            let mut ended = false;
-            let mut failed = None;
-            while !batch.full() && batch.len() < limit {
-                match lines.next_line() {
-                    Ok(Some(line)) => {
-                        *n += 1;
-                        let (mut bytes, mut length) = (line.bytes, line.length);
-                        let mut bom_removed = false;
-                        let bom = self.decoding.bom();
-                        if *n == 1 && bytes.starts_with(bom) {
-                            bytes = &bytes[bom.len()..];
-                            length -= bom.len() as u64;
-                            bom_removed = true;
-                        }
-                        batch.push(bytes, length, bom_removed);
-                    }
-                    Ok(None) => {
-                        ended = true;
-                        break;
-                    }
-                    Err(e) => {
-                        ended = true;
-                        failed = Some(e);
-                        break;
-                    }
+            let more = records.fill(batch);
+            *n += batch.len();
+            match more {
+                Ok(true) => return true,
+                Ok(false) => self.current = None,
+                Err(e) => {
+                    self.current = None;
+                    self.read_error(batch, e);
                 }
-            }
-            if !ended {
-                return true;
-            }
-            self.current = None;
-            if let Some(e) = failed {
-                self.read_error(batch, e);
             }
             if !batch.is_empty() || !batch.notes.is_empty() {
                 return true;
@@ -781,7 +941,7 @@ impl<'a> BatchReader<'a> {
 }
 
 /// The source being read: which, its lines, and how many were read.
-type Open<'a> = (Source, LineReader<Box<dyn BufRead + 'a>>, usize);
+type Open<'a> = (Source, Records<Box<dyn Read + 'a>>, usize);
 
 /// A reader that advances a progress bar by the bytes it reads.
 struct Counted<R> {
@@ -823,15 +983,48 @@ fn lines_of(data: &[u8], bound: usize, utf16: Option<Utf16>) -> Vec<(Vec<u8>, u6
     records_of(data, bound, utf16, false)
 }
 
-/// Reads all of a reader, lines or NUL-terminated records (for tests of the line reader).
+/// Reads all of a source, lines or NUL-terminated records, three bytes a read, in full batches and
+/// in batches of one read each (for tests of the record reader).
 #[cfg(test)]
 fn records_of(data: &[u8], bound: usize, utf16: Option<Utf16>, null: bool) -> Vec<(Vec<u8>, u64)> {
-    let mut r = LineReader::new(BufReader::with_capacity(3, data), bound, utf16, null);
-    let mut out = Vec::new();
-    while let Some(l) = r.next_line().unwrap() {
-        out.push((l.bytes.to_vec(), l.length));
+    /// A source that gives at most three bytes a read.
+    struct Trickle<'d>(&'d [u8]);
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(3).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
     }
-    out
+    let decoding = match utf16 {
+        None => Decoding::Utf8,
+        Some(Utf16::Le) => Decoding::Charset(Charset::for_label("UTF-16LE").unwrap()),
+        Some(Utf16::Be) => Decoding::Charset(Charset::for_label("UTF-16BE").unwrap()),
+    };
+    let read = |interactive: bool| {
+        let mut r = Records::new(Trickle(data), bound, decoding, null, interactive);
+        let mut out = Vec::new();
+        let mut batch = Batch::default();
+        loop {
+            batch.clear(Source::Stdin, 1);
+            let more = r.fill(&mut batch).unwrap();
+            out.extend((0..batch.len()).map(|i| {
+                let (bytes, length, _) = batch.raw(i);
+                (bytes.to_vec(), length)
+            }));
+            if !more {
+                return out;
+            }
+        }
+    };
+    let whole = read(false);
+    assert_eq!(
+        read(true),
+        whole,
+        "batches of one read each split the same records"
+    );
+    whole
 }
 
 #[cfg(test)]
@@ -881,6 +1074,26 @@ mod tests {
         assert!(got[0].0.len() <= 12, "kept {} bytes", got[0].0.len());
         assert_eq!(got[0].1, 1000);
         assert_eq!(got[1], (b"ok".to_vec(), 2));
+    }
+
+    #[test]
+    fn a_long_line_loses_its_cr_lf_as_a_short_one_does() {
+        for n in [11, 12, 13, 40, 1000] {
+            let mut data = vec![b'a'; n];
+            data.extend_from_slice(b"\r\nok\r\n\r");
+            let got = lines_of(&data, 10, None);
+            assert_eq!(got.len(), 3, "{n}");
+            assert_eq!(got[0].1, n as u64, "{n}: the length without CR LF");
+            assert_eq!(got[1], (b"ok".to_vec(), 2));
+            assert_eq!(got[2], (b"\r".to_vec(), 1), "a CR without LF stays");
+        }
+        let le: Vec<u8> = format!("{}\r\nz", "b".repeat(30))
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let got = lines_of(&le, 10, Some(Utf16::Le));
+        assert_eq!(got[0].1, 60);
+        assert_eq!(got[1], (vec![b'z', 0], 2));
     }
 
     #[test]
