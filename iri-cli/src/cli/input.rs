@@ -14,10 +14,12 @@ use std::fmt;
 use std::fs::File;
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use clap::Args;
 use iri_abnf::convert::decode_legacy;
 use iri_abnf::convert::Charset;
+use memmap2::Mmap;
 
 /// How every subcommand that reads inputs reads them (appended to their help).
 pub const INPUTS_HELP: &str = "\
@@ -327,6 +329,11 @@ struct Records<R> {
     /// that each line is answered as it is typed.
     interactive: bool,
     ended: bool,
+    /// The file, mapped into memory, and where its next record begins; then `reader` is not read.
+    map: Option<Arc<Mmap>>,
+    mapped_at: usize,
+    /// Advanced by the bytes of the map taken (a reader advances it as it reads).
+    progress: Option<indicatif::ProgressBar>,
 }
 
 /// Calls `each` with the offset of every `byte` in `hay`, in order. A block of 64 bytes at a time
@@ -402,6 +409,9 @@ impl<R: std::io::Read> Records<R> {
             taken: 0,
             interactive,
             ended: false,
+            map: None,
+            mapped_at: 0,
+            progress: None,
         }
     }
 
@@ -414,25 +424,20 @@ impl<R: std::io::Read> Records<R> {
         }
     }
 
-    /// Takes the records that end in `batch.data[scan..batch.filled]` (`scan` is at a code unit
-    /// boundary of the record that begins at `start`, which is `long` when it is longer than the
-    /// bound); returns where the record after them begins.
+    /// Takes the records that end in `data[scan..filled]` (`scan` is at a code unit boundary of the
+    /// record that begins at `start`, which is `long` when it is longer than the bound); returns
+    /// where the record after them begins.
     fn split(
         &mut self,
-        batch: &mut Batch,
+        (data, filled): (&[u8], usize),
+        lines: &mut Vec<Line>,
         mut start: usize,
         scan: usize,
         long: &mut Option<(usize, u64)>,
     ) -> usize {
         let end_byte = if self.null { 0x00 } else { 0x0A };
         let utf16 = self.utf16;
-        let Batch {
-            data,
-            filled,
-            lines,
-            ..
-        } = batch;
-        let hay = &data[scan..*filled];
+        let hay = &data[scan..filled];
         let mut end_at = |at: usize| {
             self.end_record(data, lines, start, at, long.take());
             start = at + self.unit();
@@ -453,6 +458,44 @@ impl<R: std::io::Read> Records<R> {
             }
         }
         start
+    }
+
+    /// [`Records::fill`] from a memory map of the file: the records borrow the map, so that nothing
+    /// is copied; a long record keeps its first bytes as when read.
+    fn fill_mapped(&mut self, batch: &mut Batch, map: Arc<Mmap>) -> bool {
+        let unit = self.unit();
+        let data: &[u8] = &map;
+        let begin = self.mapped_at;
+        let mut start = begin;
+        let mut scan = begin;
+        let mut long: Option<(usize, u64)> = None;
+        let more = loop {
+            let end = data.len().min(scan + READ_BYTES);
+            start = self.split((data, end), &mut batch.lines, start, scan, &mut long);
+            if let Some(p) = &self.progress {
+                p.inc((end - scan) as u64);
+            }
+            if end == data.len() {
+                // The last record, without a terminator.
+                if start < end {
+                    let kept = long.map_or(end, |(kept, _)| kept);
+                    self.take(data, &mut batch.lines, start, kept, (end - start) as u64);
+                }
+                self.ended = true;
+                break false;
+            }
+            let pending = end - start;
+            if long.is_none() && pending > self.keep {
+                long = Some((start + self.keep, 0));
+            }
+            scan = end - (end - start) % unit;
+            if long.is_none() && batch.full_at(start - begin) {
+                break true;
+            }
+        };
+        self.mapped_at = start;
+        batch.mapped = Some(map);
+        more
     }
 
     /// Adds the record that begins at `start` and whose terminator is at `at` (`long`: where its kept
@@ -495,6 +538,9 @@ impl<R: std::io::Read> Records<R> {
         if self.ended {
             return Ok(false);
         }
+        if let Some(map) = &self.map {
+            return Ok(self.fill_mapped(batch, map.clone()));
+        }
         let unit = self.unit();
         batch.filled = 0;
         batch.append(&self.carry);
@@ -505,7 +551,13 @@ impl<R: std::io::Read> Records<R> {
         let mut scan = 0;
         let mut long: Option<(usize, u64)> = None;
         loop {
-            start = self.split(batch, start, scan, &mut long);
+            start = self.split(
+                (&batch.data, batch.filled),
+                &mut batch.lines,
+                start,
+                scan,
+                &mut long,
+            );
             let pending = batch.filled - start;
             if long.is_none() && pending > self.keep {
                 long = Some((start + self.keep, 0));
@@ -658,7 +710,7 @@ fn input_of(
 }
 
 /// The most lines in one [`Batch`].
-pub const BATCH_LINES: usize = 16 * 1024;
+pub const BATCH_LINES: usize = 4 * 1024;
 /// A [`Batch`] is closed once it holds this many bytes of inputs (a line is never split).
 pub const BATCH_BYTES: usize = 4 << 20;
 
@@ -695,6 +747,8 @@ pub struct Batch {
     /// read, kept from batch to batch).
     data: Vec<u8>,
     filled: usize,
+    /// The memory map of a file the inputs are in instead of `data`.
+    mapped: Option<Arc<Mmap>>,
     lines: Vec<Line>,
     /// Messages for standard error, each to be printed just before the input of that index (an
     /// index equal to [`Batch::len`] means after the last input).
@@ -707,6 +761,7 @@ impl Batch {
         self.source = source;
         self.first = first;
         self.filled = 0;
+        self.mapped = None;
         self.lines.clear();
         self.notes.clear();
     }
@@ -758,7 +813,11 @@ impl Batch {
     /// bytes, and whether a byte order mark was removed from it.
     pub fn raw(&self, i: usize) -> (&[u8], u64, bool) {
         let l = self.lines[i];
-        (&self.data[l.start..l.end], l.length, l.bom_removed)
+        let data = match &self.mapped {
+            Some(map) => &map[..],
+            None => &self.data[..self.filled],
+        };
+        (&data[l.start..l.end], l.length, l.bom_removed)
     }
 
     /// Where the `i`-th input comes from.
@@ -878,9 +937,11 @@ impl<'a> BatchReader<'a> {
                     return false;
                 };
                 self.next += 1;
+                let mut map = None;
                 let reader: std::io::Result<Box<dyn Read + 'a>> = match source {
                     None => Ok(Box::new(std::io::stdin().lock())),
                     Some(i) => File::open(&self.opts.files[i]).map(|f| {
+                        map = map_file(&f);
                         Box::new(Counted {
                             inner: f,
                             progress: self.progress.clone(),
@@ -892,13 +953,15 @@ impl<'a> BatchReader<'a> {
                     Ok(r) => {
                         // Standard input from a terminal is answered line by line.
                         let interactive = source == Source::Stdin && std::io::stdin().is_terminal();
-                        let records = Records::new(
+                        let mut records = Records::new(
                             r,
                             self.opts.max_length,
                             self.decoding,
                             super::settings::null_records(),
                             interactive,
                         );
+                        records.map = map.map(Arc::new);
+                        records.progress = self.progress.clone();
                         self.current = Some((source, records, 0));
                     }
                     Err(e) => {
@@ -938,6 +1001,25 @@ impl<'a> BatchReader<'a> {
             .push((batch.len(), format!("reading {what}: {e}")));
         self.ok = false;
     }
+}
+
+/// The smallest file that is mapped into memory rather than read.
+const MAP_BYTES: u64 = 1 << 20;
+
+/// A memory map of a regular file of at least [`MAP_BYTES`], so that its records are read in place;
+/// `None` for a smaller file, another kind of file, or when the system does not map it (then it is
+/// read).
+fn map_file(file: &File) -> Option<Mmap> {
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() || meta.len() < MAP_BYTES {
+        return None;
+    }
+    // SAFETY: the map is only read. As with any memory map, a file that another process truncates
+    // or rewrites while it is being read shows its new bytes, or ends the process with SIGBUS past
+    // its new end, as for ripgrep's memory maps; the inputs of a validator are files at rest.
+    let map = unsafe { memmap2::MmapOptions::new().populate().map(file) }.ok()?;
+    let _ = map.advise(memmap2::Advice::Sequential);
+    Some(map)
 }
 
 /// The source being read: which, its lines, and how many were read.
@@ -1094,6 +1176,74 @@ mod tests {
         let got = lines_of(&le, 10, Some(Utf16::Le));
         assert_eq!(got[0].1, 60);
         assert_eq!(got[1], (vec![b'z', 0], 2));
+    }
+
+    /// A file read through its memory map gives the records that reading it gives, for LF and NUL
+    /// records, with long lines, CR LF, a byte order mark and no final terminator, in batches.
+    #[test]
+    fn a_mapped_file_gives_the_records_a_read_one_gives() {
+        let mut data = UTF8_BOM.to_vec();
+        let mut i = 0u64;
+        while data.len() < 5 * MAP_BYTES as usize {
+            i += 1;
+            let n = (i * 7919 % 97) as usize;
+            data.extend(std::iter::repeat_n(
+                b'a' + (i % 26) as u8,
+                n * (1 + usize::from(i.is_multiple_of(50)) * 20),
+            ));
+            data.extend_from_slice(match i % 5 {
+                0 => b"\r\n",
+                1 => b"\0",
+                _ => b"\n",
+            });
+        }
+        data.extend_from_slice(b"last\r");
+        let path = std::env::temp_dir().join(format!("iri-mapped-{}.txt", std::process::id()));
+        std::fs::write(&path, &data).unwrap();
+        for null in [false, true] {
+            let file = File::open(&path).unwrap();
+            let map = map_file(&file).expect("a file of 5 MiB is mapped");
+            let mut r = Records::new(file, 300, Decoding::Utf8, null, false);
+            r.map = Some(Arc::new(map));
+            let mut mapped = Vec::new();
+            let mut batches = 0;
+            loop {
+                let mut batch = Batch::default();
+                batch.clear(Source::File(0), 1);
+                let more = r.fill(&mut batch).unwrap();
+                batches += 1;
+                mapped.extend((0..batch.len()).map(|i| {
+                    let (bytes, length, bom) = batch.raw(i);
+                    (bytes.to_vec(), length, bom)
+                }));
+                if !more {
+                    break;
+                }
+            }
+            let mut read = Records::new(&data[..], 300, Decoding::Utf8, null, false);
+            let mut want = Vec::new();
+            loop {
+                let mut batch = Batch::default();
+                batch.clear(Source::File(0), 1);
+                let more = read.fill(&mut batch).unwrap();
+                want.extend((0..batch.len()).map(|i| {
+                    let (bytes, length, bom) = batch.raw(i);
+                    (bytes.to_vec(), length, bom)
+                }));
+                if !more {
+                    break;
+                }
+            }
+            assert!(
+                batches > 1,
+                "{batches} batches, {} records, {} mapped",
+                want.len(),
+                mapped.len()
+            );
+            assert!(want.len() > 10_000 && want[0].2, "{} records", want.len());
+            assert!(mapped == want, "-0 {null}: the records differ");
+        }
+        let _ = std::fs::remove_file(&path);
     }
 
     #[test]
