@@ -4,7 +4,9 @@
 //! - [`near_miss`]: invalid strings one to three edits away from valid IRI-references;
 //! - [`spec_heavy`]: valid IRI-references made from every rule of every grammar, weighted towards the
 //!   IP literals, percent-encodings and the `ucschar` and `iprivate` ranges;
-//! - [`non_ascii`]: localized DBpedia and Wikipedia links in ten scripts.
+//! - [`non_ascii`]: localized DBpedia and Wikipedia links in ten scripts;
+//! - [`adversarial`]: strings of every rule of every grammar, near misses and characters of every
+//!   Unicode plane, a third of them valid.
 //!
 //! Each has [`SAMPLE`] strings.
 
