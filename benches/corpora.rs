@@ -137,8 +137,8 @@ impl FlatWalk {
         while let Some(s) = todo.pop() {
             for c in 0..t.width {
                 let to = usize::from(t.rows[s + c]);
-                if !index.contains_key(&to) {
-                    index.insert(to, order.len());
+                if let std::collections::hash_map::Entry::Vacant(e) = index.entry(to) {
+                    e.insert(order.len());
                     order.push(to);
                     todo.push(to);
                 }
