@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs `cargo bench --bench corpora` and prints a Markdown table of the median time per input (ns) of
 # ours and each peer, per input set, with the ratios: `is_valid` ÷ the fastest peer validator, and
-# `parse` ÷ fluent-uri's parse, and `is_valid` with the rule by name ÷ with the `Rule` value. The numbers come from criterion's estimates.
+# `parse` ÷ fluent-uri's parse, `is_valid` with the rule by name ÷ with the `Rule` value, and
+# `is_valid` ÷ the flat table walk of the same automaton (the plain walk, one lookup per byte). The numbers come from criterion's estimates.
 #
 #   benches/corpora-table.sh                # run the bench, then print the table
 #   benches/corpora-table.sh --table-only   # print the table of the last run
@@ -23,9 +24,9 @@ ratio() {
     fi
 }
 
-echo "| set | is_valid (ours) | oxiri | fluent-uri | iri-string | is_valid ÷ fastest peer | parse (ours) | parse (fluent-uri) | parse ÷ fluent-uri | is_valid by name | by name ÷ by \`Rule\` |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-for set in near-miss spec-heavy non-ascii dbpedia; do
+echo "| set | is_valid (ours) | oxiri | fluent-uri | iri-string | is_valid ÷ fastest peer | parse (ours) | parse (fluent-uri) | parse ÷ fluent-uri | is_valid by name | by name ÷ by \`Rule\` | flat walk | is_valid ÷ flat walk |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+for set in near-miss spec-heavy non-ascii adversarial dbpedia; do
     [[ -d $criterion/corpora-$set-validate ]] || continue
     row="| $set"
     ours=$(per_input "$set" validate is_valid)
@@ -43,7 +44,9 @@ for set in near-miss spec-heavy non-ascii dbpedia; do
     parse_fluent=$(per_input "$set" parse fluent-uri)
     row+=" | ${parse_ours:-–} | ${parse_fluent:-–} | $(ratio "$parse_ours" "$parse_fluent")"
     by_name=$(per_input "$set" validate is_valid-by-name)
-    row+=" | ${by_name:-–} | $(ratio "$by_name" "$ours") |"
+    row+=" | ${by_name:-–} | $(ratio "$by_name" "$ours")"
+    flat=$(per_input "$set" validate flat-walk)
+    row+=" | ${flat:-–} | $(ratio "$ours" "$flat") |"
     echo "$row"
 done
 echo

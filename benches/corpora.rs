@@ -17,6 +17,10 @@
 //!   `https://{lang}.wikipedia.org/wiki/{Title}`) with titles in CJK, Hangul, Cyrillic, Arabic, Hebrew,
 //!   Devanagari, Thai and Greek letters; some with parentheses, percent-encoded words, queries and
 //!   fragments.
+//! - `adversarial`: a string of every rule of each of the nine grammars in turn (historical ones
+//!   included), put in its place in a reference, then left as it is, mutated (`abnf::mutate`), given
+//!   characters of a Unicode plane (every plane in turn, often at the ends of the `ucschar` and
+//!   `iprivate` ranges), or both; a third valid, two thirds invalid. Also measured by length.
 //! - `dbpedia` (for reference, when the shared corpus is there): its first 10,000 lines.
 //!
 //! Share of the strings with a `[`, a `%` and a non-ASCII character (also printed by each run):
@@ -49,6 +53,14 @@
 //! timed) in each round, in turn, and the median over the rounds of each time and of each round's
 //! ratio, as a Markdown table; `near-miss` also by the length of its strings.
 //!
+//! The interleaved measurement also times two plain walks of the same automaton, the yardstick of
+//! `is_valid` (which must never be slower): a flat table of 256 entries per state indexed by the
+//! byte, one lookup per byte ([`FlatWalk`], built from `Dfa::rows`), and the walk of
+//! `regex-automata`'s DFA (`Dfa::is_match_plain`); the ratio is to the faster of the two in the round.
+//! The flat walk's verdicts are checked against `is_valid`'s before measuring.
+//!
+//! With `CORPORA_SETS=set,set`, only those sets are generated and measured.
+//!
 //! With `CORPORA_DUMP=DIR`, the sets are written to `DIR/{set}.txt` to be looked at: one string a line,
 //! as a Rust string literal (the near misses have controls and line breaks).
 //!
@@ -59,7 +71,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, Criterion, SamplingMode, Throughput};
-use iri_abnf::{is_valid, parse, Grammar};
+use iri_abnf::{is_valid, parse, Grammar, Rule};
 
 mod corpus;
 
@@ -74,15 +86,98 @@ fn input_sets() -> Vec<(&'static str, Vec<String>)> {
             Vec::new()
         }
     };
-    let mut out = vec![
-        ("near-miss", sets::near_miss(&dbpedia)),
-        ("spec-heavy", sets::spec_heavy()),
-        ("non-ascii", sets::non_ascii()),
-    ];
-    if !dbpedia.is_empty() {
+    let chosen = std::env::var("CORPORA_SETS").ok();
+    let wanted = |set: &str| {
+        chosen
+            .as_deref()
+            .is_none_or(|sets| sets.split(',').any(|s| s == set))
+    };
+    let mut out = Vec::new();
+    if wanted("near-miss") {
+        out.push(("near-miss", sets::near_miss(&dbpedia)));
+    }
+    if wanted("spec-heavy") {
+        out.push(("spec-heavy", sets::spec_heavy()));
+    }
+    if wanted("non-ascii") {
+        out.push(("non-ascii", sets::non_ascii()));
+    }
+    if wanted("adversarial") {
+        out.push(("adversarial", sets::adversarial()));
+    }
+    if !dbpedia.is_empty() && wanted("dbpedia") {
         out.push(("dbpedia", dbpedia));
     }
     out
+}
+
+/// The plain walk of the automaton `is_valid` walks (grammar `iri`, rule `IRI-reference`) as flat as
+/// it gets: one table of 256 entries per state, indexed by the byte itself, one lookup per byte and a
+/// test for the dead state, no runs, no classes. Built from [`iri_abnf::abnf::Dfa::rows`]; the yardstick
+/// of "never slower than the plain walk".
+struct FlatWalk {
+    /// `next[s + b]`: the state after byte `b` from the state at `s` (a multiple of 256; 0 is the
+    /// dead state).
+    next: Vec<u32>,
+    /// Whether the input may end in the state at `s`, at `s >> 8`.
+    accept: Vec<bool>,
+    start: u32,
+}
+
+impl FlatWalk {
+    fn new() -> FlatWalk {
+        let dfa = iri_abnf::abnf::dfa(Grammar::Iri, Rule::IriReference).expect("precompiled");
+        let t = dfa.rows().expect("a table");
+        // The states as the rows number them, renumbered densely from the dead state (0).
+        let mut index = std::collections::HashMap::from([(0usize, 0usize)]);
+        let mut order = vec![0usize];
+        let mut todo = vec![t.start];
+        index.insert(t.start, 1);
+        order.push(t.start);
+        while let Some(s) = todo.pop() {
+            for c in 0..t.width {
+                let to = usize::from(t.rows[s + c]);
+                if let std::collections::hash_map::Entry::Vacant(e) = index.entry(to) {
+                    e.insert(order.len());
+                    order.push(to);
+                    todo.push(to);
+                }
+            }
+        }
+        let mut next = vec![0u32; order.len() * 256];
+        let mut accept = vec![false; order.len()];
+        for (k, &s) in order.iter().enumerate().skip(1) {
+            for b in 0..256 {
+                let to = usize::from(t.rows[s + usize::from(t.classes[b])]);
+                next[k * 256 + b] = (index[&to] * 256) as u32;
+            }
+            accept[k] = t.rows[s + t.width] != 0;
+        }
+        FlatWalk {
+            next,
+            accept,
+            start: (index[&t.start] * 256) as u32,
+        }
+    }
+
+    #[inline(never)]
+    fn is_match(&self, input: &str) -> bool {
+        let mut s = self.start;
+        for &b in input.as_bytes() {
+            s = self.next[s as usize + usize::from(b)];
+            if s == 0 {
+                return false;
+            }
+        }
+        self.accept[s as usize >> 8]
+    }
+}
+
+/// The plain walk through `regex-automata`'s own DFA (`Dfa::is_match_plain`).
+fn plain(s: &str) -> bool {
+    static DFA: std::sync::OnceLock<&iri_abnf::abnf::Dfa> = std::sync::OnceLock::new();
+    DFA.get_or_init(|| iri_abnf::abnf::dfa(Grammar::Iri, Rule::IriReference).expect("precompiled"))
+        .is_match_plain(s)
 }
 
 type Validator = fn(&str) -> bool;
@@ -210,6 +305,7 @@ fn report(set: &str, lines: &[&str]) {
 }
 
 fn bench(c: &mut Criterion) {
+    let flat = FlatWalk::new();
     let dump = std::env::var_os("CORPORA_DUMP").map(std::path::PathBuf::from);
     for (set, lines) in input_sets() {
         if let Some(dir) = &dump {
@@ -228,6 +324,7 @@ fn bench(c: &mut Criterion) {
         let validators = [
             ("is_valid", ours as Validator),
             ("is_valid-by-name", ours_by_name),
+            ("plain-walk", plain),
         ]
         .into_iter()
         .chain(PEERS);
@@ -236,6 +333,9 @@ fn bench(c: &mut Criterion) {
                 b.iter(|| lines.iter().filter(|s| f(black_box(s))).count())
             });
         }
+        group.bench_function("flat-walk", |b| {
+            b.iter(|| lines.iter().filter(|s| flat.is_match(black_box(s))).count())
+        });
         group.finish();
 
         let mut group = c.benchmark_group(format!("corpora-{set}-parse"));
@@ -260,6 +360,7 @@ fn bench(c: &mut Criterion) {
 /// this ratio moves less between runs than the ratio of two criterion benchmarks measured one after
 /// the other.
 fn interleaved(rounds: usize) {
+    let flat: &'static FlatWalk = Box::leak(Box::new(FlatWalk::new()));
     type Contender = (&'static str, Box<dyn Fn(&str) -> usize>);
     let contenders: Vec<Contender> = vec![
         ("is_valid", Box::new(|s| usize::from(ours(s)))),
@@ -276,6 +377,11 @@ fn interleaved(rounds: usize) {
             "is_valid by run-time name",
             Box::new(|s| usize::from(ours_by_runtime_name(s))),
         ),
+        (
+            "flat walk",
+            Box::new(move |s| usize::from(flat.is_match(s))),
+        ),
+        ("plain walk", Box::new(|s| usize::from(plain(s)))),
     ];
     let median = |mut v: Vec<f64>| {
         v.sort_by(f64::total_cmp);
@@ -286,15 +392,18 @@ fn interleaved(rounds: usize) {
         "| set | is_valid (ours) | oxiri | fluent-uri | iri-string | is_valid ÷ fastest peer \
          (quartiles) | parse (ours) | parse (fluent-uri) | parse ÷ fluent-uri (quartiles) | \
          is_valid by name | by name ÷ by `Rule` (quartiles) | by run-time name ÷ by `Rule` \
+         (quartiles) | flat walk | plain walk (regex-automata) | is_valid ÷ fastest plain walk \
          (quartiles) |\n",
     );
-    table.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    table.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     // The sets, and `near-miss` by the length of its strings, which tells how much of its time is
     // the mix of lengths.
     let mut sets: Vec<(String, Vec<String>)> = Vec::new();
     for (set, lines) in input_sets() {
         let by_length: &[(&str, std::ops::Range<usize>)] = match set {
-            "near-miss" => &[("<16", 0..16), ("16–31", 16..32), ("≥32", 32..usize::MAX)],
+            "near-miss" | "adversarial" => {
+                &[("<16", 0..16), ("16–31", 16..32), ("≥32", 32..usize::MAX)]
+            }
             _ => &[],
         };
         let parts: Vec<(String, Vec<String>)> = by_length
@@ -310,6 +419,9 @@ fn interleaved(rounds: usize) {
     for (set, lines) in &sets {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         report(set, &lines);
+        if let Some(s) = lines.iter().find(|s| flat.is_match(s) != ours(s)) {
+            panic!("corpora: set {set}: the flat walk and is_valid disagree on {s:?}");
+        }
         // times[c][r]: contender c in round r, ns per input.
         let mut times = vec![Vec::with_capacity(rounds); contenders.len()];
         for round in 0..rounds {
@@ -345,9 +457,11 @@ fn interleaved(rounds: usize) {
         let (p, p1, p3) = ratio(4, &[5]);
         let (n, n1, n3) = ratio(6, &[0]);
         let (m, m1, m3) = ratio(7, &[0]);
+        let (w, w1, w3) = ratio(0, &[8, 9]);
         table.push_str(&format!(
             "| {set} | {} | {} | {} | {} | {v:.2}× ({v1:.2}–{v3:.2}) | {} | {} | {p:.2}× ({p1:.2}–{p3:.2}) \
-             | {} | {n:.2}× ({n1:.2}–{n3:.2}) | {m:.2}× ({m1:.2}–{m3:.2}) |\n",
+             | {} | {n:.2}× ({n1:.2}–{n3:.2}) | {m:.2}× ({m1:.2}–{m3:.2}) | {} | {} \
+             | {w:.2}× ({w1:.2}–{w3:.2}) |\n",
             cell(0),
             cell(1),
             cell(2),
@@ -355,6 +469,8 @@ fn interleaved(rounds: usize) {
             cell(4),
             cell(5),
             cell(6),
+            cell(8),
+            cell(9),
         ));
     }
     println!("{table}");

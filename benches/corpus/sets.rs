@@ -4,7 +4,9 @@
 //! - [`near_miss`]: invalid strings one to three edits away from valid IRI-references;
 //! - [`spec_heavy`]: valid IRI-references made from every rule of every grammar, weighted towards the
 //!   IP literals, percent-encodings and the `ucschar` and `iprivate` ranges;
-//! - [`non_ascii`]: localized DBpedia and Wikipedia links in ten scripts.
+//! - [`non_ascii`]: localized DBpedia and Wikipedia links in ten scripts;
+//! - [`adversarial`]: strings of every rule of every grammar, near misses and characters of every
+//!   Unicode plane, a third of them valid.
 //!
 //! Each has [`SAMPLE`] strings.
 
@@ -583,4 +585,162 @@ pub fn shares(set: &[String]) -> (f64, f64, f64) {
         share(&|s| s.contains('%')),
         share(&|s| !s.is_ascii()),
     )
+}
+
+/// Where the string of a rule of a historical grammar (RFC 2396, RFC 2732, draft-masinter-url-i18n-07,
+/// draft-duerst-iri-01) goes in an adversarial reference; the rules of the main grammars take their
+/// slot from [`RULES`], a rule in neither table is the whole string.
+const HISTORICAL: &[(&str, Slot)] = &[
+    ("absoluteURI", Slot::Whole),
+    ("relativeURI", Slot::Whole),
+    ("net_path", Slot::Whole),
+    ("abs_path", Slot::Whole),
+    ("rel_path", Slot::Whole),
+    ("absoluteIRI", Slot::Whole),
+    ("relativeIRI", Slot::Whole),
+    ("inet_path", Slot::Whole),
+    ("iabs_path", Slot::Whole),
+    ("irel_path", Slot::Whole),
+    ("opaque_part", Slot::AfterScheme),
+    ("uric_no_slash", Slot::AfterScheme),
+    ("iopaque_part", Slot::AfterScheme),
+    ("iric_no_slash", Slot::AfterScheme),
+    ("server", Slot::Authority),
+    ("hostport", Slot::Authority),
+    ("iserver", Slot::Authority),
+    ("ihostport", Slot::Authority),
+    ("hostname", Slot::Host),
+    ("domainlabel", Slot::Host),
+    ("toplabel", Slot::Host),
+    ("IPv6reference", Slot::Host),
+    ("ihostname", Slot::Host),
+    ("idomainlabel", Slot::Host),
+    ("itoplabel", Slot::Host),
+    ("IPv6prefix", Slot::Literal),
+    ("hexpart", Slot::Literal),
+    ("hexseq", Slot::Literal),
+    ("hex4", Slot::Literal),
+];
+
+/// How many strings of [`adversarial`] are valid IRI-references: a third.
+pub const ADVERSARIAL_VALID: usize = SAMPLE / 3;
+
+/// A character of Unicode plane `plane` (0 to 16), half of the time one at an end of a range that
+/// the grammars tell apart (the ends of the `ucschar` and `iprivate` ranges of RFC 3987 §2.2 and
+/// 3987bis §2.2, the noncharacters at the end of each plane, the ends of the lengths of UTF-8,
+/// RFC 3629 §3), otherwise any character of the plane.
+fn plane_char(rng: &mut Rng, plane: u32) -> char {
+    const BMP_ENDS: &[u32] = &[
+        0x7F, 0x80, 0x9F, 0xA0, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xF8FF, 0xF900, 0xFDCF, 0xFDD0,
+        0xFDEF, 0xFDF0, 0xFFEF, 0xFFF0, 0xFFFD, 0xFFFE, 0xFFFF,
+    ];
+    const PLANE_ENDS: &[u32] = &[0x0000, 0x0001, 0xFFFD, 0xFFFE, 0xFFFF];
+    const TAG_ENDS: &[u32] = &[0xE0000, 0xE0FFF, 0xE1000];
+    let base = plane << 16;
+    let code = if rng.chance(50) {
+        if plane == 0 {
+            *rng.pick(BMP_ENDS)
+        } else if plane == 14 && rng.chance(50) {
+            *rng.pick(TAG_ENDS)
+        } else {
+            base + rng.pick(PLANE_ENDS)
+        }
+    } else if plane == 0 {
+        rng.char_in(&[(0x20, 0xD7FF), (0xE000, 0xFFFF)]) as u32
+    } else {
+        base + rng.below(0x10000) as u32
+    };
+    char::from_u32(code).expect("not a surrogate")
+}
+
+/// Adversarial strings: a string of one rule of one of the nine grammars (every rule of every grammar
+/// in turn, historical ones included), put in its place in a reference (the other parts generated
+/// from the grammar `iri`, the scheme of some `http` or `https`), then left as it is, edited by `mutate` (near misses), given characters of
+/// a Unicode plane (every plane in turn, supplementary `ucschar` and `iprivate` ranges included, often
+/// characters at the ends of ranges) inserted or replacing one, or both. A third of the strings kept are
+/// valid IRI-references of the grammar `iri` ([`ADVERSARIAL_VALID`]), the rest invalid, so that a walk
+/// sees the error path, short and long strings, and state changes at every kind of character.
+pub fn adversarial() -> Vec<String> {
+    let iri = rules(Grammar::Iri).expect("the grammar iri loads");
+    let filler = |rule: &str| Generator::new(iri, rule).expect("a rule of iri");
+    let fillers = Fillers {
+        scheme: filler("scheme"),
+        userinfo: filler("iuserinfo"),
+        reg_name: filler("ireg-name"),
+        ipv4: filler("IPv4address"),
+        ipv6: filler("IPv6address"),
+        ipv_future: filler("IPvFuture"),
+        segment: filler("isegment"),
+        query: filler("iquery"),
+        fragment: filler("ifragment"),
+    };
+    // Every rule of every grammar, with its slot.
+    let mut featured: Vec<(Slot, usize, Generator<'static>)> = Vec::new();
+    for grammar in iri_abnf::AnyGrammar::ALL {
+        let abnf = rules(grammar).expect("the grammar loads");
+        for &rule in grammar.rules() {
+            let name = grammar.rule_name(rule);
+            let (slot, budget) = RULES
+                .iter()
+                .find(|r| r.0.eq_ignore_ascii_case(rule.name()))
+                .map(|r| (r.1, r.2.max(1)))
+                .or_else(|| {
+                    HISTORICAL
+                        .iter()
+                        .find(|r| r.0.eq_ignore_ascii_case(name))
+                        .map(|r| (r.1, 40))
+                })
+                .unwrap_or((Slot::Segment, 8));
+            let g = Generator::new(abnf, name).expect("every rule generates");
+            featured.push((slot, budget, g));
+        }
+    }
+    let (mut valid_n, mut invalid_n) = (0, 0);
+    let mut out = Vec::with_capacity(SAMPLE);
+    let mut i = 0u64;
+    while out.len() < SAMPLE {
+        assert!(
+            i < (ATTEMPTS * SAMPLE) as u64,
+            "adversarial: too few strings of one kind"
+        );
+        let seed = nth_seed(SEED + 3, i);
+        let mut rng = Rng(seed);
+        let (slot, budget, g) = &featured[i as usize % featured.len()];
+        let text = g.generate(seed, *budget);
+        let mut s = assemble(&mut rng, &fillers, *slot, &text);
+        // Some of them web links, whose beginning the walk looks up.
+        if !matches!(slot, Slot::Whole | Slot::Scheme) && rng.chance(15) {
+            let scheme = if rng.chance(50) { "http" } else { "https" };
+            s = format!("{scheme}{}", &s[s.find(':').expect("a scheme")..]);
+        }
+        let plane = (i / featured.len() as u64 % 17) as u32;
+        let kind = rng.below(4);
+        if kind & 1 == 1 {
+            s = mutate(seed, &s);
+        }
+        if kind & 2 == 2 {
+            let mut chars: Vec<char> = s.chars().collect();
+            for _ in 0..rng.between(1, 3) {
+                let c = plane_char(&mut rng, plane);
+                let at = rng.below(chars.len() + 1);
+                if at < chars.len() && rng.chance(50) {
+                    chars[at] = c;
+                } else {
+                    chars.insert(at, c);
+                }
+            }
+            s = chars.into_iter().collect();
+        }
+        if valid(&s) {
+            if valid_n < ADVERSARIAL_VALID {
+                valid_n += 1;
+                out.push(s);
+            }
+        } else if invalid_n < SAMPLE - ADVERSARIAL_VALID {
+            invalid_n += 1;
+            out.push(s);
+        }
+        i += 1;
+    }
+    out
 }
