@@ -40,14 +40,18 @@
 //!   run time is) and each peer's parser used as a validator in
 //!   its strictest RFC 3987 mode: `oxiri::IriRef::parse`, `fluent_uri::IriRef::parse`,
 //!   `iri_string::types::IriReferenceStr::new`.
-//! - `parse`: ours (`parse` with the grammar `iri`) and `fluent_uri::IriRef::parse`, reading every
-//!   component of a valid input; the result of an invalid one (ours: the error with its offset and what
+//! - `parse`: ours (`parse` with the grammar `iri`), `oxiri::IriRef::parse` and
+//!   `fluent_uri::IriRef::parse`, reading every component of a valid input (oxiri has no userinfo,
+//!   host or port of its own and reads the authority whole); the result of an invalid one (ours: the error with its offset and what
 //!   was expected) goes through `black_box`.
 //!
 //! With `CORPORA_INTERLEAVED=ROUNDS` (`benches/corpora-interleaved.sh`), the bench does not run criterion
 //! but the interleaved measurement ([`interleaved`]): every contender over the set (warmed, then
 //! timed) in each round, in turn, and the median over the rounds of each time and of each round's
 //! ratio, as a Markdown table; `near-miss` also by the length of its strings.
+//!
+//! With `CORPORA_SETS=SET,SET` only the sets named are measured (`near-miss`, `spec-heavy`,
+//! `non-ascii`, `dbpedia`).
 //!
 //! With `CORPORA_DUMP=DIR`, the sets are written to `DIR/{set}.txt` to be looked at: one string a line,
 //! as a Rust string literal (the near misses have controls and line breaks).
@@ -74,12 +78,23 @@ fn input_sets() -> Vec<(&'static str, Vec<String>)> {
             Vec::new()
         }
     };
-    let mut out = vec![
-        ("near-miss", sets::near_miss(&dbpedia)),
-        ("spec-heavy", sets::spec_heavy()),
-        ("non-ascii", sets::non_ascii()),
-    ];
-    if !dbpedia.is_empty() {
+    // `CORPORA_SETS=non-ascii,dbpedia` measures those sets only (all of them without it).
+    let only = std::env::var("CORPORA_SETS").ok();
+    let wanted = |set: &str| {
+        only.as_deref()
+            .is_none_or(|o| o.split(',').any(|w| w == set))
+    };
+    let mut out = Vec::new();
+    if wanted("near-miss") {
+        out.push(("near-miss", sets::near_miss(&dbpedia)));
+    }
+    if wanted("spec-heavy") {
+        out.push(("spec-heavy", sets::spec_heavy()));
+    }
+    if wanted("non-ascii") {
+        out.push(("non-ascii", sets::non_ascii()));
+    }
+    if !dbpedia.is_empty() && wanted("dbpedia") {
         out.push(("dbpedia", dbpedia));
     }
     out
@@ -166,6 +181,22 @@ fn fluent_parse(s: &str) -> usize {
 }
 
 /// Prints the shares of the set and, for each peer, the strings it judges otherwise than ours.
+fn oxiri_parse(s: &str) -> usize {
+    let r = match oxiri::IriRef::parse(s) {
+        Ok(r) => r,
+        Err(e) => {
+            black_box(e);
+            return 0;
+        }
+    };
+    // oxiri has no userinfo, host or port of its own: the authority is read whole.
+    r.scheme().map_or(0, str::len)
+        + r.authority().map_or(0, str::len)
+        + r.path().len()
+        + r.query().map_or(0, str::len)
+        + r.fragment().map_or(0, str::len)
+}
+
 fn report(set: &str, lines: &[&str]) {
     let owned: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
     let (bracket, percent, non_ascii) = sets::shares(&owned);
@@ -242,7 +273,11 @@ fn bench(c: &mut Criterion) {
         group.throughput(Throughput::Elements(n));
         group.sampling_mode(SamplingMode::Flat);
         group.sample_size(20);
-        let parsers: [(&str, Parser); 2] = [("ours", ours_parse), ("fluent-uri", fluent_parse)];
+        let parsers: [(&str, Parser); 3] = [
+            ("ours", ours_parse),
+            ("oxiri", oxiri_parse),
+            ("fluent-uri", fluent_parse),
+        ];
         for (name, f) in parsers {
             group.bench_function(name, |b| {
                 b.iter(|| lines.iter().map(|s| f(black_box(s))).sum::<usize>())
@@ -276,6 +311,7 @@ fn interleaved(rounds: usize) {
             "is_valid by run-time name",
             Box::new(|s| usize::from(ours_by_runtime_name(s))),
         ),
+        ("oxiri parse", Box::new(oxiri_parse)),
     ];
     let median = |mut v: Vec<f64>| {
         v.sort_by(f64::total_cmp);
@@ -284,11 +320,11 @@ fn interleaved(rounds: usize) {
     let mut table = String::new();
     table.push_str(
         "| set | is_valid (ours) | oxiri | fluent-uri | iri-string | is_valid ÷ fastest peer \
-         (quartiles) | parse (ours) | parse (fluent-uri) | parse ÷ fluent-uri (quartiles) | \
-         is_valid by name | by name ÷ by `Rule` (quartiles) | by run-time name ÷ by `Rule` \
+         (quartiles) | parse (ours) | parse (oxiri) | parse (fluent-uri) | parse ÷ oxiri (quartiles) | \
+         parse ÷ fluent-uri (quartiles) | is_valid by name | by name ÷ by `Rule` (quartiles) | by run-time name ÷ by `Rule` \
          (quartiles) |\n",
     );
-    table.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    table.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     // The sets, and `near-miss` by the length of its strings, which tells how much of its time is
     // the mix of lengths.
     let mut sets: Vec<(String, Vec<String>)> = Vec::new();
@@ -343,16 +379,19 @@ fn interleaved(rounds: usize) {
         let cell = |c: usize| format!("{:.1}", median(times[c].clone()).0);
         let (v, v1, v3) = ratio(0, &[1, 2, 3]);
         let (p, p1, p3) = ratio(4, &[5]);
+        let (o, o1, o3) = ratio(4, &[8]);
         let (n, n1, n3) = ratio(6, &[0]);
         let (m, m1, m3) = ratio(7, &[0]);
         table.push_str(&format!(
-            "| {set} | {} | {} | {} | {} | {v:.2}× ({v1:.2}–{v3:.2}) | {} | {} | {p:.2}× ({p1:.2}–{p3:.2}) \
+            "| {set} | {} | {} | {} | {} | {v:.2}× ({v1:.2}–{v3:.2}) | {} | {} | {} | {o:.2}× ({o1:.2}–{o3:.2}) \
+             | {p:.2}× ({p1:.2}–{p3:.2}) \
              | {} | {n:.2}× ({n1:.2}–{n3:.2}) | {m:.2}× ({m1:.2}–{m3:.2}) |\n",
             cell(0),
             cell(1),
             cell(2),
             cell(3),
             cell(4),
+            cell(8),
             cell(5),
             cell(6),
         ));
