@@ -135,11 +135,11 @@ fn path(input: &str, kind: PathKind) -> Path<'_> {
 /// [`crate::parse`]: the DFA's verdict on the grammar's reference rule, then the split of a valid input.
 /// The operations (conversion, resolution, normalization, relativization) parse through this.
 ///
-/// The offsets are written once, into the value returned ([`marked`] builds the reference in each of
-/// its ways out), and the function is not inlined into its callers: a copy of the offsets from
-/// where they were just written into another place, which the compiler makes otherwise, reads wide
-/// words over narrow writes that have not reached the cache yet and waits for them.
-#[inline(never)]
+/// The offsets are written once, into the value returned: [`marked`] builds the reference in each of
+/// its ways out, rather than offsets that are then wrapped and moved. A move of the offsets right
+/// after they were written reads wide words over narrow writes that have not reached the cache yet,
+/// and waits for them.
+#[inline]
 pub(crate) fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError> {
     let rule = grammar.reference_rule();
     let Ok(dfa) = crate::abnf::engine::loaded(grammar.into(), rule) else {
