@@ -2,7 +2,7 @@
 # Runs the `corpora` bench in its interleaved mode and prints its Markdown table: in each round every
 # contender (ours and the peers) goes over each set once untimed and twice timed, in turn, and the
 # table gives the medians over the rounds of the times and of each round's ratio (ours ÷ the fastest
-# peer validator, ours ÷ fluent-uri's parse). Comparing within a round keeps the ratio steady on a
+# peer validator, ours ÷ oxiri's and ÷ fluent-uri's parse). Comparing within a round keeps the ratio steady on a
 # machine whose speed drifts. `near-miss` and `adversarial` are also measured by the length of their
 # strings. The plain walks of the same automaton (a flat table walk and regex-automata's) are measured
 # in the same rounds: the last column is is_valid ÷ the faster of them.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs `cargo bench --bench corpora` and prints a Markdown table of the median time per input (ns) of
 # ours and each peer, per input set, with the ratios: `is_valid` ÷ the fastest peer validator, and
-# `parse` ÷ fluent-uri's parse, `is_valid` with the rule by name ÷ with the `Rule` value, and
+# `parse` ÷ oxiri's and ÷ fluent-uri's parse, `is_valid` with the rule by name ÷ with the `Rule` value, and
 # `is_valid` ÷ the flat table walk of the same automaton (the plain walk, one lookup per byte). The numbers come from criterion's estimates.
 #
 #   benches/corpora-table.sh                # run the bench, then print the table
@@ -24,8 +24,8 @@ ratio() {
     fi
 }
 
-echo "| set | is_valid (ours) | oxiri | fluent-uri | iri-string | is_valid ÷ fastest peer | parse (ours) | parse (fluent-uri) | parse ÷ fluent-uri | is_valid by name | by name ÷ by \`Rule\` | flat walk | is_valid ÷ flat walk |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| set | is_valid (ours) | oxiri | fluent-uri | iri-string | is_valid ÷ fastest peer | parse (ours) | parse (oxiri) | parse (fluent-uri) | parse ÷ oxiri | parse ÷ fluent-uri | is_valid by name | by name ÷ by \`Rule\` | flat walk | is_valid ÷ flat walk |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for set in near-miss spec-heavy non-ascii adversarial dbpedia; do
     [[ -d $criterion/corpora-$set-validate ]] || continue
     row="| $set"
@@ -41,8 +41,10 @@ for set in near-miss spec-heavy non-ascii adversarial dbpedia; do
     done
     row+=" | $(ratio "$ours" "$fastest")"
     parse_ours=$(per_input "$set" parse ours)
+    parse_oxiri=$(per_input "$set" parse oxiri)
     parse_fluent=$(per_input "$set" parse fluent-uri)
-    row+=" | ${parse_ours:-–} | ${parse_fluent:-–} | $(ratio "$parse_ours" "$parse_fluent")"
+    row+=" | ${parse_ours:-–} | ${parse_oxiri:-–} | ${parse_fluent:-–} | $(ratio "$parse_ours" "$parse_oxiri")"
+    row+=" | $(ratio "$parse_ours" "$parse_fluent")"
     by_name=$(per_input "$set" validate is_valid-by-name)
     row+=" | ${by_name:-–} | $(ratio "$by_name" "$ours")"
     flat=$(per_input "$set" validate flat-walk)

@@ -44,8 +44,9 @@
 //!   run time is) and each peer's parser used as a validator in
 //!   its strictest RFC 3987 mode: `oxiri::IriRef::parse`, `fluent_uri::IriRef::parse`,
 //!   `iri_string::types::IriReferenceStr::new`.
-//! - `parse`: ours (`parse` with the grammar `iri`) and `fluent_uri::IriRef::parse`, reading every
-//!   component of a valid input; the result of an invalid one (ours: the error with its offset and what
+//! - `parse`: ours (`parse` with the grammar `iri`), `oxiri::IriRef::parse` and
+//!   `fluent_uri::IriRef::parse`, reading every component of a valid input (oxiri has no userinfo,
+//!   host or port of its own and reads the authority whole); the result of an invalid one (ours: the error with its offset and what
 //!   was expected) goes through `black_box`.
 //!
 //! With `CORPORA_INTERLEAVED=ROUNDS` (`benches/corpora-interleaved.sh`), the bench does not run criterion
@@ -260,6 +261,23 @@ fn fluent_parse(s: &str) -> usize {
         + r.fragment().map_or(0, |c| c.as_str().len())
 }
 
+/// oxiri's parse, reading every component it has.
+fn oxiri_parse(s: &str) -> usize {
+    let r = match oxiri::IriRef::parse(s) {
+        Ok(r) => r,
+        Err(e) => {
+            black_box(e);
+            return 0;
+        }
+    };
+    // oxiri has no userinfo, host or port of its own: the authority is read whole.
+    r.scheme().map_or(0, str::len)
+        + r.authority().map_or(0, str::len)
+        + r.path().len()
+        + r.query().map_or(0, str::len)
+        + r.fragment().map_or(0, str::len)
+}
+
 /// Prints the shares of the set and, for each peer, the strings it judges otherwise than ours.
 fn report(set: &str, lines: &[&str]) {
     let owned: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
@@ -342,7 +360,11 @@ fn bench(c: &mut Criterion) {
         group.throughput(Throughput::Elements(n));
         group.sampling_mode(SamplingMode::Flat);
         group.sample_size(20);
-        let parsers: [(&str, Parser); 2] = [("ours", ours_parse), ("fluent-uri", fluent_parse)];
+        let parsers: [(&str, Parser); 3] = [
+            ("ours", ours_parse),
+            ("oxiri", oxiri_parse),
+            ("fluent-uri", fluent_parse),
+        ];
         for (name, f) in parsers {
             group.bench_function(name, |b| {
                 b.iter(|| lines.iter().map(|s| f(black_box(s))).sum::<usize>())
@@ -382,6 +404,7 @@ fn interleaved(rounds: usize) {
             Box::new(move |s| usize::from(flat.is_match(s))),
         ),
         ("plain walk", Box::new(|s| usize::from(plain(s)))),
+        ("oxiri parse", Box::new(oxiri_parse)),
     ];
     let median = |mut v: Vec<f64>| {
         v.sort_by(f64::total_cmp);
@@ -390,12 +413,14 @@ fn interleaved(rounds: usize) {
     let mut table = String::new();
     table.push_str(
         "| set | is_valid (ours) | oxiri | fluent-uri | iri-string | is_valid ÷ fastest peer \
-         (quartiles) | parse (ours) | parse (fluent-uri) | parse ÷ fluent-uri (quartiles) | \
-         is_valid by name | by name ÷ by `Rule` (quartiles) | by run-time name ÷ by `Rule` \
+         (quartiles) | parse (ours) | parse (oxiri) | parse (fluent-uri) | parse ÷ oxiri (quartiles) | \
+         parse ÷ fluent-uri (quartiles) | is_valid by name | by name ÷ by `Rule` (quartiles) | by run-time name ÷ by `Rule` \
          (quartiles) | flat walk | plain walk (regex-automata) | is_valid ÷ fastest plain walk \
          (quartiles) |\n",
     );
-    table.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    table.push_str(
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
     // The sets, and `near-miss` by the length of its strings, which tells how much of its time is
     // the mix of lengths.
     let mut sets: Vec<(String, Vec<String>)> = Vec::new();
@@ -455,11 +480,13 @@ fn interleaved(rounds: usize) {
         let cell = |c: usize| format!("{:.1}", median(times[c].clone()).0);
         let (v, v1, v3) = ratio(0, &[1, 2, 3]);
         let (p, p1, p3) = ratio(4, &[5]);
+        let (o, o1, o3) = ratio(4, &[10]);
         let (n, n1, n3) = ratio(6, &[0]);
         let (m, m1, m3) = ratio(7, &[0]);
         let (w, w1, w3) = ratio(0, &[8, 9]);
         table.push_str(&format!(
-            "| {set} | {} | {} | {} | {} | {v:.2}× ({v1:.2}–{v3:.2}) | {} | {} | {p:.2}× ({p1:.2}–{p3:.2}) \
+            "| {set} | {} | {} | {} | {} | {v:.2}× ({v1:.2}–{v3:.2}) | {} | {} | {} \
+             | {o:.2}× ({o1:.2}–{o3:.2}) | {p:.2}× ({p1:.2}–{p3:.2}) \
              | {} | {n:.2}× ({n1:.2}–{n3:.2}) | {m:.2}× ({m1:.2}–{m3:.2}) | {} | {} \
              | {w:.2}× ({w1:.2}–{w3:.2}) |\n",
             cell(0),
@@ -467,6 +494,7 @@ fn interleaved(rounds: usize) {
             cell(2),
             cell(3),
             cell(4),
+            cell(10),
             cell(5),
             cell(6),
             cell(8),

@@ -134,36 +134,46 @@ fn path(input: &str, kind: PathKind) -> Path<'_> {
 
 /// [`crate::parse`]: the DFA's verdict on the grammar's reference rule, then the split of a valid input.
 /// The operations (conversion, resolution, normalization, relativization) parse through this.
+///
+/// The offsets are written once, into the value returned: [`marked`] builds the reference in each of
+/// its ways out, rather than offsets that are then wrapped and moved. A move of the offsets right
+/// after they were written reads wide words over narrow writes that have not reached the cache yet,
+/// and waits for them.
 #[inline]
 pub(crate) fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError> {
     let rule = grammar.reference_rule();
-    let meta = match crate::abnf::engine::loaded(grammar.into(), rule) {
-        // The walk of the DFA found where the path and the query end, or where the input goes wrong.
-        // An input of up to 32 bytes: the masks of its delimiters, which the split reads anyway,
-        // give where the path and the query end, so the walk need not note them.
-        Ok(dfa) => match if input.len() <= COVERED {
-            dfa.failure_offset(input).map(|()| None)
-        } else {
-            dfa.match_delimiters(input).map(Some)
-        } {
-            Ok(ends) => marked(grammar, rule, input, ends),
-            Err(offset) => {
-                return Err(crate::error::rejected_at(
-                    grammar.into(),
-                    rule,
-                    input,
-                    offset,
-                ))
-            }
-        },
-        Err(_) => {
-            not_accepted(grammar, rule, input)?;
-            meta(grammar, rule, input)
-        }
+    let Ok(dfa) = crate::abnf::engine::loaded(grammar.into(), rule) else {
+        return parse_without_dfa(grammar, rule, input);
     };
-    // On a string of the language the split always has the grammar's shape; the lenient split of
-    // RFC 3986 Appendix B is the same there and never fails.
-    let meta = meta.unwrap_or_else(|| lenient(grammar, rule, input));
+    // The walk of the DFA found where the path and the query end, or where the input goes wrong.
+    // An input of up to 32 bytes: the masks of its delimiters, which the split reads anyway, give
+    // where the path and the query end, so the walk need not note them.
+    let ends = if input.len() <= COVERED {
+        dfa.failure_offset(input).map(|()| None)
+    } else {
+        dfa.match_delimiters(input).map(Some)
+    };
+    match ends {
+        Ok(ends) => Ok(marked(grammar, rule, input, ends)),
+        Err(offset) => Err(crate::error::rejected_at(
+            grammar.into(),
+            rule,
+            input,
+            offset,
+        )),
+    }
+}
+
+/// [`parse`] where the DFA cannot be built: pest decides, then the split byte by byte.
+#[cold]
+#[inline(never)]
+fn parse_without_dfa(
+    grammar: Grammar,
+    rule: Rule,
+    input: &str,
+) -> Result<Reference<'_>, ParseError> {
+    not_accepted(grammar, rule, input)?;
+    let meta = meta(grammar, rule, input).unwrap_or_else(|| lenient(grammar, rule, input));
     Ok(Reference::from_meta(input, meta))
 }
 
@@ -247,31 +257,58 @@ const COVERED: usize = 32;
 /// `ends` is `None` for an input of up to 32 bytes, whose ends are then read from the masks: in a
 /// string of the language the first "?" or "#" ends the path (no scheme, authority or path has one),
 /// and the first "#" the query.
-#[inline]
-fn marked(grammar: Grammar, rule: Rule, input: &str, ends: Option<(usize, usize)>) -> Option<Meta> {
-    const DELIMITERS: [u8; 6] = [b':', b'/', b'?', b'#', b'@', b']'];
+#[inline(always)]
+fn marked(
+    grammar: Grammar,
+    rule: Rule,
+    input: &str,
+    ends: Option<(usize, usize)>,
+) -> Reference<'_> {
     let b = input.as_bytes();
     let len = b.len();
-    let masks = crate::abnf::byteset::positions(b, DELIMITERS).map(u64::from);
+    let masks = crate::abnf::byteset::positions(b, MARKED).map(u64::from);
     let ends = ends.unwrap_or_else(|| {
         debug_assert!(len <= COVERED);
         let first = |mask: u64| (mask.trailing_zeros() as usize).min(len);
         (first(masks[2] | masks[3]), first(masks[3]))
     });
-    let split = match marked_within(b, masks, COVERED) {
-        Some(split) => split,
-        None if len > COVERED => {
-            let more = crate::abnf::byteset::positions(&b[COVERED..], DELIMITERS);
-            let masks = std::array::from_fn(|k| masks[k] | u64::from(more[k]) << COVERED);
-            match marked_within(b, masks, 2 * COVERED) {
-                Some(split) => split,
-                None => return appendix_b(grammar, rule, input, authority, |_, _| ends),
-            }
-        }
-        None => return appendix_b(grammar, rule, input, authority, |_, _| ends),
+    // Each way out builds the reference in the value returned.
+    let slow = || Reference::from_meta(input, bytewise(grammar, rule, input, ends));
+    let Some(Some((scheme_end, authority, pos))) = front(b, masks) else {
+        return slow();
     };
-    let (scheme_end, authority, pos) = split?;
-    Some(rest(grammar, rule, b, scheme_end, authority, pos, ends))
+    Reference::from_meta(
+        input,
+        rest(grammar, rule, b, scheme_end, authority, pos, ends),
+    )
+}
+
+/// The [`Front`] of `b` from the masks of [`marked`]'s delimiters among its first 32 bytes, and
+/// among the next 32 when the scheme or the authority go on after them; `None` when they do not end
+/// within 64 bytes, `Some(None)` when the input does not have the shape of a reference.
+#[inline(always)]
+fn front(b: &[u8], masks: [u64; 6]) -> Option<Option<Front>> {
+    match marked_within(b, masks, COVERED) {
+        None if b.len() > COVERED => {
+            let more = crate::abnf::byteset::positions(&b[COVERED..], MARKED);
+            let masks = std::array::from_fn(|k| masks[k] | u64::from(more[k]) << COVERED);
+            marked_within(b, masks, 2 * COVERED)
+        }
+        split => split,
+    }
+}
+
+/// The delimiters whose masks [`marked`] reads, in the order of [`marked_within`]'s masks.
+const MARKED: [u8; 6] = [b':', b'/', b'?', b'#', b'@', b']'];
+
+/// [`marked`] when the scheme or the authority do not end within the masks: the split byte by byte,
+/// with the ends the walk found; the lenient split (the same on a string of the language) if the
+/// input does not have the shape of a reference.
+#[cold]
+#[inline(never)]
+fn bytewise(grammar: Grammar, rule: Rule, input: &str, ends: (usize, usize)) -> Meta {
+    appendix_b(grammar, rule, input, authority, |_, _| ends)
+        .unwrap_or_else(|| lenient(grammar, rule, input))
 }
 
 /// The scheme's end, the authority and the offset after them (where the path begins).
@@ -441,7 +478,8 @@ fn authority(input: &str, start: usize) -> Option<AuthorityMeta> {
 }
 
 /// `ihost = IP-literal / IPv4address / ireg-name` at `start..end` of the input.
-#[inline]
+/// Only a host that begins with a digit can be an `IPv4address`: the others are told without a call.
+#[inline(always)]
 fn host(input: &[u8], start: usize, end: usize) -> Option<(Span, HostTag)> {
     let b = input.get(start..end)?;
     let tag = match b {
@@ -449,10 +487,11 @@ fn host(input: &[u8], start: usize, end: usize) -> Option<(Span, HostTag)> {
             Some(b'v' | b'V') => HostTag::IpvFuture,
             _ => HostTag::Ipv6,
         },
-        _ => match ipv4(b) {
+        [b'0'..=b'9', ..] => match ipv4(b) {
             Some(octets) => HostTag::Ipv4(octets),
             None => HostTag::RegName,
         },
+        _ => HostTag::RegName,
     };
     Some((Span { start, end }, tag))
 }
@@ -511,7 +550,7 @@ fn lenient_authority(input: &str, start: usize, end: usize) -> AuthorityMeta {
 }
 
 /// The octets when all of `b` is `dec-octet "." dec-octet "." dec-octet "." dec-octet`.
-#[inline]
+#[inline(never)]
 fn ipv4(b: &[u8]) -> Option<[u8; 4]> {
     let mut octets = [0u8; 4];
     let mut i = 0;
@@ -643,8 +682,8 @@ mod tests {
     }
 
     /// The split of [`crate::parse`], which reads the scheme and the authority from masks of the
-    /// delimiters ([`marked`], checked by itself: `parse` would cover a failed split with the lenient
-    /// one), is the split byte by byte ([`meta`]): on generated references of every
+    /// delimiters ([`marked`], checked by itself, and its [`front`], which must not fail: `marked`
+    /// would cover a failed split with the split byte by byte), is the split byte by byte ([`meta`]): on generated references of every
     /// grammar, and on references whose scheme, userinfo, host and port end before, at and after 16,
     /// 32 and 64 bytes.
     #[test]
@@ -655,12 +694,23 @@ mod tests {
             if crate::is_valid(g, rule, s) {
                 let expected = meta(g, rule, s);
                 assert!(expected.is_some(), "{g} {s:?}");
+                // The masks never find a valid input out of shape (`marked` would then fall back to
+                // the split byte by byte, which would hide it).
+                let masks = crate::abnf::byteset::positions(s.as_bytes(), MARKED).map(u64::from);
+                assert!(
+                    !matches!(front(s.as_bytes(), masks), Some(None)),
+                    "{g} {s:?}"
+                );
                 // The walk's ends are the first "?" or "#" and the first "#" of the input.
                 let ends = scan_ends(s.as_bytes(), 0);
-                assert_eq!(marked(g, rule, s, Some(ends)), expected, "{g} {s:?}");
+                assert_eq!(
+                    Some(marked(g, rule, s, Some(ends)).meta()),
+                    expected,
+                    "{g} {s:?}"
+                );
                 // Up to 32 bytes, the ends read from the masks.
                 if s.len() <= COVERED {
-                    assert_eq!(marked(g, rule, s, None), expected, "{g} {s:?}");
+                    assert_eq!(Some(marked(g, rule, s, None).meta()), expected, "{g} {s:?}");
                 }
                 assert_eq!(
                     Some(crate::parse(g, s).unwrap().meta()),
