@@ -14,12 +14,10 @@ use std::fmt;
 use std::fs::File;
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use clap::Args;
 use iri_abnf::convert::decode_legacy;
 use iri_abnf::convert::Charset;
-use memmap2::Mmap;
 
 /// How every subcommand that reads inputs reads them (appended to their help).
 pub const INPUTS_HELP: &str = "\
@@ -329,11 +327,6 @@ struct Records<R> {
     /// that each line is answered as it is typed.
     interactive: bool,
     ended: bool,
-    /// The file, mapped into memory, and where its next record begins; then `reader` is not read.
-    map: Option<Arc<Mmap>>,
-    mapped_at: usize,
-    /// Advanced by the bytes of the map taken (a reader advances it as it reads).
-    progress: Option<indicatif::ProgressBar>,
 }
 
 /// Calls `each` with the offset of every `byte` in `hay`, in order. A block of 64 bytes at a time
@@ -409,9 +402,6 @@ impl<R: std::io::Read> Records<R> {
             taken: 0,
             interactive,
             ended: false,
-            map: None,
-            mapped_at: 0,
-            progress: None,
         }
     }
 
@@ -460,44 +450,6 @@ impl<R: std::io::Read> Records<R> {
         start
     }
 
-    /// [`Records::fill`] from a memory map of the file: the records borrow the map, so that nothing
-    /// is copied; a long record keeps its first bytes as when read.
-    fn fill_mapped(&mut self, batch: &mut Batch, map: Arc<Mmap>) -> bool {
-        let unit = self.unit();
-        let data: &[u8] = &map;
-        let begin = self.mapped_at;
-        let mut start = begin;
-        let mut scan = begin;
-        let mut long: Option<(usize, u64)> = None;
-        let more = loop {
-            let end = data.len().min(scan + READ_BYTES);
-            start = self.split((data, end), &mut batch.lines, start, scan, &mut long);
-            if let Some(p) = &self.progress {
-                p.inc((end - scan) as u64);
-            }
-            if end == data.len() {
-                // The last record, without a terminator.
-                if start < end {
-                    let kept = long.map_or(end.min(start + self.keep), |(kept, _)| kept);
-                    self.take(data, &mut batch.lines, start, kept, (end - start) as u64);
-                }
-                self.ended = true;
-                break false;
-            }
-            let pending = end - start;
-            if long.is_none() && pending > self.keep {
-                long = Some((start + self.keep, 0));
-            }
-            scan = end - (end - start) % unit;
-            if long.is_none() && batch.full_at(start - begin) {
-                break true;
-            }
-        };
-        self.mapped_at = start;
-        batch.mapped = Some(map);
-        more
-    }
-
     /// Adds the record that begins at `start` and whose terminator is at `at` (`long`: where its kept
     /// bytes end and how many were dropped), without a CR before an LF.
     fn end_record(
@@ -538,9 +490,6 @@ impl<R: std::io::Read> Records<R> {
     fn fill(&mut self, batch: &mut Batch) -> std::io::Result<bool> {
         if self.ended {
             return Ok(false);
-        }
-        if let Some(map) = &self.map {
-            return Ok(self.fill_mapped(batch, map.clone()));
         }
         let unit = self.unit();
         batch.filled = 0;
@@ -751,8 +700,6 @@ pub struct Batch {
     /// read, kept from batch to batch).
     data: Vec<u8>,
     filled: usize,
-    /// The memory map of a file the inputs are in instead of `data`.
-    mapped: Option<Arc<Mmap>>,
     lines: Vec<Line>,
     /// Messages for standard error, each to be printed just before the input of that index (an
     /// index equal to [`Batch::len`] means after the last input).
@@ -765,7 +712,6 @@ impl Batch {
         self.source = source;
         self.first = first;
         self.filled = 0;
-        self.mapped = None;
         self.lines.clear();
         self.notes.clear();
     }
@@ -817,11 +763,7 @@ impl Batch {
     /// bytes, and whether a byte order mark was removed from it.
     pub fn raw(&self, i: usize) -> (&[u8], u64, bool) {
         let l = self.lines[i];
-        let data = match &self.mapped {
-            Some(map) => &map[..],
-            None => &self.data[..self.filled],
-        };
-        (&data[l.start..l.end], l.length, l.bom_removed)
+        (&self.data[l.start..l.end], l.length, l.bom_removed)
     }
 
     /// Where the `i`-th input comes from.
@@ -941,11 +883,9 @@ impl<'a> BatchReader<'a> {
                     return false;
                 };
                 self.next += 1;
-                let mut map = None;
                 let reader: std::io::Result<Box<dyn Read + 'a>> = match source {
                     None => Ok(Box::new(std::io::stdin().lock())),
                     Some(i) => File::open(&self.opts.files[i]).map(|f| {
-                        map = map_file(&f);
                         Box::new(Counted {
                             inner: f,
                             progress: self.progress.clone(),
@@ -957,15 +897,13 @@ impl<'a> BatchReader<'a> {
                     Ok(r) => {
                         // Standard input from a terminal is answered line by line.
                         let interactive = source == Source::Stdin && std::io::stdin().is_terminal();
-                        let mut records = Records::new(
+                        let records = Records::new(
                             r,
                             self.opts.max_length,
                             self.decoding,
                             super::settings::null_records(),
                             interactive,
                         );
-                        records.map = map.map(Arc::new);
-                        records.progress = self.progress.clone();
                         self.current = Some((source, records, 0));
                     }
                     Err(e) => {
@@ -1005,25 +943,6 @@ impl<'a> BatchReader<'a> {
             .push((batch.len(), format!("reading {what}: {e}")));
         self.ok = false;
     }
-}
-
-/// The smallest file that is mapped into memory rather than read.
-const MAP_BYTES: u64 = 1 << 20;
-
-/// A memory map of a regular file of at least [`MAP_BYTES`], so that its records are read in place;
-/// `None` for a smaller file, another kind of file, or when the system does not map it (then it is
-/// read).
-fn map_file(file: &File) -> Option<Mmap> {
-    let meta = file.metadata().ok()?;
-    if !meta.is_file() || meta.len() < MAP_BYTES {
-        return None;
-    }
-    // SAFETY: the map is only read. As with any memory map, a file that another process truncates
-    // or rewrites while it is being read shows its new bytes, or ends the process with SIGBUS past
-    // its new end, as for ripgrep's memory maps; the inputs of a validator are files at rest.
-    let map = unsafe { memmap2::MmapOptions::new().populate().map(file) }.ok()?;
-    let _ = map.advise(memmap2::Advice::Sequential);
-    Some(map)
 }
 
 /// The source being read: which, its lines, and how many were read.
@@ -1182,82 +1101,56 @@ mod tests {
         assert_eq!(got[1], (vec![b'z', 0], 2));
     }
 
-    /// A file read through its memory map gives the records that reading it gives, for LF and NUL
-    /// records, with long lines, CR LF, a byte order mark and no final terminator, in batches.
+    /// Large reads in full batches give the records that reads of three bytes give, for LF and NUL
+    /// records, with long lines (also across reads and batches), CR LF, a byte order mark and no
+    /// final terminator.
     #[test]
-    fn a_mapped_file_gives_the_records_a_read_one_gives() {
+    fn large_reads_give_the_records_small_ones_give() {
         let mut data = UTF8_BOM.to_vec();
         let mut i = 0u64;
-        while data.len() < 5 * MAP_BYTES as usize {
+        while data.len() < 5 << 20 {
             i += 1;
             let n = (i * 7919 % 97) as usize;
-            data.extend(std::iter::repeat_n(
-                b'a' + (i % 26) as u8,
-                n * (1 + usize::from(i.is_multiple_of(50)) * 20),
-            ));
-            data.extend_from_slice(match i % 5 {
+            let long = if i.is_multiple_of(50) { 20 } else { 1 }
+                + if i.is_multiple_of(997) { 2000 } else { 0 };
+            data.extend(std::iter::repeat_n(b'a' + (i % 26) as u8, n * long));
+            data.extend_from_slice(match i % 3 {
                 0 => b"\r\n",
                 1 => b"\0",
                 _ => b"\n",
             });
         }
         data.extend_from_slice(b"last\r");
-        let path = std::env::temp_dir().join(format!("iri-mapped-{}.txt", std::process::id()));
-        std::fs::write(&path, &data).unwrap();
         for null in [false, true] {
-            let file = File::open(&path).unwrap();
-            let map = map_file(&file).expect("a file of 5 MiB is mapped");
-            let mut r = Records::new(file, 300, Decoding::Utf8, null, false);
-            r.map = Some(Arc::new(map));
-            let mut mapped = Vec::new();
+            let mut read = Records::new(&data[..], 300, Decoding::Utf8, null, false);
+            let mut got = Vec::new();
             let mut batches = 0;
             loop {
                 let mut batch = Batch::default();
                 batch.clear(Source::File(0), 1);
-                let more = r.fill(&mut batch).unwrap();
-                batches += 1;
-                mapped.extend((0..batch.len()).map(|i| {
-                    let (bytes, length, bom) = batch.raw(i);
-                    (bytes.to_vec(), length, bom)
-                }));
-                if !more {
-                    break;
-                }
-            }
-            let mut read = Records::new(&data[..], 300, Decoding::Utf8, null, false);
-            let mut want = Vec::new();
-            loop {
-                let mut batch = Batch::default();
-                batch.clear(Source::File(0), 1);
                 let more = read.fill(&mut batch).unwrap();
-                want.extend((0..batch.len()).map(|i| {
-                    let (bytes, length, bom) = batch.raw(i);
-                    (bytes.to_vec(), length, bom)
+                batches += 1;
+                got.extend((0..batch.len()).map(|i| {
+                    let (bytes, length, _) = batch.raw(i);
+                    (bytes.to_vec(), length)
                 }));
                 if !more {
                     break;
                 }
             }
-            assert!(
-                batches > 1,
-                "{batches} batches, {} records, {} mapped",
-                want.len(),
-                mapped.len()
-            );
-            assert!(want.len() > 10_000 && want[0].2, "{} records", want.len());
-            if let Some(i) =
-                (0..want.len().max(mapped.len())).find(|&i| mapped.get(i) != want.get(i))
-            {
+            let want = records_of(&data, 300, None, null);
+            assert!(batches > 1, "{batches} batches");
+            assert!(got.iter().all(|(kept, _)| kept.len() <= 302));
+            if let Some(i) = (0..want.len().max(got.len())).find(|&i| got.get(i) != want.get(i)) {
                 panic!(
-                    "-0 {null}: record {i} of {}/{}: mapped {:?} read {:?}",
-                    mapped.len(),
+                    "-0 {null}: record {i} of {}/{}: {:?} against {:?}",
+                    got.len(),
                     want.len(),
-                    mapped.get(i).map(|r| (r.0.len(), r.1, r.2)),
-                    want.get(i).map(|r| (r.0.len(), r.1, r.2))
+                    got.get(i).map(|r| (r.0.len(), r.1)),
+                    want.get(i).map(|r| (r.0.len(), r.1))
                 );
             }
         }
-        let _ = std::fs::remove_file(&path);
     }
 
     #[test]
