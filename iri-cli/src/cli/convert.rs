@@ -2,6 +2,7 @@
 //! `iri_abnf::convert` (3987bis §3, §5.1; draft-weber-iri-guidelines §4).
 
 use std::ffi::OsString;
+use std::fmt::Write as _;
 
 use clap::{Args, ValueEnum};
 use iri_abnf::convert::{
@@ -348,7 +349,7 @@ impl<'a> InputJson<'a> {
 pub struct UriRecord<'a> {
     #[serde(flatten)]
     pub input: InputJson<'a>,
-    pub output: Option<String>,
+    pub output: Option<&'a str>,
     pub input_valid: bool,
     pub output_valid: bool,
     pub notes: Vec<String>,
@@ -360,7 +361,7 @@ pub struct UriRecord<'a> {
 pub struct IriRecord<'a> {
     #[serde(flatten)]
     pub input: InputJson<'a>,
-    pub output: Option<String>,
+    pub output: Option<&'a str>,
     pub error: Option<ErrorJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steps: Option<&'a [String; 6]>,
@@ -371,7 +372,7 @@ pub struct IriRecord<'a> {
 pub struct LeiriRecord<'a> {
     #[serde(flatten)]
     pub input: InputJson<'a>,
-    pub output: Option<String>,
+    pub output: Option<&'a str>,
     pub input_valid: bool,
     /// What the conversion did beyond the grammar (a bidi formatting character percent-encoded,
     /// 3987bis §5.1 and RFC 3987 §4.1), as the text format writes on standard error.
@@ -396,11 +397,11 @@ pub fn to_uri_outcome<'a>(
 
 /// The record of a conversion to a URI, as `iri to-uri --format json` writes it (and `iri serve`
 /// answers `/api/convert?command=to-uri`).
-pub fn uri_record<'a>(item: &'a Item<'a>, result: &Outcome<'_, UriConversion>) -> UriRecord<'a> {
+pub fn uri_record<'a>(item: &'a Item<'a>, result: &'a Outcome<'_, UriConversion>) -> UriRecord<'a> {
     match result {
         Ok(Ok(c)) => UriRecord {
             input: InputJson::of(item),
-            output: Some(c.uri.clone()),
+            output: Some(&c.uri),
             input_valid: c.input_valid,
             output_valid: c.uri_valid,
             notes: notes_with_validity(c.input_valid, &c.notes, "IRI-reference"),
@@ -455,7 +456,7 @@ pub fn iri_record<'a>(
     let steps: Option<&Trace> = converted.map(|c| &c.trace);
     IriRecord {
         input: InputJson::of(item),
-        output: converted.map(|c| c.iri.clone()),
+        output: converted.map(|c| c.iri.as_str()),
         error,
         steps: if trace { steps.map(|t| &t.steps) } else { None },
     }
@@ -478,12 +479,12 @@ pub fn leiri_outcome<'a>(
 /// answers `/api/convert?command=from-leiri`).
 pub fn leiri_record<'a>(
     item: &'a Item<'a>,
-    result: &Outcome<'_, (String, bool, Vec<String>)>,
+    result: &'a Outcome<'_, (String, bool, Vec<String>)>,
 ) -> LeiriRecord<'a> {
     match result {
         Ok(Ok((output, valid, notes))) => LeiriRecord {
             input: InputJson::of(item),
-            output: Some(output.clone()),
+            output: Some(output),
             input_valid: *valid,
             notes: notes.clone(),
             error: None,
@@ -611,7 +612,10 @@ fn notes_with_validity(input_valid: bool, notes: &[String], rule: &str) -> Vec<S
 
 /// `iri to-iri`.
 pub fn run_to_iri(args: &ToIriArgs) -> i32 {
-    let options = ToIriOptions::default().with_convert_punycode(!args.keep_punycode);
+    // The steps are kept only when they are shown: each is a copy of the input.
+    let options = ToIriOptions::default()
+        .with_convert_punycode(!args.keep_punycode)
+        .with_trace(args.trace);
     let mut out = Out::new();
     let read = for_each_item(&args.inputs, 1, &args.input, Decoding::Utf8, |item| {
         if out.broken() {
@@ -626,12 +630,12 @@ pub fn run_to_iri(args: &ToIriArgs) -> i32 {
                 match &result {
                     Ok(Ok(c)) => match out.shown(&c.iri) {
                         Ok(shown) => {
-                            let shown = shown.into_owned();
-                            out.line(&shown);
+                            // Written as it is formatted, without a copy of the IRI or a step.
+                            let _ = writeln!(out, "{shown}");
                             if args.trace {
                                 // The steps are in the notation of §3.7.1, shown for people.
                                 for (k, step) in c.trace.steps.iter().enumerate() {
-                                    out.line(&format!("  {}. {}", k + 1, escape(step)));
+                                    let _ = writeln!(out, "  {}. {}", k + 1, escape(step));
                                 }
                             }
                             out.end_record();
