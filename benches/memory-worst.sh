@@ -7,8 +7,9 @@
 # the number of lines. Not a timed test: a bench, run by hand.
 #
 # Prints a Markdown table (command, input, peak RSS in MiB, wall time, bytes written to standard
-# output), from GNU time's `%M` and `%e`, and a last line saying whether every peak is at most
-# 100 MB (100,000,000 bytes); the exit status is 1 if one is not.
+# output), from GNU time's `%M` and `%e`, then the row of the highest peak of each subcommand, and a
+# last line saying whether every peak is at most 100 MB (100,000,000 bytes); the exit status is 1 if
+# one is not.
 #
 # `iri equal` takes its two references as arguments only, and Linux limits one argument to 128 KiB
 # (MAX_ARG_STRLEN), so it is measured on 100,000-byte arguments instead of 10 MB lines.
@@ -88,6 +89,7 @@ COMMANDS=(
 OVER=0
 MAXROW=""
 MAXKIB=0
+declare -A WORST WORSTROW
 
 # run LABEL INPUT-FILE ARGS...: one row (the command shown is ARGS, or $SHOWN when it is set).
 run() {
@@ -107,8 +109,19 @@ run() {
         MAXKIB=$kib
         MAXROW="\`iri ${SHOWN:-$*}\` on $label"
     fi
-    printf '| `iri %s` | %s | %.1f%s | %s | %s |\n' "${SHOWN:-$*}" "$label" \
-        "$(awk -v k="$kib" 'BEGIN { print k / 1024 }')" "$mark" "$secs" "$bytes"
+    local row
+    row=$(printf '| `iri %s` | %s | %.1f%s | %s | %s |' "${SHOWN:-$*}" "$label" \
+        "$(awk -v k="$kib" 'BEGIN { print k / 1024 }')" "$mark" "$secs" "$bytes")
+    echo "$row"
+    # The subcommand: the first argument that is not an option.
+    local sub
+    for sub in "$@"; do
+        [ "${sub#-}" = "$sub" ] && break
+    done
+    if [ "$kib" -gt "${WORST[$sub]:-0}" ]; then
+        WORST[$sub]=$kib
+        WORSTROW[$sub]=$row
+    fi
 }
 
 selected() {
@@ -143,6 +156,14 @@ if selected "equal"; then
             equal -f json "$arg" "$arg"
     done
 fi
+echo
+echo "The highest peak of each subcommand:"
+echo
+echo "| command | input | peak RSS (MiB) | wall (s) | output (bytes) |"
+echo "|---|---|---:|---:|---:|"
+for sub in "${!WORST[@]}"; do
+    echo "${WORSTROW[$sub]}"
+done | sort
 echo
 echo "Highest peak: $((MAXKIB / 1024)) MiB, $MAXROW"
 if [ "$OVER" -eq 0 ]; then

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use clap::{Args, ValueEnum};
 use iri_abnf::convert::{
-    leiri_to_iri, leiri_to_uri, preprocess, to_iri, to_uri, Charset, ConvertError,
+    leiri_to_iri, leiri_to_uri, preprocess, to_iri, to_iri_steps, to_uri, Charset, ConvertError,
     ConvertErrorKind, HostMapping, IriConversion, PreprocessOptions, Spaces, ToIriOptions,
     ToUriOptions, Trace, UriConversion,
 };
@@ -364,7 +364,35 @@ pub struct IriRecord<'a> {
     pub output: Option<&'a str>,
     pub error: Option<ErrorJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub steps: Option<&'a [String; 6]>,
+    pub steps: Option<TraceSteps<'a>>,
+}
+
+/// The `steps` of a to-iri record (3987bis §3.7.1), serialized as they are made
+/// ([`iri_abnf::convert::to_iri_steps`]): the six strings of the trace of a long URI are never held
+/// together.
+pub struct TraceSteps<'a> {
+    /// The URI converted.
+    pub uri: &'a str,
+    /// The options it was converted with.
+    pub options: ToIriOptions,
+}
+
+impl Serialize for TraceSteps<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(Trace::DESCRIPTIONS.len()))?;
+        let mut failed = None;
+        // The URI was converted already, so the steps are made again without an error.
+        let _ = to_iri_steps(self.uri, &self.options, |_, step| {
+            if failed.is_none() {
+                failed = seq.serialize_element(step).err();
+            }
+        });
+        match failed {
+            Some(e) => Err(e),
+            None => seq.end(),
+        }
+    }
 }
 
 /// The JSON record of one input: the documented contract of `iri from-leiri --format json`.
@@ -438,11 +466,14 @@ pub fn to_iri_outcome<'a>(
 }
 
 /// The record of a conversion to an IRI, as `iri to-iri --format json` writes it (with the steps of
-/// §3.7.1 when `trace` is set, `--trace`), and `iri serve` answers `/api/convert?command=to-iri`.
+/// §3.7.1 made with `options` when `trace` is set, `--trace`), and `iri serve` answers
+/// `/api/convert?command=to-iri`. The steps are made as the record is written, whether or not
+/// `options` kept them in the conversion.
 pub fn iri_record<'a>(
     item: &'a Item<'a>,
     result: &'a Outcome<'_, IriConversion>,
     trace: bool,
+    options: &ToIriOptions,
 ) -> IriRecord<'a> {
     let converted = match result {
         Ok(Ok(c)) => Some(c),
@@ -453,12 +484,18 @@ pub fn iri_record<'a>(
         Ok(Err(e)) => Some(ErrorJson::from(e)),
         Err(e) => Some(ErrorJson::from(*e)),
     };
-    let steps: Option<&Trace> = converted.map(|c| &c.trace);
+    let steps = match (&item.input, converted) {
+        (Ok(uri), Some(_)) if trace => Some(TraceSteps {
+            uri,
+            options: *options,
+        }),
+        _ => None,
+    };
     IriRecord {
         input: InputJson::of(item),
         output: converted.map(|c| c.iri.as_str()),
         error,
-        steps: if trace { steps.map(|t| &t.steps) } else { None },
+        steps,
     }
 }
 
@@ -612,10 +649,11 @@ fn notes_with_validity(input_valid: bool, notes: &[String], rule: &str) -> Vec<S
 
 /// `iri to-iri`.
 pub fn run_to_iri(args: &ToIriArgs) -> i32 {
-    // The steps are kept only when they are shown: each is a copy of the input.
+    // The steps of --trace are made again as they are written (`to_iri_steps`): each is a copy of
+    // the input or more, and the six are never held together.
     let options = ToIriOptions::default()
         .with_convert_punycode(!args.keep_punycode)
-        .with_trace(args.trace);
+        .with_trace(false);
     let mut out = Out::new();
     let read = for_each_item(&args.inputs, 1, &args.input, Decoding::Utf8, |item| {
         if out.broken() {
@@ -624,7 +662,7 @@ pub fn run_to_iri(args: &ToIriArgs) -> i32 {
         let result = to_iri_outcome(&options, &item);
         out.failed |= !matches!(result, Ok(Ok(_)));
         match args.format {
-            Format::Json => out.json(&iri_record(&item, &result, args.trace)),
+            Format::Json => out.json(&iri_record(&item, &result, args.trace, &options)),
             Format::Text => {
                 out.bom_note(&item);
                 match &result {
@@ -632,11 +670,11 @@ pub fn run_to_iri(args: &ToIriArgs) -> i32 {
                         Ok(shown) => {
                             // Written as it is formatted, without a copy of the IRI or a step.
                             let _ = writeln!(out, "{shown}");
-                            if args.trace {
+                            if let (true, Ok(uri)) = (args.trace, &item.input) {
                                 // The steps are in the notation of §3.7.1, shown for people.
-                                for (k, step) in c.trace.steps.iter().enumerate() {
+                                let _ = to_iri_steps(uri, &options, |k, step| {
                                     let _ = writeln!(out, "  {}. {}", k + 1, escape(step));
-                                }
+                                });
                             }
                             out.end_record();
                         }

@@ -512,7 +512,10 @@ fn records_larger_than_their_input_are_written_whole_and_in_order() {
     let records: Vec<&str> = out.split("\n\n").collect();
     assert_eq!(records.len(), 2);
     assert_eq!(records[0].matches("\n  segment: \"\" ").count(), n);
-    assert!(records[0].ends_with(&format!("  segment: \"\" {0}..{0}\nquery: -\nfragment: -", 8 + n)));
+    assert!(records[0].ends_with(&format!(
+        "  segment: \"\" {0}..{0}\nquery: -\nfragment: -",
+        8 + n
+    )));
     assert!(records[1].starts_with("input: line 2 \"http://b/c\"\n"));
 }
 

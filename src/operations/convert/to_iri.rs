@@ -180,55 +180,104 @@ fn is_octet(unit: u8) -> bool {
 /// ```
 pub fn to_iri(uri: &str, options: &ToIriOptions) -> Result<IriConversion, ConvertError> {
     let reference = crate::parsing::split::parse(Grammar::Uri, uri).map_err(syntax_error)?;
-    let converted = convert(uri, &reference, options, false);
-    // A registered name never turns into an IP address: if decoding makes an IPv4 parser read the
-    // host differently (`%31%32%37.0.0.1`), its US-ASCII characters stay percent-encoded.
-    let now = converted
-        .reference()
+    let mut steps: [String; 6] = Default::default();
+    let mut keep = |k: usize, step: String| steps[k] = step;
+    let iri = convert(uri, &reference, options, false, traced(options, &mut keep));
+    let iri = if keeps_host_ascii(&reference, &iri) {
+        convert(uri, &reference, options, true, traced(options, &mut keep))
+    } else {
+        iri
+    };
+    Ok(IriConversion {
+        iri,
+        trace: Trace { steps },
+    })
+}
+
+/// The trace of [`to_iri`] (the string after each of the six steps, as [`Trace::steps`]), each step
+/// given to `each` with its index (0 for step 1) as soon as it is made, and dropped after: the trace
+/// of a long URI without its six strings held together. `options.trace` does not matter.
+///
+/// ```
+/// use iri_abnf::convert::{to_iri, to_iri_steps, ToIriOptions};
+///
+/// let opts = ToIriOptions::default();
+/// let mut steps = Vec::new();
+/// to_iri_steps("http://a/D%FCrst", &opts, |k, step| steps.push((k, step.to_string()))).unwrap();
+/// let trace = to_iri("http://a/D%FCrst", &opts).unwrap().trace;
+/// assert_eq!(steps.len(), 6);
+/// assert!(steps.iter().all(|(k, step)| trace.steps[*k] == *step));
+/// assert_eq!(steps[1].1, "http://a/D<fc>rst");
+/// ```
+pub fn to_iri_steps(
+    uri: &str,
+    options: &ToIriOptions,
+    mut each: impl FnMut(usize, &str),
+) -> Result<(), ConvertError> {
+    let reference = crate::parsing::split::parse(Grammar::Uri, uri).map_err(syntax_error)?;
+    let iri = convert(uri, &reference, options, false, None);
+    let keep_host_ascii = keeps_host_ascii(&reference, &iri);
+    drop(iri);
+    let mut give = |k: usize, step: String| each(k, &step);
+    convert(uri, &reference, options, keep_host_ascii, Some(&mut give));
+    Ok(())
+}
+
+/// `keep` as the receiver of the steps when `options` asks for the trace.
+fn traced<'k>(
+    options: &ToIriOptions,
+    keep: &'k mut dyn FnMut(usize, String),
+) -> Option<&'k mut dyn FnMut(usize, String)> {
+    options.trace.then_some(keep)
+}
+
+/// A registered name never turns into an IP address: when decoding makes an IPv4 parser read the host
+/// of the converted `iri` otherwise than the written one (`%31%32%37.0.0.1`), the conversion is made
+/// again with the host's US-ASCII characters kept percent-encoded.
+fn keeps_host_ascii(reference: &Reference<'_>, iri: &str) -> bool {
+    let now = crate::parsing::split::parse(Grammar::Iri, iri)
+        .ok()
         .and_then(|r| r.authority().map(|a| a.host().as_str().to_string()));
     match (reference.authority().map(|a| a.host()), now) {
-        (Some(written), Some(now))
-            if written.kind() == HostKind::RegName
-                && crate::components::turns_into_ipv4(written.as_str(), &now).is_some() =>
-        {
-            Ok(convert(uri, &reference, options, true))
+        (Some(written), Some(now)) => {
+            written.kind() == HostKind::RegName
+                && crate::components::turns_into_ipv4(written.as_str(), &now).is_some()
         }
-        _ => Ok(converted),
+        _ => false,
     }
 }
 
-/// The six steps; with `keep_host_ascii`, step 2 decodes no US-ASCII character in the `reg-name`.
+/// The six steps, giving the string after each to `trace` when there is one (each is a copy of the
+/// URI or more); with `keep_host_ascii`, step 2 decodes no US-ASCII character in the `reg-name`.
+/// Returns the IRI.
 fn convert(
     uri: &str,
     reference: &Reference<'_>,
     options: &ToIriOptions,
     keep_host_ascii: bool,
-) -> IriConversion {
-    let trace = options.trace;
-    let render = |pieces: &[Piece]| if trace { render(pieces) } else { String::new() };
-    let render_strings = |strings: &[(Kind, String)]| {
-        if trace {
-            render_strings(strings)
-        } else {
-            String::new()
+    mut trace: Option<&mut dyn FnMut(usize, String)>,
+) -> String {
+    let mut step = |k: usize, make: &dyn Fn() -> String| {
+        if let Some(trace) = trace.as_mut() {
+            trace(k, make());
         }
     };
     let mut pieces = pieces(uri, reference);
-    let step1 = render(&pieces);
+    step(0, &|| render(&pieces));
     for p in &mut pieces {
         step2(p, keep_host_ascii && p.kind == Kind::RegName);
     }
-    let step2 = render(&pieces);
+    step(1, &|| render(&pieces));
     for p in &mut pieces {
         step3(p);
     }
-    let step3 = render(&pieces);
+    step(2, &|| render(&pieces));
     for p in &mut pieces {
         step4(p);
     }
-    let step4 = render(&pieces);
+    step(3, &|| render(&pieces));
     let mut strings: Vec<(Kind, String)> = pieces.into_iter().map(|p| (p.kind, step5(p))).collect();
-    let step5 = render_strings(&strings);
+    step(4, &|| render_strings(&strings));
     if options.convert_punycode {
         for (kind, s) in &mut strings {
             if *kind == Kind::RegName {
@@ -236,17 +285,14 @@ fn convert(
             }
         }
     }
-    let step6 = render_strings(&strings);
-    let mut iri = String::with_capacity(strings.iter().map(|(_, s)| s.len()).sum());
-    for (_, s) in strings {
+    step(5, &|| render_strings(&strings));
+    // The pieces joined, the first one's string reused (the path of a long URI is most of it).
+    let mut strings = strings.into_iter().map(|(_, s)| s);
+    let mut iri = strings.next().unwrap_or_default();
+    for s in strings {
         iri.push_str(&s);
     }
-    IriConversion {
-        iri,
-        trace: Trace {
-            steps: [step1, step2, step3, step4, step5, step6],
-        },
-    }
+    iri
 }
 
 /// Step 1: the URI as pieces of US-ASCII characters, each with the kind of its component.
