@@ -807,7 +807,14 @@ pub fn run_preprocess(args: &PreprocessArgs) -> i32 {
                                      or --escape always)",
                                 );
                             }
-                            Ok(shown) => out.record(&shown.join("\t")),
+                            Ok(shown) => {
+                                // Written in place, not joined into a copy.
+                                for (k, r) in shown.iter().enumerate() {
+                                    out.text(if k == 0 { "" } else { "\t" });
+                                    out.text(r);
+                                }
+                                out.record("");
+                            }
                             Err(why) => out.error_line(item.origin, &why),
                         }
                     }
