@@ -559,6 +559,12 @@ mod tests {
             let c = to_iri(uri, &untraced).unwrap();
             assert_eq!(c.iri, traced.iri, "{uri}");
             assert!(c.trace.steps.iter().all(String::is_empty), "{uri}");
+            // The steps one at a time are the trace, in order, whatever `trace` says.
+            let mut steps = Vec::new();
+            to_iri_steps(uri, &untraced, |k, step| steps.push((k, step.to_string()))).unwrap();
+            let expected: Vec<(usize, String)> =
+                traced.trace.steps.iter().cloned().enumerate().collect();
+            assert_eq!(steps, expected, "{uri}");
         }
     }
 
