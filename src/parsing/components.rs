@@ -360,13 +360,24 @@ impl<'a> Iterator for Segments<'a> {
 impl serde::Serialize for Path<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let segments: Vec<Component<'_>> = self.segments().collect();
         let mut st = s.serialize_struct("Path", 4)?;
         st.serialize_field("text", self.component.text)?;
         st.serialize_field("span", &self.component.span)?;
         st.serialize_field("kind", &self.kind)?;
-        st.serialize_field("segments", &segments)?;
+        // From the iterator: a path of n "/" has n segments, which are never held as a list.
+        st.serialize_field("segments", &SerializeSegments(self.segments()))?;
         st.end()
+    }
+}
+
+/// The segments of a [`Path`] serialized as a sequence, one at a time as the iterator gives them.
+#[cfg(feature = "serde")]
+struct SerializeSegments<'a>(Segments<'a>);
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for SerializeSegments<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.clone())
     }
 }
 

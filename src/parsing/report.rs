@@ -1,7 +1,7 @@
 //! Human-readable renderings of parse results, shared by the `iri` command and the spec-example
 //! snapshots.
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write};
 
 use crate::components::Components;
 use crate::components::{Authority, Component, Host, HostKind, Path, Port, PortValue, Reference};
@@ -51,44 +51,67 @@ pub fn describe_with(
     q: Quote,
 ) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "grammar: {grammar}\nrule: {}", rule.as_name());
-    match components {
-        Components::Reference(r) => reference(q, grammar, r, &mut s),
-        Components::Authority(a) => authority(q, grammar, a, "", &mut s),
-        Components::Host(h) => host(q, h, "", &mut s),
-        Components::Port(p) => port(q, Some(p), "", &mut s),
-        Components::Path(p) => path(q, grammar, p, "", &mut s),
-        Components::Text(c) => {
-            let _ = writeln!(s, "text: {}", comp(q, Some(c)));
-        }
-    }
+    let _ = write_description(&mut s, grammar, rule, components, q);
     s
 }
 
-fn reference(q: Quote, grammar: Grammar, r: &Reference<'_>, s: &mut String) {
-    let _ = writeln!(s, "kind: {}", r.kind().as_str());
-    let _ = writeln!(s, "scheme: {}", comp(q, r.scheme().as_ref()));
-    match &r.authority() {
-        Some(a) => authority(q, grammar, a, "", s),
-        None => {
-            let _ = writeln!(s, "authority: -");
-        }
+/// [`describe_with`] written to `out` as it goes, a line at a time: the description of a path of n
+/// segments has n + 1 lines, which need not be held together.
+///
+/// ```
+/// use iri_abnf::{report::{describe, write_description}, tree, Grammar, Rule};
+///
+/// let p = tree::parse(Grammar::Iri, Rule::IriReference, "http://a/b/c").unwrap();
+/// let mut text = String::new();
+/// write_description(&mut text, p.grammar, p.rule, &p.components, |s| format!("<{s}>")).unwrap();
+/// assert!(text.contains("  segment: <c> 11..12\n"));
+/// ```
+pub fn write_description(
+    out: &mut dyn Write,
+    grammar: Grammar,
+    rule: impl RuleName,
+    components: &Components<'_>,
+    q: Quote,
+) -> fmt::Result {
+    writeln!(out, "grammar: {grammar}\nrule: {}", rule.as_name())?;
+    match components {
+        Components::Reference(r) => reference(q, grammar, r, out),
+        Components::Authority(a) => authority(q, grammar, a, "", out),
+        Components::Host(h) => host(q, h, "", out),
+        Components::Port(p) => port(q, Some(p), "", out),
+        Components::Path(p) => path(q, grammar, p, "", out),
+        Components::Text(c) => writeln!(out, "text: {}", comp(q, Some(c))),
     }
-    path(q, grammar, &r.path(), "", s);
-    let _ = writeln!(s, "query: {}", comp(q, r.query().as_ref()));
-    let _ = writeln!(s, "fragment: {}", comp(q, r.fragment().as_ref()));
 }
 
-fn authority(q: Quote, grammar: Grammar, a: &Authority<'_>, indent: &str, s: &mut String) {
+fn reference(q: Quote, grammar: Grammar, r: &Reference<'_>, s: &mut dyn Write) -> fmt::Result {
+    writeln!(s, "kind: {}", r.kind().as_str())?;
+    writeln!(s, "scheme: {}", comp(q, r.scheme().as_ref()))?;
+    match &r.authority() {
+        Some(a) => authority(q, grammar, a, "", s)?,
+        None => writeln!(s, "authority: -")?,
+    }
+    path(q, grammar, &r.path(), "", s)?;
+    writeln!(s, "query: {}", comp(q, r.query().as_ref()))?;
+    writeln!(s, "fragment: {}", comp(q, r.fragment().as_ref()))
+}
+
+fn authority(
+    q: Quote,
+    grammar: Grammar,
+    a: &Authority<'_>,
+    indent: &str,
+    s: &mut dyn Write,
+) -> fmt::Result {
     let _ = grammar;
-    let _ = writeln!(s, "{indent}authority: {}", comp(q, Some(&a.as_component())));
+    writeln!(s, "{indent}authority: {}", comp(q, Some(&a.as_component())))?;
     let inner = format!("{indent}  ");
-    let _ = writeln!(s, "{inner}userinfo: {}", comp(q, a.userinfo().as_ref()));
-    host(q, &a.host(), &inner, s);
-    port(q, a.port().as_ref(), &inner, s);
+    writeln!(s, "{inner}userinfo: {}", comp(q, a.userinfo().as_ref()))?;
+    host(q, &a.host(), &inner, s)?;
+    port(q, a.port().as_ref(), &inner, s)
 }
 
-fn host(q: Quote, h: &Host<'_>, indent: &str, s: &mut String) {
+fn host(q: Quote, h: &Host<'_>, indent: &str, s: &mut dyn Write) -> fmt::Result {
     let kind = match h.kind() {
         HostKind::Ipv4 { octets } => format!(
             "IPv4address {}.{}.{}.{}",
@@ -102,41 +125,40 @@ fn host(q: Quote, h: &Host<'_>, indent: &str, s: &mut String) {
         ),
         HostKind::RegName => "reg-name".to_string(),
     };
-    let _ = writeln!(
+    writeln!(
         s,
         "{indent}host: {} ({kind})",
         comp(q, Some(&h.as_component()))
-    );
+    )
 }
 
-fn port(q: Quote, p: Option<&Port<'_>>, indent: &str, s: &mut String) {
+fn port(q: Quote, p: Option<&Port<'_>>, indent: &str, s: &mut dyn Write) -> fmt::Result {
     match p {
-        None => {
-            let _ = writeln!(s, "{indent}port: -");
-        }
+        None => writeln!(s, "{indent}port: -"),
         Some(p) => {
             let value = match p.value() {
                 PortValue::Empty => "empty".to_string(),
                 PortValue::Number(n) => format!("number {n}"),
                 PortValue::TooLarge => "too large for 16 bits".to_string(),
             };
-            let _ = writeln!(
+            writeln!(
                 s,
                 "{indent}port: {} ({value})",
                 comp(q, Some(&p.as_component()))
-            );
+            )
         }
     }
 }
 
-fn path(q: Quote, grammar: Grammar, p: &Path<'_>, indent: &str, s: &mut String) {
-    let _ = writeln!(
+fn path(q: Quote, grammar: Grammar, p: &Path<'_>, indent: &str, s: &mut dyn Write) -> fmt::Result {
+    writeln!(
         s,
         "{indent}path: {} ({})",
         comp(q, Some(&p.as_component())),
         p.kind().rule_name(grammar)
-    );
+    )?;
     for seg in p.segments() {
-        let _ = writeln!(s, "{indent}  segment: {}", comp(q, Some(&seg)));
+        writeln!(s, "{indent}  segment: {}", comp(q, Some(&seg)))?;
     }
+    Ok(())
 }

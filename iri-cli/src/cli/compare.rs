@@ -240,15 +240,16 @@ pub struct Mapping {
 
 /// The record of one input in every grammar of `grammars`, as `iri compare --format json` writes it
 /// (and `iri serve` answers `/api/compare`): for `rule` (`None`: the reference rules) or its
-/// counterpart in each grammar; and the errors, fully explained, one per verdict (the text output
-/// says why each grammar rejects the input).
+/// counterpart in each grammar; and for each verdict, why the grammar rejects the input in a few
+/// words, from its error fully explained (the text output shows it). Each error is dropped once
+/// read: an error keeps a copy of the input, and nine of them would hold nine copies of a long one.
 pub fn input_record<'a>(
     grammars: &[AnyGrammar],
     rule: Option<Rule>,
     input: &'a str,
-) -> (InputRecord<'a>, Vec<Option<iri_abnf::ParseError>>) {
+) -> (InputRecord<'a>, Vec<Option<String>>) {
     let mut verdicts = Vec::new();
-    let mut errors = Vec::new();
+    let mut whys = Vec::new();
     for &g in grammars {
         let Some(r) = rule_in(rule, g) else {
             continue;
@@ -258,7 +259,7 @@ pub fn input_record<'a>(
             .map_err(ParseError::explain)
             .err();
         let error = parse_error.as_ref().map(ErrorRecord::from);
-        errors.push(parse_error);
+        whys.push(parse_error.as_ref().map(why));
         verdicts.push(Verdict {
             grammar: g,
             rule: g.rule_name(r),
@@ -289,7 +290,7 @@ pub fn input_record<'a>(
         split_differs,
         mappings: maps,
     };
-    (record, errors)
+    (record, whys)
 }
 
 /// Why a grammar rejects an input, in a few words: the offending character and the rules that pest
@@ -347,43 +348,46 @@ fn why(e: &iri_abnf::ParseError) -> String {
     }
 }
 
-/// The components of a valid reference on one line: each with its text and span, the host with its
-/// kind.
-fn components_line(grammar: Grammar, input: &str) -> Option<String> {
-    let r = iri_abnf::parse(grammar, input).ok()?;
-    let part = |name: &str, c: iri_abnf::Component<'_>| {
-        format!(
-            "{name} {} {}..{}",
-            quoted(c.as_str()),
-            c.span().start,
-            c.span().end
-        )
+/// Writes the components of a valid reference on one line, as they are formatted: each with its text
+/// and span, the host with its kind (nothing when `grammar` rejects the input).
+fn write_components_line(out: &mut Out, grammar: Grammar, input: &str) {
+    let Ok(r) = iri_abnf::parse(grammar, input) else {
+        return;
     };
-    let mut parts = Vec::new();
-    parts.extend(r.scheme().map(|c| part("scheme", c)));
+    // (name, component, what follows it): a handful, each written in place.
+    let mut parts: Vec<(&str, iri_abnf::Component<'_>, String)> = Vec::new();
+    parts.extend(r.scheme().map(|c| ("scheme", c, String::new())));
     if let Some(a) = r.authority() {
-        parts.extend(a.userinfo().map(|c| part("userinfo", c)));
+        parts.extend(a.userinfo().map(|c| ("userinfo", c, String::new())));
         let kind = match a.host().kind() {
             iri_abnf::HostKind::Ipv4 { .. } => "IPv4address",
             iri_abnf::HostKind::Ipv6 { .. } => "IPv6address",
             iri_abnf::HostKind::IpvFuture { .. } => "IPvFuture",
             _ => "reg-name",
         };
-        parts.push(format!(
-            "{} ({kind})",
-            part("host", a.host().as_component())
-        ));
-        parts.extend(a.port().map(|p| part("port", p.as_component())));
+        parts.push(("host", a.host().as_component(), format!(" ({kind})")));
+        parts.extend(a.port().map(|p| ("port", p.as_component(), String::new())));
     }
     let path = r.path();
-    parts.push(format!(
-        "{} ({})",
-        part("path", path.as_component()),
-        path.kind().rule(grammar)
+    parts.push((
+        "path",
+        path.as_component(),
+        format!(" ({})", path.kind().rule(grammar)),
     ));
-    parts.extend(r.query().map(|c| part("query", c)));
-    parts.extend(r.fragment().map(|c| part("fragment", c)));
-    Some(parts.join(", "))
+    parts.extend(r.query().map(|c| ("query", c, String::new())));
+    parts.extend(r.fragment().map(|c| ("fragment", c, String::new())));
+    let _ = write!(out, "  components ({grammar}): ");
+    for (n, (name, c, after)) in parts.iter().enumerate() {
+        let _ = write!(
+            out,
+            "{}{name} {} {}..{}{after}",
+            if n == 0 { "" } else { ", " },
+            Quoted(c.as_str()),
+            c.span().start,
+            c.span().end
+        );
+    }
+    out.line("");
 }
 
 /// The mappings of 3987bis between the grammars of `grammars` that apply to `input`, in turn: LEIRI →
@@ -391,12 +395,10 @@ fn components_line(grammar: Grammar, input: &str) -> Option<String> {
 fn mappings(grammars: &[AnyGrammar], input: &str) -> Vec<Mapping> {
     let mut out = Vec::new();
     let has = |g: Grammar| grammars.contains(&AnyGrammar::from(g));
-    let mut iri = input.to_string();
     if has(Grammar::Leiri) && has(Grammar::Iri) {
         let c = iri_abnf::convert::leiri_to_iri(input);
         if c.input_valid && c.iri != input {
             let valid = iri_abnf::is_valid(Grammar::Iri, Rule::IriReference, &c.iri);
-            iri.clone_from(&c.iri);
             out.push(Mapping {
                 from: Grammar::Leiri,
                 to: Grammar::Iri,
@@ -406,8 +408,11 @@ fn mappings(grammars: &[AnyGrammar], input: &str) -> Vec<Mapping> {
         }
     }
     if has(Grammar::Iri) && has(Grammar::Uri) {
+        // The IRI is the input, or what the LEIRI mapping made of it (not copied: it is long when
+        // the input is).
+        let iri = out.first().map_or(input, |m| m.result.as_str());
         let options = iri_abnf::convert::ToUriOptions::default();
-        if let Ok(c) = iri_abnf::convert::to_uri(&iri, &options) {
+        if let Ok(c) = iri_abnf::convert::to_uri(iri, &options) {
             if c.uri != iri {
                 out.push(Mapping {
                     from: Grammar::Iri,
@@ -587,21 +592,36 @@ fn run_languages(args: &CompareArgs, a: AnyGrammar, b: AnyGrammar) -> i32 {
 /// A string in double quotes on one line: `"` and `\` escaped with a backslash, and controls,
 /// invisible characters and spaces other than U+0020 as `\u{X}`.
 fn quoted(text: &str) -> String {
-    let mut out = String::from('"');
-    for c in text.chars() {
-        match c {
-            '"' | '\\' => {
-                out.push('\\');
-                out.push(c);
+    Quoted(text).to_string()
+}
+
+/// [`quoted`] as it is formatted, the runs of characters that need no escape written whole.
+struct Quoted<'a>(&'a str);
+
+impl std::fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_char('"')?;
+        let mut run = 0;
+        for (at, c) in self.0.char_indices() {
+            let escaped = match c {
+                '"' | '\\' => true,
+                c => iri_abnf::repository::needs_escape(c) || (c.is_whitespace() && c != ' '),
+            };
+            if !escaped {
+                continue;
             }
-            c if iri_abnf::repository::needs_escape(c) || (c.is_whitespace() && c != ' ') => {
-                let _ = write!(out, "\\u{{{:X}}}", c as u32);
+            f.write_str(&self.0[run..at])?;
+            run = at + c.len_utf8();
+            if c == '"' || c == '\\' {
+                f.write_char('\\')?;
+                f.write_char(c)?;
+            } else {
+                write!(f, "\\u{{{:X}}}", c as u32)?;
             }
-            c => out.push(c),
         }
+        f.write_str(&self.0[run..])?;
+        f.write_char('"')
     }
-    out.push('"');
-    out
 }
 
 /// A rule and its counterpart, each as its grammar spells it: `host / ihost`, or the name once when
@@ -745,7 +765,7 @@ fn run_inputs(args: &CompareArgs, grammars: &[AnyGrammar]) -> i32 {
                 return;
             }
         };
-        let (record, errors) = input_record(grammars, rule, input);
+        let (record, whys) = input_record(grammars, rule, input);
         if record.grammars.iter().any(|v| !v.valid) {
             out.failed = true;
         }
@@ -758,13 +778,14 @@ fn run_inputs(args: &CompareArgs, grammars: &[AnyGrammar]) -> i32 {
         match args.format {
             CompareFormat::Json => out.json(&record),
             CompareFormat::Text => {
-                out.line(&quoted(input));
+                // Written as they are formatted: the input and the mappings may be long.
+                let _ = writeln!(out, "{}", Quoted(input));
                 let width = grammars.iter().map(|g| g.name().len()).max().unwrap_or(0);
-                for (v, e) in verdicts.iter().zip(&errors) {
+                for (v, why) in verdicts.iter().zip(&whys) {
                     let head = format!("  {:width$}  {}", v.grammar.name(), v.rule);
-                    match e {
+                    match why {
                         None => out.line(&format!("{head}: valid")),
-                        Some(e) => out.line(&format!("{head}: invalid, {}", why(e))),
+                        Some(why) => out.line(&format!("{head}: invalid, {why}")),
                     }
                 }
                 let main = verdicts
@@ -772,9 +793,7 @@ fn run_inputs(args: &CompareArgs, grammars: &[AnyGrammar]) -> i32 {
                     .filter(|v| v.valid)
                     .find_map(|v| v.grammar.main());
                 if let Some(g) = main.filter(|_| rule.is_none()) {
-                    if let Some(line) = components_line(g, input) {
-                        out.line(&format!("  components ({g}): {line}"));
-                    }
+                    write_components_line(&mut out, g, input);
                 }
                 if !split_differs.is_empty() {
                     let names: Vec<&str> = split_differs.iter().map(|g| g.name()).collect();
@@ -784,18 +803,34 @@ fn run_inputs(args: &CompareArgs, grammars: &[AnyGrammar]) -> i32 {
                     ));
                 }
                 for m in maps {
-                    out.line(&format!(
+                    let _ = writeln!(
+                        out,
                         "  {} → {}: {} ({} in {})",
                         m.from,
                         m.to,
-                        quoted(&m.result),
+                        Quoted(&m.result),
                         if m.valid { "valid" } else { "invalid" },
                         m.to
-                    ));
+                    );
                 }
                 out.end_record();
             }
         }
     });
     out.finish(read.is_ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_escapes_quotes_backslashes_and_invisible_characters() {
+        assert_eq!(
+            quoted("a\"b\\c\u{200B}\td \u{E9}"),
+            "\"a\\\"b\\\\c\\u{200B}\\u{9}d \u{E9}\""
+        );
+        assert_eq!(quoted(""), "\"\"");
+        assert_eq!(quoted("\u{7F}"), "\"\\u{7F}\"");
+    }
 }

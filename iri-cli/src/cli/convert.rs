@@ -2,10 +2,11 @@
 //! `iri_abnf::convert` (3987bis §3, §5.1; draft-weber-iri-guidelines §4).
 
 use std::ffi::OsString;
+use std::fmt::Write as _;
 
 use clap::{Args, ValueEnum};
 use iri_abnf::convert::{
-    leiri_to_iri, leiri_to_uri, preprocess, to_iri, to_uri, Charset, ConvertError,
+    leiri_to_iri, leiri_to_uri, preprocess, to_iri, to_iri_steps, to_uri, Charset, ConvertError,
     ConvertErrorKind, HostMapping, IriConversion, PreprocessOptions, Spaces, ToIriOptions,
     ToUriOptions, Trace, UriConversion,
 };
@@ -348,7 +349,7 @@ impl<'a> InputJson<'a> {
 pub struct UriRecord<'a> {
     #[serde(flatten)]
     pub input: InputJson<'a>,
-    pub output: Option<String>,
+    pub output: Option<&'a str>,
     pub input_valid: bool,
     pub output_valid: bool,
     pub notes: Vec<String>,
@@ -360,10 +361,38 @@ pub struct UriRecord<'a> {
 pub struct IriRecord<'a> {
     #[serde(flatten)]
     pub input: InputJson<'a>,
-    pub output: Option<String>,
+    pub output: Option<&'a str>,
     pub error: Option<ErrorJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub steps: Option<&'a [String; 6]>,
+    pub steps: Option<TraceSteps<'a>>,
+}
+
+/// The `steps` of a to-iri record (3987bis §3.7.1), serialized as they are made
+/// ([`iri_abnf::convert::to_iri_steps`]): the six strings of the trace of a long URI are never held
+/// together.
+pub struct TraceSteps<'a> {
+    /// The URI converted.
+    pub uri: &'a str,
+    /// The options it was converted with.
+    pub options: ToIriOptions,
+}
+
+impl Serialize for TraceSteps<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(Trace::DESCRIPTIONS.len()))?;
+        let mut failed = None;
+        // The URI was converted already, so the steps are made again without an error.
+        let _ = to_iri_steps(self.uri, &self.options, |_, step| {
+            if failed.is_none() {
+                failed = seq.serialize_element(step).err();
+            }
+        });
+        match failed {
+            Some(e) => Err(e),
+            None => seq.end(),
+        }
+    }
 }
 
 /// The JSON record of one input: the documented contract of `iri from-leiri --format json`.
@@ -371,7 +400,7 @@ pub struct IriRecord<'a> {
 pub struct LeiriRecord<'a> {
     #[serde(flatten)]
     pub input: InputJson<'a>,
-    pub output: Option<String>,
+    pub output: Option<&'a str>,
     pub input_valid: bool,
     /// What the conversion did beyond the grammar (a bidi formatting character percent-encoded,
     /// 3987bis §5.1 and RFC 3987 §4.1), as the text format writes on standard error.
@@ -396,11 +425,11 @@ pub fn to_uri_outcome<'a>(
 
 /// The record of a conversion to a URI, as `iri to-uri --format json` writes it (and `iri serve`
 /// answers `/api/convert?command=to-uri`).
-pub fn uri_record<'a>(item: &'a Item<'a>, result: &Outcome<'_, UriConversion>) -> UriRecord<'a> {
+pub fn uri_record<'a>(item: &'a Item<'a>, result: &'a Outcome<'_, UriConversion>) -> UriRecord<'a> {
     match result {
         Ok(Ok(c)) => UriRecord {
             input: InputJson::of(item),
-            output: Some(c.uri.clone()),
+            output: Some(&c.uri),
             input_valid: c.input_valid,
             output_valid: c.uri_valid,
             notes: notes_with_validity(c.input_valid, &c.notes, "IRI-reference"),
@@ -437,11 +466,14 @@ pub fn to_iri_outcome<'a>(
 }
 
 /// The record of a conversion to an IRI, as `iri to-iri --format json` writes it (with the steps of
-/// §3.7.1 when `trace` is set, `--trace`), and `iri serve` answers `/api/convert?command=to-iri`.
+/// §3.7.1 made with `options` when `trace` is set, `--trace`), and `iri serve` answers
+/// `/api/convert?command=to-iri`. The steps are made as the record is written, whether or not
+/// `options` kept them in the conversion.
 pub fn iri_record<'a>(
     item: &'a Item<'a>,
     result: &'a Outcome<'_, IriConversion>,
     trace: bool,
+    options: &ToIriOptions,
 ) -> IriRecord<'a> {
     let converted = match result {
         Ok(Ok(c)) => Some(c),
@@ -452,12 +484,18 @@ pub fn iri_record<'a>(
         Ok(Err(e)) => Some(ErrorJson::from(e)),
         Err(e) => Some(ErrorJson::from(*e)),
     };
-    let steps: Option<&Trace> = converted.map(|c| &c.trace);
+    let steps = match (&item.input, converted) {
+        (Ok(uri), Some(_)) if trace => Some(TraceSteps {
+            uri,
+            options: *options,
+        }),
+        _ => None,
+    };
     IriRecord {
         input: InputJson::of(item),
-        output: converted.map(|c| c.iri.clone()),
+        output: converted.map(|c| c.iri.as_str()),
         error,
-        steps: if trace { steps.map(|t| &t.steps) } else { None },
+        steps,
     }
 }
 
@@ -478,12 +516,12 @@ pub fn leiri_outcome<'a>(
 /// answers `/api/convert?command=from-leiri`).
 pub fn leiri_record<'a>(
     item: &'a Item<'a>,
-    result: &Outcome<'_, (String, bool, Vec<String>)>,
+    result: &'a Outcome<'_, (String, bool, Vec<String>)>,
 ) -> LeiriRecord<'a> {
     match result {
         Ok(Ok((output, valid, notes))) => LeiriRecord {
             input: InputJson::of(item),
-            output: Some(output.clone()),
+            output: Some(output),
             input_valid: *valid,
             notes: notes.clone(),
             error: None,
@@ -611,7 +649,11 @@ fn notes_with_validity(input_valid: bool, notes: &[String], rule: &str) -> Vec<S
 
 /// `iri to-iri`.
 pub fn run_to_iri(args: &ToIriArgs) -> i32 {
-    let options = ToIriOptions::default().with_convert_punycode(!args.keep_punycode);
+    // The steps of --trace are made again as they are written (`to_iri_steps`): each is a copy of
+    // the input or more, and the six are never held together.
+    let options = ToIriOptions::default()
+        .with_convert_punycode(!args.keep_punycode)
+        .with_trace(false);
     let mut out = Out::new();
     let read = for_each_item(&args.inputs, 1, &args.input, Decoding::Utf8, |item| {
         if out.broken() {
@@ -620,19 +662,19 @@ pub fn run_to_iri(args: &ToIriArgs) -> i32 {
         let result = to_iri_outcome(&options, &item);
         out.failed |= !matches!(result, Ok(Ok(_)));
         match args.format {
-            Format::Json => out.json(&iri_record(&item, &result, args.trace)),
+            Format::Json => out.json(&iri_record(&item, &result, args.trace, &options)),
             Format::Text => {
                 out.bom_note(&item);
                 match &result {
                     Ok(Ok(c)) => match out.shown(&c.iri) {
                         Ok(shown) => {
-                            let shown = shown.into_owned();
-                            out.line(&shown);
-                            if args.trace {
+                            // Written as it is formatted, without a copy of the IRI or a step.
+                            let _ = writeln!(out, "{shown}");
+                            if let (true, Ok(uri)) = (args.trace, &item.input) {
                                 // The steps are in the notation of §3.7.1, shown for people.
-                                for (k, step) in c.trace.steps.iter().enumerate() {
-                                    out.line(&format!("  {}. {}", k + 1, escape(step)));
-                                }
+                                let _ = to_iri_steps(uri, &options, |k, step| {
+                                    let _ = writeln!(out, "  {}. {}", k + 1, escape(step));
+                                });
                             }
                             out.end_record();
                         }
@@ -765,7 +807,14 @@ pub fn run_preprocess(args: &PreprocessArgs) -> i32 {
                                      or --escape always)",
                                 );
                             }
-                            Ok(shown) => out.record(&shown.join("\t")),
+                            Ok(shown) => {
+                                // Written in place, not joined into a copy.
+                                for (k, r) in shown.iter().enumerate() {
+                                    out.text(if k == 0 { "" } else { "\t" });
+                                    out.text(r);
+                                }
+                                out.record("");
+                            }
                             Err(why) => out.error_line(item.origin, &why),
                         }
                     }

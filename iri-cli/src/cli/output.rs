@@ -184,14 +184,24 @@ impl Out {
         self.write(bytes);
     }
 
-    /// Writes one JSON record on one line (ended by NUL with `-0`).
+    /// Writes one JSON record on one line (ended by NUL with `-0`), serialized straight into the
+    /// buffered output as it is built: a record is never held whole, so one of any size (the parse
+    /// of a long path lists a segment per "/") takes no more memory than its parts. JSON text holds
+    /// no raw line feed or NUL (both are escaped in strings), so it needs none of the care of
+    /// [`Out::write`].
     pub fn json<T: Serialize>(&mut self, record: &T) {
         if self.error.is_some() {
             return;
         }
-        match serde_json::to_vec(record) {
-            Ok(bytes) => {
-                self.write(&bytes);
+        // A line feed held back by text written before is written first, as `write` does.
+        if std::mem::take(&mut self.held_lf) {
+            if let Err(e) = self.out.write_all(b"\n") {
+                self.error = Some(e);
+                return;
+            }
+        }
+        match serde_json::to_writer(&mut self.out, record) {
+            Ok(()) => {
                 self.write(b"\n");
                 self.end_record();
             }
@@ -257,6 +267,15 @@ impl Out {
         } else {
             EXIT_OK
         }
+    }
+}
+
+/// Text written to the output as it is formatted (`write!(out, ...)`): a record of many lines is never
+/// held whole.
+impl std::fmt::Write for Out {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.write(s.as_bytes());
+        Ok(())
     }
 }
 

@@ -1,11 +1,13 @@
 //! `iri parse`: the typed components or the parse tree of one input.
 
 use clap::{Args, ValueEnum};
-use iri_abnf::report::{describe, describe_with};
+use iri_abnf::report::write_description;
+use iri_abnf::repository::quote;
 use iri_abnf::syntax::SyntaxNode;
 use iri_abnf::{parse_components, Components, Grammar, ParseError, Rule};
 use serde::Serialize;
 use std::ffi::OsString;
+use std::fmt::Write as _;
 
 use super::args::{resolve_rule, rule_arg, GrammarArg, ABSOLUTE_HELP};
 use super::input::{escape_bytes, for_each_item, Decoding, InputArgs, NotText};
@@ -186,8 +188,7 @@ pub fn run(args: &ParseArgs) -> i32 {
                 // n) and its text, quoted as the values below.
                 match out.shown(input) {
                     Ok(shown) => {
-                        let header = format!("input: {} \"{shown}\"", item.origin);
-                        out.line(&header);
+                        let _ = writeln!(out, "input: {} \"{shown}\"", item.origin);
                         parse_one(&mut out, args, grammar, rule, input);
                         out.end_record();
                     }
@@ -268,8 +269,13 @@ fn parse_one(out: &mut Out, args: &ParseArgs, grammar: Grammar, rule: Rule, inpu
     match (&record.components, &error) {
         // The values as data: exact in double quotes (their spans delimit them), or escaped for
         // display (`--escape`).
-        (Some(c), _) if out.escapes() => out.text(&describe(grammar, rule, c)),
-        (Some(c), _) => out.text(&describe_with(grammar, rule, c, |s| format!("\"{s}\""))),
+        // Written as it is formatted: a path of n "/" has n segment lines.
+        (Some(c), _) if out.escapes() => {
+            let _ = write_description(out, grammar, rule, c, quote);
+        }
+        (Some(c), _) => {
+            let _ = write_description(out, grammar, rule, c, |s| format!("\"{s}\""));
+        }
         (None, Some(e)) => write_invalid(out, e),
         (None, None) => {}
     }

@@ -487,12 +487,19 @@ impl Server {
                     query,
                     &["command", "input", "trace", "keep-punycode"],
                 )?;
-                let options =
-                    ToIriOptions::default().with_convert_punycode(!p.flag("keep-punycode")?);
+                // The steps are made as the record is written (`iri_record`).
+                let options = ToIriOptions::default()
+                    .with_convert_punycode(!p.flag("keep-punycode")?)
+                    .with_trace(false);
                 let input = item_of(&self.input(&p, "input")?);
                 let item = item(&input);
                 let result = to_iri_outcome(&options, &item);
-                Ok(json(&iri_record(&item, &result, p.flag("trace")?)))
+                Ok(json(&iri_record(
+                    &item,
+                    &result,
+                    p.flag("trace")?,
+                    &options,
+                )))
             }
             Some(b"from-leiri") => {
                 let p = Params::new(

@@ -482,3 +482,71 @@ fn the_parse_tree_is_refused_over_its_limit_and_the_stream_goes_on() {
     assert_eq!(code, 0);
     assert_eq!(json_lines(&out)[0]["valid"], true);
 }
+
+#[test]
+fn records_larger_than_their_input_are_written_whole_and_in_order() {
+    // 100,000 "/" after "http://a": one segment per "/", each in the JSON record and on a line of the
+    // text record; the records are written as they are built, and the next input follows each.
+    let n = 100_000;
+    let long = format!("http://a{}", "/".repeat(n));
+    let stdin = format!("{long}\nhttp://b/c\n");
+    let (code, out, err) = iri(&["parse", "--format", "json"], Some(stdin.as_bytes()));
+    assert_eq!(code, 0, "{err}");
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 2);
+    let segments = records[0]["components"]["path"]["segments"]
+        .as_array()
+        .expect("segments");
+    assert_eq!(segments.len(), n);
+    for (k, s) in segments.iter().enumerate() {
+        let at = 8 + k + 1;
+        assert_eq!(s["text"], "");
+        assert_eq!(
+            (s["span"]["start"].as_u64(), s["span"]["end"].as_u64()),
+            (Some(at as u64), Some(at as u64))
+        );
+    }
+    assert_eq!(records[1]["input"], "http://b/c");
+    let (code, out, err) = iri(&["parse"], Some(stdin.as_bytes()));
+    assert_eq!(code, 0, "{err}");
+    let records: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0].matches("\n  segment: \"\" ").count(), n);
+    assert!(records[0].ends_with(&format!(
+        "  segment: \"\" {0}..{0}\nquery: -\nfragment: -",
+        8 + n
+    )));
+    assert!(records[1].starts_with("input: line 2 \"http://b/c\"\n"));
+}
+
+#[test]
+fn json_records_end_with_a_nul_under_null_in_every_subcommand() {
+    // The JSON is written straight to the output; the terminator is still one NUL per record (or
+    // one line feed without -0), with no line feed inside.
+    for cmd in [
+        &["parse"][..],
+        &["parse", "--tree"],
+        &["to-uri"],
+        &["to-iri", "--trace"],
+        &["from-leiri"],
+        &["preprocess"],
+        &["normalize"],
+        &["resolve", "http://a/b"],
+        &["lint"],
+        &["compare"],
+    ] {
+        let mut args = vec!["-0"];
+        args.extend_from_slice(cmd);
+        args.extend(["--format", "json", "http://a/b\nc", "http://r\u{E9}/%41"]);
+        let (_, out, err) = iri(&args, None);
+        let records: Vec<&str> = out.split_terminator('\0').collect();
+        assert_eq!(records.len(), 2, "{cmd:?}: {out:?} {err}");
+        for r in &records {
+            assert!(!r.contains('\n'), "{cmd:?}: {r:?}");
+            serde_json::from_str::<Value>(r).unwrap_or_else(|e| panic!("{cmd:?}: {e}: {r}"));
+        }
+        assert!(out.ends_with('\0'), "{cmd:?}");
+        let (_, out, _) = iri(&args[1..], None);
+        assert_eq!(out, records.join("\n") + "\n", "{cmd:?}");
+    }
+}

@@ -48,7 +48,7 @@ pub use preprocess::{
     Undecodable,
 };
 pub use query_charset::{encode_component, Charset, Unmappable};
-pub use to_iri::{to_iri, IriConversion, ToIriOptions, Trace};
+pub use to_iri::{to_iri, to_iri_steps, IriConversion, ToIriOptions, Trace};
 pub(crate) use to_uri::map_components;
 pub use to_uri::{to_uri, HostMapping, ToUriOptions, UriConversion};
 

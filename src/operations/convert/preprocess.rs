@@ -22,6 +22,7 @@
 //! normalized only with [`PreprocessOptions::nfc`].
 
 use encoding_rs::DecoderResult;
+use std::borrow::Cow;
 use unicode_normalization::UnicodeNormalization;
 
 use super::query_charset::Charset;
@@ -91,32 +92,42 @@ impl PreprocessOptions {
 /// ```
 pub fn preprocess(input: &str, options: &PreprocessOptions) -> Vec<String> {
     let trimmed = trim_ascii_whitespace(input);
-    let pieces: Vec<String> = match options.spaces {
-        Spaces::Keep => vec![trimmed.to_string()],
-        Spaces::Encode => vec![trimmed.replace(' ', "%20")],
+    let pieces: Vec<Cow<'_, str>> = match options.spaces {
+        Spaces::Keep => vec![Cow::Borrowed(trimmed)],
+        Spaces::Encode => vec![Cow::Owned(trimmed.replace(' ', "%20"))],
         // Each piece is "an independent reference-string" and is trimmed as step 1 says.
         Spaces::Split => trimmed
             .split(' ')
             .map(trim_ascii_whitespace)
             .filter(|p| !p.is_empty())
-            .map(str::to_string)
+            .map(Cow::Borrowed)
             .collect(),
     };
+    // Each piece is copied once: the input is borrowed until a step changes it.
     pieces
         .into_iter()
         .map(|p| {
             let p = if options.decode_ncr {
-                decode_ncrs(&p)
+                Cow::Owned(decode_ncrs(&p))
             } else {
                 p
             };
             if options.nfc {
-                p.nfc().collect()
+                nfc(p)
             } else {
-                p
+                p.into_owned()
             }
         })
         .collect()
+}
+
+/// `text` in NFC, without a second copy when it is in NFC already.
+fn nfc(text: Cow<'_, str>) -> String {
+    if unicode_normalization::is_nfc(&text) {
+        text.into_owned()
+    } else {
+        text.nfc().collect()
+    }
 }
 
 /// Removes leading and trailing U+0020, U+000D, U+000A and U+0009 (draft-weber-iri-guidelines §4
@@ -264,7 +275,7 @@ pub fn decode_legacy(bytes: &[u8], charset: Charset) -> Result<String, Undecodab
     Ok(if charset.is_ucs_based() {
         text
     } else {
-        text.nfc().collect()
+        nfc(Cow::Owned(text))
     })
 }
 

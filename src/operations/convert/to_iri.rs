@@ -59,6 +59,10 @@ use crate::grammar::Grammar;
 pub struct ToIriOptions {
     /// Step 6: convert punycode labels of the `reg-name` with ToUnicode (default `true`).
     pub convert_punycode: bool,
+    /// Record the string after each step in [`IriConversion::trace`] (default `true`); without it,
+    /// the six steps of the trace are empty strings, and the conversion holds no copy of the input
+    /// beyond the one it works on and the result.
+    pub trace: bool,
 }
 
 impl ToIriOptions {
@@ -67,12 +71,19 @@ impl ToIriOptions {
         self.convert_punycode = convert_punycode;
         self
     }
+
+    /// These options with [`ToIriOptions::trace`] set.
+    pub const fn with_trace(mut self, trace: bool) -> Self {
+        self.trace = trace;
+        self
+    }
 }
 
 impl Default for ToIriOptions {
     fn default() -> Self {
         ToIriOptions {
             convert_punycode: true,
+            trace: true,
         }
     }
 }
@@ -133,16 +144,18 @@ enum Kind {
     Fragment,
 }
 
-/// A character of the URI or an octet decoded from it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Unit {
-    Char(char),
-    Octet(u8),
-}
-
+/// A piece of the URI, one component or the delimiters between two, as a sequence of units: a byte
+/// below 0x80 is a US-ASCII character (a URI holds no other), a byte of 0x80 or above an octet that
+/// step 2 decoded from `%HH` (it decodes no octet below 0x80: a US-ASCII one becomes its character
+/// or stays encoded). One byte per unit keeps the conversion of a long URI within a few copies of it.
 struct Piece {
     kind: Kind,
-    units: Vec<Unit>,
+    units: Vec<u8>,
+}
+
+/// Whether a unit of a [`Piece`] is a decoded octet rather than a character.
+fn is_octet(unit: u8) -> bool {
+    unit >= 0x80
 }
 
 /// Converts a URI reference to an IRI reference (3987bis §3.7). The input must be a valid
@@ -167,46 +180,104 @@ struct Piece {
 /// ```
 pub fn to_iri(uri: &str, options: &ToIriOptions) -> Result<IriConversion, ConvertError> {
     let reference = crate::parsing::split::parse(Grammar::Uri, uri).map_err(syntax_error)?;
-    let converted = convert(uri, &reference, options, false);
-    // A registered name never turns into an IP address: if decoding makes an IPv4 parser read the
-    // host differently (`%31%32%37.0.0.1`), its US-ASCII characters stay percent-encoded.
-    let now = converted
-        .reference()
+    let mut steps: [String; 6] = Default::default();
+    let mut keep = |k: usize, step: String| steps[k] = step;
+    let iri = convert(uri, &reference, options, false, traced(options, &mut keep));
+    let iri = if keeps_host_ascii(&reference, &iri) {
+        convert(uri, &reference, options, true, traced(options, &mut keep))
+    } else {
+        iri
+    };
+    Ok(IriConversion {
+        iri,
+        trace: Trace { steps },
+    })
+}
+
+/// The trace of [`to_iri`] (the string after each of the six steps, as [`Trace::steps`]), each step
+/// given to `each` with its index (0 for step 1) as soon as it is made, and dropped after: the trace
+/// of a long URI without its six strings held together. `options.trace` does not matter.
+///
+/// ```
+/// use iri_abnf::convert::{to_iri, to_iri_steps, ToIriOptions};
+///
+/// let opts = ToIriOptions::default();
+/// let mut steps = Vec::new();
+/// to_iri_steps("http://a/D%FCrst", &opts, |k, step| steps.push((k, step.to_string()))).unwrap();
+/// let trace = to_iri("http://a/D%FCrst", &opts).unwrap().trace;
+/// assert_eq!(steps.len(), 6);
+/// assert!(steps.iter().all(|(k, step)| trace.steps[*k] == *step));
+/// assert_eq!(steps[1].1, "http://a/D<fc>rst");
+/// ```
+pub fn to_iri_steps(
+    uri: &str,
+    options: &ToIriOptions,
+    mut each: impl FnMut(usize, &str),
+) -> Result<(), ConvertError> {
+    let reference = crate::parsing::split::parse(Grammar::Uri, uri).map_err(syntax_error)?;
+    let iri = convert(uri, &reference, options, false, None);
+    let keep_host_ascii = keeps_host_ascii(&reference, &iri);
+    drop(iri);
+    let mut give = |k: usize, step: String| each(k, &step);
+    convert(uri, &reference, options, keep_host_ascii, Some(&mut give));
+    Ok(())
+}
+
+/// `keep` as the receiver of the steps when `options` asks for the trace.
+fn traced<'k>(
+    options: &ToIriOptions,
+    keep: &'k mut dyn FnMut(usize, String),
+) -> Option<&'k mut dyn FnMut(usize, String)> {
+    options.trace.then_some(keep)
+}
+
+/// A registered name never turns into an IP address: when decoding makes an IPv4 parser read the host
+/// of the converted `iri` otherwise than the written one (`%31%32%37.0.0.1`), the conversion is made
+/// again with the host's US-ASCII characters kept percent-encoded.
+fn keeps_host_ascii(reference: &Reference<'_>, iri: &str) -> bool {
+    let now = crate::parsing::split::parse(Grammar::Iri, iri)
+        .ok()
         .and_then(|r| r.authority().map(|a| a.host().as_str().to_string()));
     match (reference.authority().map(|a| a.host()), now) {
-        (Some(written), Some(now))
-            if written.kind() == HostKind::RegName
-                && crate::components::turns_into_ipv4(written.as_str(), &now).is_some() =>
-        {
-            Ok(convert(uri, &reference, options, true))
+        (Some(written), Some(now)) => {
+            written.kind() == HostKind::RegName
+                && crate::components::turns_into_ipv4(written.as_str(), &now).is_some()
         }
-        _ => Ok(converted),
+        _ => false,
     }
 }
 
-/// The six steps; with `keep_host_ascii`, step 2 decodes no US-ASCII character in the `reg-name`.
+/// The six steps, giving the string after each to `trace` when there is one (each is a copy of the
+/// URI or more); with `keep_host_ascii`, step 2 decodes no US-ASCII character in the `reg-name`.
+/// Returns the IRI.
 fn convert(
     uri: &str,
     reference: &Reference<'_>,
     options: &ToIriOptions,
     keep_host_ascii: bool,
-) -> IriConversion {
+    mut trace: Option<&mut dyn FnMut(usize, String)>,
+) -> String {
+    let mut step = |k: usize, make: &dyn Fn() -> String| {
+        if let Some(trace) = trace.as_mut() {
+            trace(k, make());
+        }
+    };
     let mut pieces = pieces(uri, reference);
-    let step1 = render(&pieces);
+    step(0, &|| render(&pieces));
     for p in &mut pieces {
         step2(p, keep_host_ascii && p.kind == Kind::RegName);
     }
-    let step2 = render(&pieces);
+    step(1, &|| render(&pieces));
     for p in &mut pieces {
         step3(p);
     }
-    let step3 = render(&pieces);
+    step(2, &|| render(&pieces));
     for p in &mut pieces {
         step4(p);
     }
-    let step4 = render(&pieces);
-    let mut strings: Vec<(Kind, String)> = pieces.iter().map(|p| (p.kind, step5(p))).collect();
-    let step5 = render_strings(&strings);
+    step(3, &|| render(&pieces));
+    let mut strings: Vec<(Kind, String)> = pieces.into_iter().map(|p| (p.kind, step5(p))).collect();
+    step(4, &|| render_strings(&strings));
     if options.convert_punycode {
         for (kind, s) in &mut strings {
             if *kind == Kind::RegName {
@@ -214,13 +285,14 @@ fn convert(
             }
         }
     }
-    let step6 = render_strings(&strings);
-    IriConversion {
-        iri: strings.into_iter().map(|(_, s)| s).collect(),
-        trace: Trace {
-            steps: [step1, step2, step3, step4, step5, step6],
-        },
+    step(5, &|| render_strings(&strings));
+    // The pieces joined, the first one's string reused (the path of a long URI is most of it).
+    let mut strings = strings.into_iter().map(|(_, s)| s);
+    let mut iri = strings.next().unwrap_or_default();
+    for s in strings {
+        iri.push_str(&s);
     }
+    iri
 }
 
 /// Step 1: the URI as pieces of US-ASCII characters, each with the kind of its component.
@@ -259,9 +331,11 @@ fn pieces(uri: &str, r: &Reference<'_>) -> Vec<Piece> {
 }
 
 fn piece(kind: Kind, text: &str) -> Piece {
+    // A URI-reference is US-ASCII (RFC 3986 §2): every byte is a character unit.
+    debug_assert!(text.is_ascii());
     Piece {
         kind,
-        units: text.chars().map(Unit::Char).collect(),
+        units: text.as_bytes().to_vec(),
     }
 }
 
@@ -271,94 +345,80 @@ fn step2(p: &mut Piece, keep_ascii: bool) {
     if p.kind == Kind::Verbatim {
         return;
     }
-    let text: Vec<u8> = p
-        .units
-        .iter()
-        .map(|u| match u {
-            Unit::Char(c) => *c as u8,
-            Unit::Octet(o) => *o,
-        })
-        .collect();
-    let mut units = Vec::with_capacity(p.units.len());
-    let mut i = 0;
-    while i < text.len() {
-        match pct_octet(&text[i..]) {
-            Some(o) if o >= 0x80 => {
-                units.push(Unit::Octet(o));
-                i += 3;
-            }
-            Some(o) if is_unreserved(o as char) && !keep_ascii => {
-                units.push(Unit::Char(o as char));
-                i += 3;
-            }
-            _ => {
-                units.push(p.units[i]);
-                i += 1;
-            }
-        }
+    // Every unit is a character here; a triplet becomes one unit, so the units are rewritten in
+    // place, the write index never passing the read index.
+    let units = &mut p.units;
+    let (mut read, mut write) = (0, 0);
+    while read < units.len() {
+        let (unit, width) = match pct_octet(&units[read..]) {
+            Some(o) if is_octet(o) => (o, 3),
+            Some(o) if is_unreserved(o as char) && !keep_ascii => (o, 3),
+            _ => (units[read], 1),
+        };
+        units[write] = unit;
+        write += 1;
+        read += width;
     }
-    p.units = units;
+    units.truncate(write);
 }
 
-/// Calls `f` for each maximal run of octets of the piece and puts what `f` returns in its place.
-fn map_octet_runs(p: &mut Piece, mut f: impl FnMut(&[u8]) -> Vec<Unit>) {
+/// Calls `f` for each maximal run of octets of the piece and puts what it writes in their place.
+fn map_octet_runs(p: &mut Piece, mut f: impl FnMut(&[u8], &mut Vec<u8>)) {
+    if !p.units.iter().copied().any(is_octet) {
+        return;
+    }
     let mut out = Vec::with_capacity(p.units.len());
-    let mut run = Vec::new();
-    for u in p.units.iter().copied() {
-        match u {
-            Unit::Octet(o) => run.push(o),
-            Unit::Char(_) => {
-                if !run.is_empty() {
-                    out.extend(f(&run));
-                    run.clear();
-                }
-                out.push(u);
-            }
-        }
+    let mut rest = &p.units[..];
+    while let Some(start) = rest.iter().position(|&u| is_octet(u)) {
+        out.extend_from_slice(&rest[..start]);
+        let len = rest[start..]
+            .iter()
+            .position(|&u| !is_octet(u))
+            .unwrap_or(rest.len() - start);
+        f(&rest[start..start + len], &mut out);
+        rest = &rest[start + len..];
     }
-    if !run.is_empty() {
-        out.extend(f(&run));
-    }
+    out.extend_from_slice(rest);
     p.units = out;
 }
 
-fn pct_units(out: &mut Vec<Unit>, octets: &[u8]) {
+/// Appends each octet as `%HH`: three character units.
+fn pct_units(out: &mut Vec<u8>, octets: &[u8]) {
+    let mut s = String::with_capacity(3);
     for &o in octets {
-        let mut s = String::with_capacity(3);
+        s.clear();
         push_pct(&mut s, o);
-        out.extend(s.chars().map(Unit::Char));
+        out.extend_from_slice(s.as_bytes());
     }
 }
 
 /// Step 3: octets that are not part of strictly legal UTF-8 are re-encoded.
 fn step3(p: &mut Piece) {
-    map_octet_runs(p, |run| {
-        let mut out = Vec::with_capacity(run.len());
+    map_octet_runs(p, |run, out| {
         for chunk in run.utf8_chunks() {
-            out.extend(chunk.valid().bytes().map(Unit::Octet));
-            pct_units(&mut out, chunk.invalid());
+            // A valid chunk of a run of octets (all 0x80 or above) is whole non-ASCII characters:
+            // its bytes stay octets.
+            out.extend_from_slice(chunk.valid().as_bytes());
+            pct_units(out, chunk.invalid());
         }
-        out
     });
 }
 
 /// Step 4: octets of characters not appropriate in the component are re-encoded.
 fn step4(p: &mut Piece) {
     let kind = p.kind;
-    map_octet_runs(p, |run| {
-        let mut out = Vec::with_capacity(run.len());
+    map_octet_runs(p, |run, out| {
         // After step 3 every run is legal UTF-8.
         let text = String::from_utf8_lossy(run);
         for c in text.chars() {
             let mut buf = [0u8; 4];
             let octets = c.encode_utf8(&mut buf).as_bytes();
             if appropriate(c, kind) {
-                out.extend(octets.iter().copied().map(Unit::Octet));
+                out.extend_from_slice(octets);
             } else {
-                pct_units(&mut out, octets);
+                pct_units(out, octets);
             }
         }
-        out
     });
 }
 
@@ -374,19 +434,11 @@ fn appropriate(c: char, kind: Kind) -> bool {
     }
 }
 
-/// Step 5: the octets, now legal UTF-8 of appropriate characters, read as characters.
-fn step5(p: &Piece) -> String {
-    let mut bytes = Vec::with_capacity(p.units.len());
-    for u in &p.units {
-        match u {
-            Unit::Char(c) => {
-                let mut buf = [0u8; 4];
-                bytes.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-            }
-            Unit::Octet(o) => bytes.push(*o),
-        }
-    }
-    String::from_utf8_lossy(&bytes).into_owned()
+/// Step 5: the octets, now legal UTF-8 of appropriate characters, read as characters (the units are
+/// the UTF-8 of the result already: a character unit is its own US-ASCII byte).
+fn step5(p: Piece) -> String {
+    String::from_utf8(p.units)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// Step 6: punycode labels of a reg-name.
@@ -397,13 +449,12 @@ fn step6(reg_name: &str) -> String {
 fn render(pieces: &[Piece]) -> String {
     let mut out = String::new();
     for p in pieces {
-        for u in &p.units {
-            match u {
-                Unit::Char(c) => push_xml_notation(&mut out, *c),
-                Unit::Octet(o) => {
-                    use std::fmt::Write;
-                    let _ = write!(out, "<{o:02x}>");
-                }
+        for &u in &p.units {
+            if is_octet(u) {
+                use std::fmt::Write;
+                let _ = write!(out, "<{u:02x}>");
+            } else {
+                push_xml_notation(&mut out, char::from(u));
             }
         }
     }
@@ -479,9 +530,7 @@ mod tests {
             iri("http://xn--99zt52a.example.org/xn--99zt52a?xn--99zt52a"),
             "http://\u{7D0D}\u{8C46}.example.org/xn--99zt52a?xn--99zt52a"
         );
-        let keep = ToIriOptions {
-            convert_punycode: false,
-        };
+        let keep = ToIriOptions::default().with_convert_punycode(false);
         assert_eq!(
             to_iri("http://xn--99zt52a.example.org/", &keep)
                 .unwrap()
@@ -494,6 +543,29 @@ mod tests {
             iri("http://&@xn--99zt52a/").as_str(),
             "http://&@\u{7D0D}\u{8C46}/"
         );
+    }
+
+    #[test]
+    fn without_trace_same_iri_and_empty_steps() {
+        let untraced = ToIriOptions::default().with_trace(false);
+        for uri in [
+            "http://a/?x=%C3%A9&y",
+            "http://xn--99zt52a.example.org/%e2%80%ae%ED%A0%80%41%2F",
+            "//%C3%A9@%C3%A9x:8/%C0%AF?%EE%80%80#%F0%9F%98%80",
+            "http://%31%32%37.0.0.1/",
+            "",
+        ] {
+            let traced = to_iri(uri, &ToIriOptions::default()).unwrap();
+            let c = to_iri(uri, &untraced).unwrap();
+            assert_eq!(c.iri, traced.iri, "{uri}");
+            assert!(c.trace.steps.iter().all(String::is_empty), "{uri}");
+            // The steps one at a time are the trace, in order, whatever `trace` says.
+            let mut steps = Vec::new();
+            to_iri_steps(uri, &untraced, |k, step| steps.push((k, step.to_string()))).unwrap();
+            let expected: Vec<(usize, String)> =
+                traced.trace.steps.iter().cloned().enumerate().collect();
+            assert_eq!(steps, expected, "{uri}");
+        }
     }
 
     #[test]
