@@ -779,7 +779,7 @@ fn many<'py, T: Clone + Default + Send>(
     let mut failed = None;
     thread::scope(|scope| {
         for _ in 1..threads(n) {
-            scope.spawn(&work);
+            scope.spawn(work);
         }
         for i in 0..n {
             // SAFETY: `i` is within the list; the item is borrowed from it (the GIL is held).
@@ -814,7 +814,7 @@ fn many<'py, T: Clone + Default + Send>(
         }
         // On an error the other threads run through what is left (as lone surrogates).
         ready.store(n, Ordering::Release);
-        py.detach(&work);
+        py.detach(work);
     });
     for item in held {
         // SAFETY: the references taken above.
