@@ -848,7 +848,8 @@ fn bool_list<'py>(py: Python<'py>, values: &[bool]) -> PyResult<Bound<'py, PyLis
     Ok(list)
 }
 
-/// The verdicts of `is_valid` on every string of an iterable, checked without the GIL on every core.
+/// The verdicts of `is_valid` on every string of an iterable, checked on every core (see `many`:
+/// the GIL is held while the strings are read, not while they are checked).
 #[pyfunction]
 #[pyo3(signature = (strings, grammar="iri", rule=None))]
 fn check_many<'py>(
@@ -1069,7 +1070,7 @@ fn code_name(index: u16) -> &'static str {
     iri_abnf::lint::CATALOGUE[usize::from(index)].name
 }
 
-/// `lint` on every string of an iterable, on every core without the GIL: per string a tuple of the
+/// `lint` on every string of an iterable, on every core as `many` runs it: per string a tuple of the
 /// codes of its diagnostics (in `lint`'s order), or `None` for a string that is not a reference of
 /// the grammar (`lint` raises `IriSyntaxError` for it, or `ValueError` for a lone surrogate).
 #[pyfunction]

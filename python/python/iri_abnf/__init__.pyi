@@ -137,7 +137,8 @@ def is_idn_hostname(s: str) -> bool:
     name in ASCII; labels separated by ``.`` only, no final dot, no percent-encoding."""
 
 def check_many(strings: Iterable[str], grammar: str = "iri", rule: Optional[str] = None) -> List[bool]:
-    """:func:`is_valid` on every string, without the GIL, on every core."""
+    """:func:`is_valid` on every string, on every core (the GIL is held while the strings are read,
+    not while they are checked)."""
 
 def check_arrow(array: Any, grammar: str = "iri", rule: Optional[str] = None) -> Any:
     """:func:`is_valid` on a pyarrow string/large_string array, read in place: a
@@ -152,7 +153,7 @@ def lint_many(
     warn: List[str] = ...,
     deny: List[str] = ...,
 ) -> List[Optional[Tuple[str, ...]]]:
-    """:func:`lint` on every string, without the GIL, on every core: per string the tuple of its
+    """:func:`lint` on every string, on every core (as :func:`check_many`): per string the tuple of its
     diagnostics' codes (in :func:`lint`'s order), ``None`` for one that is not a reference of the
     grammar."""
 
