@@ -1,9 +1,13 @@
-"""Bench: `check_many` over a corpus (one IRI per line, gzip or plain) against `iri check --count
---jobs 1` on the same file and `rfc3987.match(s, rule="IRI_reference")` on the same lines.
+"""Bench: the bulk calls over a corpus (one IRI per line, gzip or plain) against the `iri` command on
+the same lines as a file, with the same number of cores.
 
-    python python/bench/bench.py [FILE] [--iri PATH] [--rfc3987-lines N]
+    python python/bench/bench.py [FILE] [--iri PATH] [--runs N] [--rfc3987-lines N]
 
-Prints a Markdown table (best of three runs each; rfc3987 on the first N lines, scaled).
+Times `check_many` (a list of str), `check_arrow` (a pyarrow string array), `iri check --count
+--jobs N` (N: every core, as the bulk calls use), `is_valid` in a Python loop, `lint_many`,
+`lint_arrow` (list and counts), `lint` in a Python loop (on the first lines, scaled), and
+`rfc3987.match(s, rule="IRI_reference")` (on the first lines, scaled). The runs are interleaved (one
+of each per round) and the best of the rounds is kept. Prints a Markdown table with the load average.
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("file", nargs="?", default=str(DEFAULT))
     ap.add_argument("--iri", default=os.environ.get("IRI_BIN", str(REPO / "target" / "release" / "iri")))
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--lint-lines", type=int, default=200000)
     ap.add_argument("--rfc3987-lines", type=int, default=20000)
     args = ap.parse_args()
 
@@ -47,25 +53,53 @@ def main() -> None:
         plain.write("\n".join(lines) + "\n")
     n = len(lines)
 
-    t_many, verdicts = best(lambda: iri_abnf.check_many(lines))
-    valid = sum(verdicts)
-    t_one, _ = best(lambda: [iri_abnf.is_valid(s) for s in lines])
+    jobs = os.cpu_count() or 1
+    try:
+        import pyarrow as pa
+    except ImportError:
+        pa = None
+    array = pa.array(lines, type=pa.string()) if pa is not None else None
+    sample = lines[: args.lint_lines]
 
     def cli():
         out = subprocess.run(
-            [args.iri, "check", "--count", "--jobs", "1", "--input", plain.name],
+            [args.iri, "check", "--count", "--jobs", str(jobs), "--input", plain.name],
             capture_output=True, text=True,
         )
         return out.stdout.strip()
 
-    t_cli, cli_out = best(cli)
+    contenders = {
+        f"iri check --count --jobs {jobs} (file)": cli,
+        "iri_abnf.check_many (list of str)": lambda: sum(iri_abnf.check_many(lines)),
+        "iri_abnf.is_valid, one call per line": lambda: sum(iri_abnf.is_valid(s) for s in lines),
+        "iri_abnf.lint_many (list of str)": lambda: sum(len(c) for c in iri_abnf.lint_many(lines) if c),
+    }
+    if array is not None:
+        contenders["iri_abnf.check_arrow (string array)"] = lambda: iri_abnf.check_arrow(array).true_count
+        contenders["iri_abnf.lint_arrow (list<string> array)"] = lambda: len(iri_abnf.lint_arrow(array).flatten())
+        contenders["iri_abnf.lint_arrow(counts=True)"] = lambda: sum(iri_abnf.lint_arrow(array, counts=True).values())
+    contenders[f"iri_abnf.lint, one call per line (first {len(sample)} lines, scaled)"] = lambda: sum(
+        len(iri_abnf.lint(s)) for s in sample if iri_abnf.is_valid(s)
+    )
+    scale = {k: (n / len(sample) if k.startswith("iri_abnf.lint, one call") else 1.0) for k in contenders}
+    times = {k: [] for k in contenders}
+    results = {}
+    for _ in range(args.runs):
+        for name, f in contenders.items():
+            t = time.perf_counter()
+            results[name] = f()
+            times[name].append((time.perf_counter() - t) * scale[name])
+    t_cli = min(times[f"iri check --count --jobs {jobs} (file)"])
+    valid = results["iri_abnf.check_many (list of str)"]
+    cli_out = results[f"iri check --count --jobs {jobs} (file)"]
     assert cli_out.startswith(f"valid: {valid},"), (cli_out, valid)
-
-    rows = [
-        ("iri_abnf.check_many (all cores)", t_many, n),
-        ("iri_abnf.is_valid, one call per line", t_one, n),
-        ("iri check --count --jobs 1 (file)", t_cli, n),
-    ]
+    assert results["iri_abnf.is_valid, one call per line"] == valid
+    if array is not None:
+        assert results["iri_abnf.check_arrow (string array)"] == valid
+        diagnostics = results["iri_abnf.lint_many (list of str)"]
+        assert results["iri_abnf.lint_arrow (list<string> array)"] == diagnostics
+        assert results["iri_abnf.lint_arrow(counts=True)"] == diagnostics
+    rows = [(name, min(ts), n) for name, ts in times.items()]
     try:
         import rfc3987
 
@@ -76,14 +110,16 @@ def main() -> None:
         t_rfc = None
     os.unlink(plain.name)
 
-    print(f"{n} lines ({valid} valid), {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}")
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"{n} lines ({valid} valid), {jobs} cores, best of {args.runs} interleaved rounds, load average {load}")
     print()
-    print("| what | time (s) | lines/s | vs `iri check --jobs 1` |")
+    print(f"| what | time (s) | lines/s | vs `iri check --count --jobs {jobs}` |")
     print("| --- | ---: | ---: | ---: |")
     for name, t, k in rows:
         print(f"| {name} | {t:.3f} | {k / t:,.0f} | {t / t_cli:.2f}× |")
     if t_rfc is not None:
         print()
+        t_many = min(times["iri_abnf.check_many (list of str)"])
         print(f"check_many is {t_rfc * n / len(sample) / t_many:.0f}× faster than rfc3987.match")
 
 

@@ -23,7 +23,7 @@ use iri_abnf::normalize::{normalize_with, Options as NormalizeOptions};
 use iri_abnf::{AnyGrammar, Base, Grammar, HostKind, Mode, ParseError, ResolveError, Rule};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 
 pyo3::create_exception!(
     _iri_abnf,
@@ -639,19 +639,21 @@ fn relation_name(r: iri_abnf::compare::Relation) -> &'static str {
 }
 
 /// A string's UTF-8 as the checking threads see it: a pointer into a `str` that the caller keeps
-/// alive, or `None` for a lone surrogate.
+/// alive and the length, or a null pointer for a lone surrogate.
 #[derive(Clone, Copy)]
-struct Text(Option<(*const u8, usize)>);
+struct Text(*const u8, usize);
 
 // SAFETY: the bytes are immutable and outlive the threads (the caller holds the objects).
 unsafe impl Send for Text {}
 unsafe impl Sync for Text {}
 
 impl Text {
+    /// A lone surrogate's.
+    const NONE: Text = Text(std::ptr::null(), 0);
+
     fn get(&self) -> Option<&[u8]> {
         // SAFETY: see the type.
-        self.0
-            .map(|(p, n)| unsafe { std::slice::from_raw_parts(p, n) })
+        (!self.0.is_null()).then(|| unsafe { std::slice::from_raw_parts(self.0, self.1) })
     }
 }
 
@@ -663,7 +665,7 @@ fn threads(n: usize) -> usize {
 }
 
 /// `f(i)` for every `i < n` into `out`, in chunks over every core.
-fn parallel(out: &mut [bool], f: impl Fn(usize) -> bool + Sync) {
+fn parallel<T: Send>(out: &mut [T], f: impl Fn(usize) -> T + Sync) {
     let n = out.len();
     let k = threads(n);
     if k <= 1 {
@@ -685,40 +687,209 @@ fn parallel(out: &mut [bool], f: impl Fn(usize) -> bool + Sync) {
     });
 }
 
-/// The verdicts of `is_valid` on every string of an iterable, checked without the GIL on every core.
+/// The DFA of a rule, loaded (or built) once before the threads; `None` if it cannot be built
+/// (`iri_abnf::is_valid` then asks the parser).
+fn rule_dfa(g: AnyGrammar, r: Rule) -> Option<&'static iri_abnf::abnf::Dfa> {
+    iri_abnf::abnf::dfa(g, r).ok()
+}
+
+/// Whether `t` matches the rule: its DFA's walk over the bytes when there is one.
+#[inline]
+fn matches(dfa: Option<&iri_abnf::abnf::Dfa>, g: AnyGrammar, r: Rule, t: &str) -> bool {
+    match dfa {
+        Some(d) => d.is_match(t),
+        None => iri_abnf::is_valid(g, r, t),
+    }
+}
+
+/// A pointer that the threads of [`many`] share; each index is written by one thread only.
+struct Shared<T>(*mut T);
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Shared<T> {}
+
+// SAFETY: see the type: the threads write disjoint indices, and read an index only once the thread
+// that wrote it has published it (`ready`, release/acquire).
+unsafe impl<T> Send for Shared<T> {}
+unsafe impl<T> Sync for Shared<T> {}
+
+impl<T> Shared<T> {
+    /// The pointer to index `i` (a method, so that a closure captures the whole `Shared`).
+    ///
+    /// # Safety
+    /// `i` is within the allocation.
+    unsafe fn at(self, i: usize) -> *mut T {
+        unsafe { self.0.add(i) }
+    }
+}
+
+/// How many strings ahead [`many`] asks for the memory of the next ones: each is an object of its
+/// own, wherever the allocator put it, so that reading one after the other waits for the memory each
+/// time.
+const PREFETCH: usize = 8;
+
+/// Asks the processor to load the cache line at `p` (a hint: it reads nothing, and does nothing on
+/// other architectures).
+#[inline(always)]
+fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch does not access memory, whatever the address.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(p.cast::<i8>(), std::arch::x86_64::_MM_HINT_T0)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
+/// `f` on the text of every `str` of an iterable (`None` for a lone surrogate), in order, on every
+/// core. The calling thread reads the strings (holding the GIL: a `str`'s UTF-8 is read in place,
+/// and each string is held by a reference while it is used), and publishes them chunk by chunk to
+/// the other threads, which run `f` on them while it reads on; then it releases the GIL and runs
+/// `f` on chunks too. A string is thus checked just after it was read, while its bytes are still in
+/// the cache.
+fn many<'py, T: Clone + Default + Send>(
+    strings: &Bound<'py, PyAny>,
+    f: impl Fn(Option<&str>) -> T + Sync,
+) -> PyResult<Vec<T>> {
+    use pyo3::ffi;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    const CHUNK: usize = 4096;
+    let py = strings.py();
+    // A list is read as it is (nothing else runs while the GIL is held; its items are held by a
+    // reference each before it is released); any other iterable is made a list first, which
+    // holds them.
+    let (list, own) = match strings.cast::<PyList>() {
+        Ok(list) => (list.clone(), false),
+        // SAFETY: PySequence_List returns a new reference, or null with an error set.
+        Err(_) => unsafe {
+            let list = Bound::from_owned_ptr_or_err(py, ffi::PySequence_List(strings.as_ptr()))?;
+            (list.cast_into::<PyList>()?, true)
+        },
+    };
+    let n = list.len();
+    let mut texts = vec![Text::NONE; n];
+    let mut out = vec![T::default(); n];
+    let mut held: Vec<*mut ffi::PyObject> = Vec::with_capacity(if own { 0 } else { n });
+    let (texts_p, out_p) = (Shared(texts.as_mut_ptr()), Shared(out.as_mut_ptr()));
+    let (ready, next) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let work = || loop {
+        let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+        if start >= n {
+            break;
+        }
+        let end = (start + CHUNK).min(n);
+        while ready.load(Ordering::Acquire) < end {
+            thread::yield_now();
+        }
+        for i in start..end {
+            // SAFETY: `i` was published by the reading thread and is this thread's alone.
+            unsafe {
+                let t = (*texts_p.at(i)).get();
+                *out_p.at(i) = f(t.map(|b| std::str::from_utf8_unchecked(b)));
+            }
+        }
+    };
+    let mut failed = None;
+    thread::scope(|scope| {
+        for _ in 1..threads(n) {
+            scope.spawn(work);
+        }
+        for i in 0..n {
+            if i + PREFETCH < n {
+                // SAFETY: within the list; the item is borrowed from it (the GIL is held).
+                prefetch(unsafe {
+                    ffi::PyList_GetItem(list.as_ptr(), (i + PREFETCH) as ffi::Py_ssize_t)
+                });
+            }
+            // SAFETY: `i` is within the list; the item is borrowed from it (the GIL is held).
+            let item = unsafe { ffi::PyList_GetItem(list.as_ptr(), i as ffi::Py_ssize_t) };
+            // SAFETY: a live object.
+            if unsafe { ffi::PyUnicode_Check(item) } == 0 {
+                // SAFETY: as above; a new reference for the message.
+                let item = unsafe { Bound::from_borrowed_ptr(py, item) };
+                failed = as_pystr(&item, "every item").err();
+                break;
+            }
+            if !own {
+                // SAFETY: a live object, released below.
+                unsafe { ffi::Py_IncRef(item) };
+                held.push(item);
+            }
+            let mut size: ffi::Py_ssize_t = 0;
+            // SAFETY: a str; its UTF-8 is cached in it, alive as long as it (see `utf8`).
+            let p = unsafe { ffi::PyUnicode_AsUTF8AndSize(item, &mut size) };
+            let text = if p.is_null() {
+                // A lone surrogate: the UnicodeEncodeError is dropped.
+                drop(PyErr::take(py));
+                Text::NONE
+            } else {
+                Text(p.cast::<u8>(), size as usize)
+            };
+            // SAFETY: `i` is not published yet: no other thread reads it.
+            unsafe { *texts_p.at(i) = text };
+            if (i + 1) % CHUNK == 0 {
+                ready.store(i + 1, Ordering::Release);
+            }
+        }
+        // On an error the other threads run through what is left (as lone surrogates).
+        ready.store(n, Ordering::Release);
+        py.detach(work);
+    });
+    for (i, &item) in held.iter().enumerate() {
+        if let Some(&ahead) = held.get(i + PREFETCH) {
+            prefetch(ahead);
+        }
+        // SAFETY: the references taken above.
+        unsafe { ffi::Py_DecRef(item) };
+    }
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(out),
+    }
+}
+
+/// A Python list of the booleans of `values`: the more frequent value repeated by the interpreter,
+/// then the others set one by one.
+fn bool_list<'py>(py: Python<'py>, values: &[bool]) -> PyResult<Bound<'py, PyList>> {
+    let trues = values.iter().filter(|&&v| v).count();
+    let majority = trues * 2 >= values.len();
+    let one = PyList::new(py, [majority])?;
+    // SAFETY: PySequence_Repeat returns a new reference, or null with an error set.
+    let list = unsafe {
+        Bound::from_owned_ptr_or_err(
+            py,
+            pyo3::ffi::PySequence_Repeat(one.as_ptr(), values.len() as pyo3::ffi::Py_ssize_t),
+        )?
+        .cast_into::<PyList>()?
+    };
+    for (i, &v) in values.iter().enumerate() {
+        if v != majority {
+            list.set_item(i, v)?;
+        }
+    }
+    Ok(list)
+}
+
+/// The verdicts of `is_valid` on every string of an iterable, checked on every core (see `many`:
+/// the GIL is held while the strings are read, not while they are checked).
 #[pyfunction]
 #[pyo3(signature = (strings, grammar="iri", rule=None))]
-fn check_many(
-    py: Python<'_>,
-    strings: &Bound<'_, PyAny>,
+fn check_many<'py>(
+    py: Python<'py>,
+    strings: &Bound<'py, PyAny>,
     grammar: &str,
     rule: Option<&str>,
-) -> PyResult<Vec<bool>> {
+) -> PyResult<Bound<'py, PyList>> {
     let g = any_grammar(grammar)?;
     let r = rule_of(g, rule)?;
-    // Builds the DFA of a rule that is not precompiled once, before the threads.
-    iri_abnf::is_valid(g, r, "");
-    let mut held: Vec<Bound<'_, PyString>> = Vec::new();
-    let mut texts: Vec<Text> = Vec::new();
-    for item in strings.try_iter()? {
-        let item = item?;
-        let s = as_pystr(&item, "every item")?;
-        texts.push(Text(utf8(s).map(|t| (t.as_ptr(), t.len()))));
-        held.push(s.clone());
-    }
-    let mut out = vec![false; texts.len()];
-    py.detach(|| {
-        parallel(&mut out, |i| {
-            texts[i]
-                .get()
-                // SAFETY: CPython's UTF-8 of a str.
-                .is_some_and(|b| {
-                    iri_abnf::is_valid(g, r, unsafe { std::str::from_utf8_unchecked(b) })
-                })
-        })
-    });
-    drop(held);
-    Ok(out)
+    let dfa = rule_dfa(g, r);
+    let out = many(strings, |t| t.is_some_and(|t| matches(dfa, g, r, t)))?;
+    bool_list(py, &out)
 }
 
 /// The Arrow C data interface (arrow/c/abi.h).
@@ -759,6 +930,123 @@ fn capsule_pointer<T>(capsule: &Bound<'_, PyAny>, name: &CStr) -> PyResult<*mut 
     Ok(p.cast::<T>())
 }
 
+/// A string or large_string array read in place through the Arrow C data interface: the threads
+/// read it while the caller holds the capsules (whose destructors release it).
+struct ArrowStrings {
+    len: usize,
+    offset: usize,
+    large: bool,
+    /// The validity bitmap, or 0 when no element is null.
+    validity: usize,
+    offsets: usize,
+    data: usize,
+}
+
+impl ArrowStrings {
+    /// The array of `array.__arrow_c_array__()`, and the capsules to hold while it is read.
+    fn of<'py>(
+        array: &Bound<'py, PyAny>,
+        what: &str,
+    ) -> PyResult<(ArrowStrings, Bound<'py, PyAny>)> {
+        if !array.hasattr("__arrow_c_array__")? {
+            return Err(PyTypeError::new_err(format!(
+                "{what} needs a pyarrow string array (an object with __arrow_c_array__)"
+            )));
+        }
+        let capsules = array.call_method0("__arrow_c_array__")?;
+        let (schema, arr): (Bound<'_, PyAny>, Bound<'_, PyAny>) = capsules.extract()?;
+        let schema = capsule_pointer::<ArrowSchema>(&schema, c"arrow_schema")?;
+        let arr = capsule_pointer::<ArrowArray>(&arr, c"arrow_array")?;
+        // SAFETY: the capsules own live structs (released by their destructors, which run when
+        // the caller drops `capsules`).
+        let (schema, arr) = unsafe { (&*schema, &*arr) };
+        // SAFETY: the format is a nul-terminated string.
+        let format = unsafe { CStr::from_ptr(schema.format) }.to_bytes();
+        let large = match format {
+            b"u" => false,
+            b"U" => true,
+            other => {
+                return Err(PyTypeError::new_err(format!(
+                    "{what} needs a string or large_string array, not Arrow format {:?}",
+                    String::from_utf8_lossy(other)
+                )))
+            }
+        };
+        if arr.n_buffers != 3 || arr.length < 0 || arr.offset < 0 {
+            return Err(PyValueError::new_err("malformed Arrow string array"));
+        }
+        // SAFETY: a string array has the validity, offsets and data buffers.
+        let bufs = unsafe { std::slice::from_raw_parts(arr.buffers, 3) };
+        let has_nulls = arr.null_count != 0 && !bufs[0].is_null();
+        Ok((
+            ArrowStrings {
+                len: arr.length as usize,
+                offset: arr.offset as usize,
+                large,
+                validity: if has_nulls { bufs[0] as usize } else { 0 },
+                offsets: bufs[1] as usize,
+                data: bufs[2] as usize,
+            },
+            capsules,
+        ))
+    }
+
+    fn has_nulls(&self) -> bool {
+        self.validity != 0
+    }
+
+    /// Whether element `i` is not null.
+    #[inline]
+    fn present(&self, i: usize) -> bool {
+        if self.validity == 0 {
+            return true;
+        }
+        let j = self.offset + i;
+        // SAFETY: the validity bitmap has offset + length bits.
+        unsafe { (*((self.validity as *const u8).add(j / 8)) >> (j % 8)) & 1 == 1 }
+    }
+
+    /// The bytes of element `i` (empty for a null one).
+    #[inline]
+    fn bytes(&self, i: usize) -> &[u8] {
+        let j = self.offset + i;
+        // SAFETY: offsets has offset + length + 1 entries, pointing into data.
+        unsafe {
+            let (a, b) = if self.large {
+                let o = self.offsets as *const i64;
+                (*o.add(j) as usize, *o.add(j + 1) as usize)
+            } else {
+                let o = self.offsets as *const i32;
+                (*o.add(j) as usize, *o.add(j + 1) as usize)
+            };
+            if b <= a {
+                return &[];
+            }
+            std::slice::from_raw_parts((self.data as *const u8).add(a), b - a)
+        }
+    }
+
+    /// The text of element `i`: `None` for a null element or one that is not UTF-8.
+    #[inline]
+    fn text(&self, i: usize) -> Option<&str> {
+        if !self.present(i) {
+            return None;
+        }
+        std::str::from_utf8(self.bytes(i)).ok()
+    }
+}
+
+/// `f(i)` for every `i < n` as an Arrow bitmap (bit `i` of byte `i / 8`, LSB first).
+fn bitmap(n: usize, f: impl Fn(usize) -> bool) -> Vec<u8> {
+    let mut bytes = vec![0u8; n.div_ceil(8)];
+    for i in 0..n {
+        if f(i) {
+            bytes[i / 8] |= 1 << (i % 8);
+        }
+    }
+    bytes
+}
+
 /// The verdicts on a pyarrow string or large_string array, read in place through the Arrow C data
 /// interface (`__arrow_c_array__`): `(length, verdict bitmap, validity bitmap or None)`, bit `i` of
 /// the bitmaps for element `i` (LSB first), a null element null in the result.
@@ -772,86 +1060,160 @@ fn _check_arrow<'py>(
 ) -> PyResult<(usize, Bound<'py, PyBytes>, Option<Bound<'py, PyBytes>>)> {
     let g = any_grammar(grammar)?;
     let r = rule_of(g, rule)?;
-    iri_abnf::is_valid(g, r, "");
-    if !array.hasattr("__arrow_c_array__")? {
-        return Err(PyTypeError::new_err(
-            "check_arrow needs a pyarrow string array (an object with __arrow_c_array__)",
-        ));
-    }
-    let capsules = array.call_method0("__arrow_c_array__")?;
-    let (schema, arr): (Bound<'_, PyAny>, Bound<'_, PyAny>) = capsules.extract()?;
-    let schema = capsule_pointer::<ArrowSchema>(&schema, c"arrow_schema")?;
-    let arr = capsule_pointer::<ArrowArray>(&arr, c"arrow_array")?;
-    // SAFETY: the capsules own live structs (released by their destructors, after this call).
-    let (schema, arr) = unsafe { (&*schema, &*arr) };
-    // SAFETY: the format is a nul-terminated string.
-    let format = unsafe { CStr::from_ptr(schema.format) }.to_bytes();
-    let large = match format {
-        b"u" => false,
-        b"U" => true,
-        other => {
-            return Err(PyTypeError::new_err(format!(
-                "check_arrow needs a string or large_string array, not Arrow format {:?}",
-                String::from_utf8_lossy(other)
-            )))
-        }
-    };
-    let (n, offset) = (arr.length as usize, arr.offset as usize);
-    if arr.n_buffers != 3 {
-        return Err(PyValueError::new_err("malformed Arrow string array"));
-    }
-    // SAFETY: a string array has the validity, offsets and data buffers.
-    let bufs = unsafe { std::slice::from_raw_parts(arr.buffers, 3) };
-    let (validity, offsets, data) = (
-        bufs[0].cast::<u8>(),
-        bufs[1] as usize,
-        bufs[2].cast::<u8>() as usize,
-    );
-    let has_nulls = arr.null_count != 0 && !validity.is_null();
-    let validity = validity as usize;
-    let bit = |i: usize| -> bool {
-        if !has_nulls {
-            return true;
-        }
-        let j = offset + i;
-        // SAFETY: the validity bitmap has offset + length bits.
-        unsafe { (*((validity as *const u8).add(j / 8)) >> (j % 8)) & 1 == 1 }
-    };
-    let value = |i: usize| -> &[u8] {
-        let j = offset + i;
-        // SAFETY: offsets has offset + length + 1 entries, pointing into data.
-        unsafe {
-            let (a, b) = if large {
-                let o = offsets as *const i64;
-                (*o.add(j) as usize, *o.add(j + 1) as usize)
-            } else {
-                let o = offsets as *const i32;
-                (*o.add(j) as usize, *o.add(j + 1) as usize)
-            };
-            if b <= a {
-                return &[];
-            }
-            std::slice::from_raw_parts((data as *const u8).add(a), b - a)
-        }
-    };
+    let dfa = rule_dfa(g, r);
+    let (strings, capsules) = ArrowStrings::of(array, "check_arrow")?;
+    let n = strings.len;
     let mut out = vec![false; n];
     py.detach(|| {
         parallel(&mut out, |i| {
-            bit(i) && std::str::from_utf8(value(i)).is_ok_and(|t| iri_abnf::is_valid(g, r, t))
+            strings.text(i).is_some_and(|t| matches(dfa, g, r, t))
         })
     });
-    let pack = |f: &dyn Fn(usize) -> bool| {
-        let mut bytes = vec![0u8; n.div_ceil(8)];
-        for i in 0..n {
-            if f(i) {
-                bytes[i / 8] |= 1 << (i % 8);
+    let verdicts = PyBytes::new(py, &bitmap(n, |i| out[i]));
+    let nulls = strings
+        .has_nulls()
+        .then(|| PyBytes::new(py, &bitmap(n, |i| strings.present(i))));
+    drop(capsules);
+    Ok((n, verdicts, nulls))
+}
+
+/// The lint of one input: the indices in `CATALOGUE` of its diagnostics' codes, in `lint`'s order;
+/// `None` for an input that is not a reference of the grammar (or null, or not UTF-8).
+type Codes = Option<Vec<u16>>;
+
+/// The codes of `t`'s diagnostics, or `None` if it is not a reference of `g`.
+fn lint_codes(g: Grammar, options: &LintOptions, t: &str) -> Codes {
+    let r = iri_abnf::parse(g, t).ok()?;
+    Some(
+        lib_lint(&r, options)
+            .into_iter()
+            .map(|d| d.code as u16)
+            .collect(),
+    )
+}
+
+/// The names of the lint codes, by index.
+fn code_name(index: u16) -> &'static str {
+    iri_abnf::lint::CATALOGUE[usize::from(index)].name
+}
+
+/// `lint` on every string of an iterable, on every core as `many` runs it: per string a tuple of the
+/// codes of its diagnostics (in `lint`'s order), or `None` for a string that is not a reference of
+/// the grammar (`lint` raises `IriSyntaxError` for it, or `ValueError` for a lone surrogate).
+#[pyfunction]
+#[pyo3(signature = (strings, *, grammar="iri", profile="default", allow=Vec::new(), warn=Vec::new(), deny=Vec::new()))]
+fn lint_many<'py>(
+    py: Python<'py>,
+    strings: &Bound<'py, PyAny>,
+    grammar: &str,
+    profile: &str,
+    allow: Vec<String>,
+    warn: Vec<String>,
+    deny: Vec<String>,
+) -> PyResult<Bound<'py, PyList>> {
+    let g = main_grammar(grammar)?;
+    let options = lint_options(profile, allow, warn, deny)?;
+    rule_dfa(g.into(), g.reference_rule());
+    let out = many(strings, |t| t.and_then(|t| lint_codes(g, &options, t)))?;
+    // One str object per code, shared by every tuple that names it.
+    let mut names: Vec<Option<Bound<'py, PyString>>> = vec![None; iri_abnf::lint::CATALOGUE.len()];
+    let empty = PyTuple::empty(py);
+    let list = PyList::empty(py);
+    for codes in out {
+        match codes {
+            None => list.append(py.None())?,
+            Some(c) if c.is_empty() => list.append(&empty)?,
+            Some(c) => {
+                let items = c.iter().map(|&k| {
+                    names[usize::from(k)]
+                        .get_or_insert_with(|| PyString::intern(py, code_name(k)))
+                        .clone()
+                });
+                let items: Vec<Bound<'py, PyString>> = items.collect();
+                list.append(PyTuple::new(py, items)?)?;
             }
         }
-        bytes
+    }
+    Ok(list)
+}
+
+/// The lint of a pyarrow string or large_string array, read in place: with `counts`, a dict of the
+/// number of diagnostics per code name (of every element); otherwise the buffers of an Arrow
+/// `list<string>` array of the codes per element, null for an element that is null, not UTF-8 or not
+/// a reference of the grammar: `(length, validity bitmap, list offsets, string offsets, string
+/// data, number of codes)`, the offsets little-endian `int32`.
+#[pyfunction]
+#[pyo3(signature = (array, *, grammar="iri", profile="default", allow=Vec::new(), warn=Vec::new(), deny=Vec::new(), counts=false))]
+#[allow(clippy::too_many_arguments)]
+fn _lint_arrow<'py>(
+    py: Python<'py>,
+    array: &Bound<'py, PyAny>,
+    grammar: &str,
+    profile: &str,
+    allow: Vec<String>,
+    warn: Vec<String>,
+    deny: Vec<String>,
+    counts: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let g = main_grammar(grammar)?;
+    let options = lint_options(profile, allow, warn, deny)?;
+    rule_dfa(g.into(), g.reference_rule());
+    let (strings, capsules) = ArrowStrings::of(array, "lint_arrow")?;
+    let n = strings.len;
+    let mut out: Vec<Codes> = vec![None; n];
+    py.detach(|| {
+        parallel(&mut out, |i| {
+            strings.text(i).and_then(|t| lint_codes(g, &options, t))
+        })
+    });
+    drop(capsules);
+    if counts {
+        let mut tally = vec![0u64; iri_abnf::lint::CATALOGUE.len()];
+        for k in out.iter().flatten().flatten() {
+            tally[usize::from(*k)] += 1;
+        }
+        let d = PyDict::new(py);
+        for (k, &c) in tally.iter().enumerate() {
+            if c > 0 {
+                d.set_item(code_name(k as u16), c)?;
+            }
+        }
+        return Ok(d.into_any());
+    }
+    let total: usize = out.iter().flatten().map(Vec::len).sum();
+    let mut list_offsets: Vec<u8> = Vec::with_capacity(4 * (n + 1));
+    let mut string_offsets: Vec<u8> = Vec::with_capacity(4 * (total + 1));
+    let mut data: Vec<u8> = Vec::new();
+    let offset32 = |v: usize| -> PyResult<[u8; 4]> {
+        i32::try_from(v).map(i32::to_le_bytes).map_err(|_| {
+            PyValueError::new_err("the lint of the array exceeds an Arrow list's size")
+        })
     };
-    let verdicts = PyBytes::new(py, &pack(&|i| out[i]));
-    let nulls = has_nulls.then(|| PyBytes::new(py, &pack(&bit)));
-    Ok((n, verdicts, nulls))
+    let mut m = 0usize;
+    list_offsets.extend(offset32(0)?);
+    string_offsets.extend(offset32(0)?);
+    for codes in &out {
+        for &k in codes.iter().flatten() {
+            data.extend_from_slice(code_name(k).as_bytes());
+            string_offsets.extend(offset32(data.len())?);
+            m += 1;
+        }
+        list_offsets.extend(offset32(m)?);
+    }
+    let validity = out
+        .iter()
+        .any(Option::is_none)
+        .then(|| PyBytes::new(py, &bitmap(n, |i| out[i].is_some())));
+    (
+        n,
+        validity,
+        PyBytes::new(py, &list_offsets),
+        PyBytes::new(py, &string_offsets),
+        PyBytes::new(py, &data),
+        m,
+    )
+        .into_pyobject(py)
+        .map(|t| t.into_any())
 }
 
 /// Whether `s` is an internationalized host name as JSON Schema's `idn-hostname` means it
@@ -887,6 +1249,8 @@ fn _iri_abnf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compare_languages, m)?)?;
     m.add_function(wrap_pyfunction!(check_many, m)?)?;
     m.add_function(wrap_pyfunction!(_check_arrow, m)?)?;
+    m.add_function(wrap_pyfunction!(lint_many, m)?)?;
+    m.add_function(wrap_pyfunction!(_lint_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(is_idn_hostname, m)?)?;
     Ok(())
 }

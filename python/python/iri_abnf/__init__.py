@@ -15,7 +15,7 @@ byte offset that the ``iri`` command reports, ``column`` the 1-based character c
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, Optional
+from typing import Any, Iterable, List, Optional, Sequence
 
 from . import _iri_abnf
 from ._iri_abnf import (
@@ -31,6 +31,7 @@ from ._iri_abnf import (
     is_idn_hostname,
     is_valid,
     lint,
+    lint_many,
     normalize,
     parse,
     preprocess,
@@ -55,6 +56,8 @@ __all__ = [
     "is_idn_hostname",
     "is_valid",
     "lint",
+    "lint_arrow",
+    "lint_many",
     "normalize",
     "parse",
     "preprocess",
@@ -86,3 +89,51 @@ def check_arrow(array: Any, grammar: str = "iri", rule: Optional[str] = None) ->
     ]
     return pa.Array.from_buffers(pa.bool_(), n, buffers)
 
+
+
+def lint_arrow(
+    array: Any,
+    *,
+    grammar: str = "iri",
+    profile: str = "default",
+    allow: Sequence[str] = (),
+    warn: Sequence[str] = (),
+    deny: Sequence[str] = (),
+    counts: bool = False,
+) -> Any:
+    """:func:`lint` on every element of a pyarrow ``string`` or ``large_string`` array (or chunked
+    array), read in place and linted on every core without the GIL, with no Python object per
+    element or diagnostic.
+
+    Returns a ``pyarrow.ListArray`` of ``string`` (a ``ChunkedArray`` for a chunked input): per
+    element the codes of its diagnostics in :func:`lint`'s order, null for an element that is null,
+    not UTF-8 or not a reference of ``grammar``. With ``counts=True``, a ``dict`` of the number of
+    diagnostics per code over the whole array instead (codes without any are left out).
+    """
+    import pyarrow as pa
+
+    options = dict(
+        grammar=grammar, profile=profile, allow=list(allow), warn=list(warn), deny=list(deny)
+    )
+    if isinstance(array, pa.ChunkedArray):
+        if counts:
+            total: dict = {}
+            for c in array.chunks:
+                for code, n in _iri_abnf._lint_arrow(c, counts=True, **options).items():
+                    total[code] = total.get(code, 0) + n
+            return dict(sorted(total.items()))
+        return pa.chunked_array(
+            [lint_arrow(c, **options) for c in array.chunks], type=pa.list_(pa.string())
+        )
+    if counts:
+        return dict(sorted(_iri_abnf._lint_arrow(array, counts=True, **options).items()))
+    n, validity, list_offsets, string_offsets, data, m = _iri_abnf._lint_arrow(array, **options)
+    codes = pa.Array.from_buffers(
+        pa.string(), m, [None, pa.py_buffer(string_offsets), pa.py_buffer(data)]
+    )
+    return pa.Array.from_buffers(
+        pa.list_(pa.string()),
+        n,
+        [None if validity is None else pa.py_buffer(validity), pa.py_buffer(list_offsets)],
+        children=[codes],
+    )

@@ -1,6 +1,6 @@
 """Type stubs of iri_abnf (the extension module iri_abnf._iri_abnf and check_arrow)."""
 
-from typing import Any, Iterable, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 __version__: str
 
@@ -137,8 +137,36 @@ def is_idn_hostname(s: str) -> bool:
     name in ASCII; labels separated by ``.`` only, no final dot, no percent-encoding."""
 
 def check_many(strings: Iterable[str], grammar: str = "iri", rule: Optional[str] = None) -> List[bool]:
-    """:func:`is_valid` on every string, without the GIL, on every core."""
+    """:func:`is_valid` on every string, on every core (the GIL is held while the strings are read,
+    not while they are checked)."""
 
 def check_arrow(array: Any, grammar: str = "iri", rule: Optional[str] = None) -> Any:
     """:func:`is_valid` on a pyarrow string/large_string array, read in place: a
     ``pyarrow.BooleanArray`` (null for a null element)."""
+
+def lint_many(
+    strings: Iterable[str],
+    *,
+    grammar: str = "iri",
+    profile: str = "default",
+    allow: List[str] = ...,
+    warn: List[str] = ...,
+    deny: List[str] = ...,
+) -> List[Optional[Tuple[str, ...]]]:
+    """:func:`lint` on every string, on every core (as :func:`check_many`): per string the tuple of its
+    diagnostics' codes (in :func:`lint`'s order), ``None`` for one that is not a reference of the
+    grammar."""
+
+def lint_arrow(
+    array: Any,
+    *,
+    grammar: str = "iri",
+    profile: str = "default",
+    allow: Sequence[str] = ...,
+    warn: Sequence[str] = ...,
+    deny: Sequence[str] = ...,
+    counts: bool = False,
+) -> Any:
+    """:func:`lint` on a pyarrow string/large_string array, read in place: a
+    ``pyarrow.ListArray`` of the codes per element (null for a null or invalid element), or with
+    ``counts=True`` a ``Dict[str, int]`` of diagnostics per code."""
