@@ -464,9 +464,11 @@ fn run_serial(
     reader.ok()
 }
 
-/// A reading thread, `jobs` checking threads, and the output written here, in input order. A fixed
-/// number of batches circulate (reader, then a checker, then here, then back to the reader), so
-/// memory stays flat whatever the size of the input.
+/// `jobs` checking threads that take turns reading the next batch, and the output written here, in
+/// input order. A thread reads a batch while the others check theirs, so that reading, which cannot
+/// be shared, overlaps the checks without a thread of its own (on as many cores as jobs). A fixed
+/// number of batches circulate (a checker, then here, then back), so memory stays flat whatever the
+/// size of the input.
 fn run_parallel(
     args: &CheckArgs,
     ctx: &Ctx,
@@ -480,30 +482,28 @@ fn run_parallel(
     for _ in 0..slots {
         let _ = free_tx.send(Default::default());
     }
-    // Never full: there are only `slots` batches.
-    let (work_tx, work_rx) = mpsc::sync_channel::<(u64, Batch, Rendered)>(slots);
-    let work_rx = Mutex::new(work_rx);
+    let free_rx = Mutex::new(free_rx);
+    // The reader, and the number of the next batch it fills.
+    let reader = Mutex::new((
+        BatchReader::new(&args.inputs, 1, &args.input, progress, Decoding::Utf8),
+        0u64,
+    ));
     let (done_tx, done_rx) = mpsc::channel::<(u64, Batch, Rendered)>();
     std::thread::scope(|scope| {
-        let reader = scope.spawn(move || {
-            // Made here: standard input's lock stays on this thread.
-            let mut reader =
-                BatchReader::new(&args.inputs, 1, &args.input, progress, Decoding::Utf8);
-            let mut seq = 0;
-            while let Ok((mut batch, r)) = free_rx.recv() {
-                if !reader.fill(&mut batch) || work_tx.send((seq, batch, r)).is_err() {
-                    break;
-                }
-                seq += 1;
-            }
-            reader.ok()
-        });
         for _ in 0..jobs {
-            let (work_rx, done_tx) = (&work_rx, done_tx.clone());
+            let (free_rx, reader, done_tx) = (&free_rx, &reader, done_tx.clone());
             scope.spawn(move || loop {
-                let job = work_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
-                let Ok((seq, batch, mut r)) = job else {
+                let slot = free_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                let Ok((mut batch, mut r)) = slot else {
                     break;
+                };
+                let seq = {
+                    let mut reader = reader.lock().unwrap_or_else(|e| e.into_inner());
+                    if !reader.0.fill(&mut batch) {
+                        break;
+                    }
+                    reader.1 += 1;
+                    reader.1 - 1
                 };
                 render(ctx, &batch, &mut r);
                 if done_tx.send((seq, batch, r)).is_err() {
@@ -525,11 +525,12 @@ fn run_parallel(
                 let _ = free_tx.send((batch, r));
             }
         }
-        // Stops the reader (no batch comes back) and the checkers (no one takes their results).
+        // Stops the checkers: no batch comes back, and no one takes their results.
         drop(free_tx);
         drop(done_rx);
-        reader.join().unwrap_or(false)
-    })
+    });
+    let (reader, _) = reader.into_inner().unwrap_or_else(|e| e.into_inner());
+    reader.ok()
 }
 
 /// The rules whose every match is a reference of its grammar, so that `--lint` can read its

@@ -883,13 +883,14 @@ impl<'a> BatchReader<'a> {
                     return false;
                 };
                 self.next += 1;
-                let reader: std::io::Result<Box<dyn Read + 'a>> = match source {
-                    None => Ok(Box::new(std::io::stdin().lock())),
+                // Sendable, so that the checking threads of `iri check` can take turns reading.
+                let reader: std::io::Result<Box<dyn Read + Send + 'a>> = match source {
+                    None => Ok(Box::new(std::io::stdin())),
                     Some(i) => File::open(&self.opts.files[i]).map(|f| {
                         Box::new(Counted {
                             inner: f,
                             progress: self.progress.clone(),
-                        }) as Box<dyn Read>
+                        }) as Box<dyn Read + Send>
                     }),
                 };
                 let source = source.map_or(Source::Stdin, Source::File);
@@ -946,7 +947,7 @@ impl<'a> BatchReader<'a> {
 }
 
 /// The source being read: which, its lines, and how many were read.
-type Open<'a> = (Source, Records<Box<dyn Read + 'a>>, usize);
+type Open<'a> = (Source, Records<Box<dyn Read + Send + 'a>>, usize);
 
 /// A reader that advances a progress bar by the bytes it reads.
 struct Counted<R> {
