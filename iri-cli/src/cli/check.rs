@@ -95,9 +95,9 @@ pub struct CheckArgs {
     /// byte order marks removed, time and inputs per second.
     #[arg(long)]
     stats: bool,
-    /// Check on N threads (default: the number of cores). Inputs are read in batches on one thread
-    /// and checked on the others; the output is the same, in input order, for any N. With 1, all on
-    /// one thread.
+    /// Check on N threads (default: the number of cores). Inputs are read in batches, which the
+    /// threads take turns reading and check meanwhile; the output is the same, in input order, for
+    /// any N. With 1, all on one thread.
     #[arg(long, short, value_name = "N")]
     jobs: Option<NonZeroUsize>,
     /// Add the diagnostics of `iri lint` to each valid input's record (grammars uri, rfc3987, iri
