@@ -212,25 +212,32 @@ struct Fillers {
     fragment: Generator<'static>,
 }
 
+impl Fillers {
+    /// The generators of the grammar `iri` for the parts around a featured string.
+    fn of_iri() -> Fillers {
+        let iri = rules(Grammar::Iri).expect("the grammar iri loads");
+        let filler = |rule: &str| Generator::new(iri, rule).expect("a rule of iri");
+        Fillers {
+            scheme: filler("scheme"),
+            userinfo: filler("iuserinfo"),
+            reg_name: filler("ireg-name"),
+            ipv4: filler("IPv4address"),
+            ipv6: filler("IPv6address"),
+            ipv_future: filler("IPvFuture"),
+            segment: filler("isegment"),
+            query: filler("iquery"),
+            fragment: filler("ifragment"),
+        }
+    }
+}
+
 /// Valid IRI-references (grammar `iri`) that exercise every rule: each has a string of one rule of one
 /// grammar (from the table above, rules weighted so that IPv6 and IPvFuture literals, percent-encodings,
 /// `ucschar` and `iprivate` come often) in its slot, the other parts generated from the grammar `iri`
 /// (hosts spread over registered names, IPv4, IPv6 and IPvFuture). Strings that the grammar `iri`
 /// rejects (a string of `leiri`, or a relative path whose first segment has a colon) are left out.
 pub fn spec_heavy() -> Vec<String> {
-    let iri = rules(Grammar::Iri).expect("the grammar iri loads");
-    let filler = |rule: &str| Generator::new(iri, rule).expect("a rule of iri");
-    let fillers = Fillers {
-        scheme: filler("scheme"),
-        userinfo: filler("iuserinfo"),
-        reg_name: filler("ireg-name"),
-        ipv4: filler("IPv4address"),
-        ipv6: filler("IPv6address"),
-        ipv_future: filler("IPvFuture"),
-        segment: filler("isegment"),
-        query: filler("iquery"),
-        fragment: filler("ifragment"),
-    };
+    let fillers = Fillers::of_iri();
     // Every (grammar, rule) that exists, repeated by its weight.
     let mut featured: Vec<(Slot, usize, Generator<'static>)> = Vec::new();
     for grammar in Grammar::ALL {
@@ -661,19 +668,7 @@ fn plane_char(rng: &mut Rng, plane: u32) -> char {
 /// valid IRI-references of the grammar `iri` ([`ADVERSARIAL_VALID`]), the rest invalid, so that a walk
 /// sees the error path, short and long strings, and state changes at every kind of character.
 pub fn adversarial() -> Vec<String> {
-    let iri = rules(Grammar::Iri).expect("the grammar iri loads");
-    let filler = |rule: &str| Generator::new(iri, rule).expect("a rule of iri");
-    let fillers = Fillers {
-        scheme: filler("scheme"),
-        userinfo: filler("iuserinfo"),
-        reg_name: filler("ireg-name"),
-        ipv4: filler("IPv4address"),
-        ipv6: filler("IPv6address"),
-        ipv_future: filler("IPvFuture"),
-        segment: filler("isegment"),
-        query: filler("iquery"),
-        fragment: filler("ifragment"),
-    };
+    let fillers = Fillers::of_iri();
     // Every rule of every grammar, with its slot.
     let mut featured: Vec<(Slot, usize, Generator<'static>)> = Vec::new();
     for grammar in iri_abnf::AnyGrammar::ALL {
