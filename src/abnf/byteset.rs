@@ -3,11 +3,12 @@
 //! segment, a host name, a query) without taking a transition.
 //!
 //! The search is portable code by default. On x86-64 with AVX2 (detected at run time) it classifies 32
-//! bytes at once: a run of up to 32 bytes then ends with one branch whose outcome hardly varies from
-//! input to input, where the byte-by-byte loop ends it with a branch taken after a different number of
-//! bytes each time, which the processor cannot predict.
+//! bytes at once (16 in an input of 16 to 31 bytes): a run of up to 32 bytes then ends with one branch
+//! whose outcome hardly varies from input to input, where the byte-by-byte loop ends it with a branch
+//! taken after a different number of bytes each time, which the processor cannot predict.
 //!
-//! The walk searches only inputs of at least 32 bytes; it takes a shorter one a transition at a time.
+//! The walk searches only inputs of at least 32 bytes, and web links of at least 16; it takes a
+//! shorter one a transition at a time.
 
 /// A set of bytes, as two tables of 16 bytes indexed by a byte's low four bits: byte `0xHL` is in the
 /// set when bit `H` of `low[L]` is set (for `H` < 8) or bit `H - 8` of `high[L]` (for `H` ≥ 8).
@@ -185,6 +186,11 @@ pub(crate) use x86::Avx2;
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use std::arch::x86_64::{
+        __m128i, _mm256_castsi256_si128, _mm_and_si128, _mm_blendv_epi8, _mm_cmpeq_epi8,
+        _mm_movemask_epi8, _mm_set1_epi8, _mm_setr_epi8, _mm_setzero_si128, _mm_shuffle_epi8,
+        _mm_srli_epi16,
+    };
+    use std::arch::x86_64::{
         __m256i, _mm256_and_si256, _mm256_blendv_epi8, _mm256_broadcastsi128_si256,
         _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8,
         _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
@@ -229,7 +235,7 @@ mod x86 {
         })
     }
 
-    /// The search 32 bytes at a time with AVX2. A value of this type is only made where the CPU has
+    /// The search 32 bytes at a time with AVX2 (inputs shorter than 32 bytes byte by byte). A value of this type is only made where the CPU has
     /// AVX2 ([`Avx2::detect`]); its search is meant to be inlined into code compiled with AVX2
     /// enabled (`#[target_feature(enable = "avx2")]`).
     #[derive(Clone, Copy, Debug)]
@@ -239,6 +245,31 @@ mod x86 {
         /// The search, if this CPU has AVX2.
         pub(crate) fn detect() -> Option<Avx2> {
             std::arch::is_x86_feature_detected!("avx2").then_some(Avx2(()))
+        }
+
+        /// The search 16 bytes at a time, for inputs of 16 to 31 bytes.
+        pub(crate) fn short(self) -> Avx2Short {
+            Avx2Short(())
+        }
+    }
+
+    /// The search 16 bytes at a time with AVX2, for inputs of 16 to 31 bytes (shorter ones byte by
+    /// byte): made from an [`Avx2`] only ([`Avx2::short`]), so only where the CPU has AVX2. A search
+    /// of its own rather than a branch in [`Avx2`]'s, so that each inlines whole into its walk.
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Avx2Short(());
+
+    impl Search for Avx2Short {
+        #[inline(always)]
+        fn first_outside(
+            self,
+            run: &Run,
+            keeps: impl Fn(u8) -> bool,
+            input: &[u8],
+            i: usize,
+        ) -> usize {
+            // SAFETY: a value of `Avx2Short` exists only where the CPU has AVX2 (`Avx2::short`).
+            unsafe { first_outside_16(run, keeps, input, i) }
         }
     }
 
@@ -321,6 +352,27 @@ mod x86 {
             let escape = start & (digit >> 1) & (digit >> 2);
             outside & !(escape | escape << 1 | escape << 2)
         }
+
+        /// [`Classifier::outside`] for a block of 16 bytes (the low halves of the registers), with
+        /// the bits from 16 up clear: the bytes after the block are neither outside nor digits.
+        #[target_feature(enable = "avx2")]
+        #[inline]
+        fn outside_16(&self, block: __m128i, from: usize) -> u32 {
+            let low =
+                |(l, h): (__m256i, __m256i)| (_mm256_castsi256_si128(l), _mm256_castsi256_si128(h));
+            // `from` may be 16 (nothing left in the block).
+            let from = (u32::MAX << from) & 0xFFFF;
+            let outside = outside_16(block, low(self.keeps)) & from;
+            let (byte, digits) = self.escape;
+            let byte = _mm256_castsi256_si128(byte);
+            let start = _mm_movemask_epi8(_mm_cmpeq_epi8(block, byte)) as u32 & from;
+            if start & outside & outside.wrapping_neg() == 0 {
+                return outside;
+            }
+            let digit = !outside_16(block, low(digits)) & 0xFFFF;
+            let escape = start & (digit >> 1) & (digit >> 2);
+            outside & !(escape | escape << 1 | escape << 2)
+        }
     }
 
     /// [`Search::first_outside`] with AVX2.
@@ -358,6 +410,53 @@ mod x86 {
             }
             i += 32;
         }
+    }
+
+    /// [`first_outside`] 16 bytes at a time, for an input of 16 to 31 bytes: blocks of 16 bytes, the
+    /// last one moved back to end with the input.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn first_outside_16(
+        run: &Run,
+        keeps: impl Fn(u8) -> bool,
+        input: &[u8],
+        mut i: usize,
+    ) -> usize {
+        let len = input.len();
+        if len < 16 {
+            return bytewise(keeps, input, i);
+        }
+        // SAFETY: every load reads 16 bytes at an offset of at most `len - 16`, inside the input.
+        let at = |j: usize| unsafe { _mm_loadu_si128(input.as_ptr().add(j).cast::<__m128i>()) };
+        let classifier = Classifier::new(run);
+        let last = len - 16;
+        loop {
+            let block = i.min(last);
+            let outside = classifier.outside_16(at(block), i - block);
+            if outside != 0 {
+                return block + outside.trailing_zeros() as usize;
+            }
+            if block == last {
+                return len;
+            }
+            i += 16;
+        }
+    }
+
+    /// [`outside`] for a block of 16 bytes, with tables of 16 bytes.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn outside_16(block: __m128i, (low, high): (__m128i, __m128i)) -> u32 {
+        let nibble = _mm_set1_epi8(0x0F);
+        let bits = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
+        let l = _mm_and_si128(block, nibble);
+        let h = _mm_and_si128(_mm_srli_epi16::<4>(block), nibble);
+        let row = _mm_blendv_epi8(_mm_shuffle_epi8(low, l), _mm_shuffle_epi8(high, l), block);
+        let member = _mm_and_si128(row, _mm_shuffle_epi8(bits, h));
+        _mm_movemask_epi8(_mm_cmpeq_epi8(member, _mm_setzero_si128())) as u32
     }
 
     /// A mask with bit `k` set for each byte `k` of `block` that is not in the set whose tables are
@@ -522,6 +621,11 @@ mod tests {
                                     end(avx2, &run, &input, i),
                                     expected,
                                     "{input:?} from {i}"
+                                );
+                                assert_eq!(
+                                    end(avx2.short(), &run, &input, i),
+                                    expected,
+                                    "{input:?} from {i}, 16 bytes at a time"
                                 );
                             }
                             let _ = expected;

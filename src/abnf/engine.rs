@@ -24,12 +24,12 @@ use crate::rule::{Rule, RuleName};
 pub struct Dfa {
     dfa: Tables,
     start: StateID,
-    /// The number of states reachable from the start state, the dead state included.
-    states: usize,
     /// States that are not dead but from which no string reaches a match: in a minimized DFA of
     /// `regex-automata` only the states that report a match one byte late and then die (matches are
-    /// delayed by one byte), e.g. the state after `1x` for `*DIGIT`. Sorted.
-    dead_ends: Box<[StateID]>,
+    /// delayed by one byte), e.g. the state after `1x` for `*DIGIT`. Sorted. With them, the number
+    /// of states reachable from the start state, the dead state included. Found on first use (the
+    /// table's walk needs neither), so that loading a DFA costs less.
+    dead_ends: OnceLock<(Box<[StateID]>, usize)>,
     /// Whether the DFA was loaded from the precompiled bytes.
     precompiled: bool,
     /// The transitions in the compact form that [`Dfa::is_match`] walks; `None` when the DFA is too
@@ -123,16 +123,11 @@ impl Dfa {
     }
 
     fn new(dfa: Tables, start: StateID, precompiled: bool) -> Dfa {
-        let (dead_ends, states, table) = {
-            let raw = dfa.as_ref();
-            let (dead_ends, states) = dead_ends(&raw, start);
-            (dead_ends, states, Table::new(&raw, start))
-        };
+        let table = Table::new(&dfa.as_ref(), start);
         Dfa {
             dfa,
             start,
-            states,
-            dead_ends,
+            dead_ends: OnceLock::new(),
             precompiled,
             table,
             continuations: Arc::default(),
@@ -166,7 +161,13 @@ impl Dfa {
 
     /// The number of states reachable from the anchored start state, the dead state included.
     pub fn state_count(&self) -> usize {
-        self.states
+        self.dead_ends().1
+    }
+
+    /// The states that are not dead but reach no match (see the field), and the number of states.
+    fn dead_ends(&self) -> &(Box<[StateID]>, usize) {
+        self.dead_ends
+            .get_or_init(|| dead_ends(&self.raw(), self.start))
     }
 
     /// The size of the DFA's tables, in bytes (borrowed from the binary for a precompiled DFA, on the
@@ -333,7 +334,7 @@ impl Dfa {
     /// [`Dfa::is_live`] on the borrowed DFA.
     fn live(&self, dfa: &DFA<&[u32]>, state: StateID) -> bool {
         !((dfa.is_special_state(state) && dfa.is_dead_state(state))
-            || self.dead_ends.binary_search(&state).is_ok())
+            || self.dead_ends().0.binary_search(&state).is_ok())
     }
 
     /// `Ok` if `input` is in the language; otherwise the first offending character (see [`Failure`]).
@@ -530,8 +531,9 @@ fn runs(dfa: &DFA<&[u32]>, lo: u8, hi: u8) -> Vec<(u8, u8)> {
 /// (segments, queries, fragments, host and user names), and not to those of numbers and names (a
 /// port's digits, the hexadecimal digits of an IP literal, a scheme), whose runs are short. An input
 /// shorter than [`SHORT`] bytes is walked one byte at a time: the search of such an input would cost
-/// more than it saves. So is, for [`Dfa::is_match`], a longer input that does not begin with `http://`
-/// or `https://` ([`Table::is_match`]).
+/// more than it saves. For [`Dfa::is_match`] the choice is by what the input begins with
+/// ([`Table::is_match`]): an input that begins with `http://` or `https://` is searched from
+/// [`SHORT_LINK`] bytes on, and any other one is walked one byte at a time.
 ///
 /// - A multi-byte character belongs to the set when every UTF-8 encoding with its lead byte leads back
 ///   to the state (the input is a `&str`, so only well-formed UTF-8 occurs, RFC 3629 §4); its
@@ -598,6 +600,11 @@ struct RunState {
 /// The length from which [`Table`]'s walk searches for the ends of runs; shorter inputs are walked one
 /// byte at a time.
 const SHORT: usize = 32;
+
+/// The length from which [`Table::is_match`] searches for the ends of runs in a web link (an input
+/// that begins with one of [`PREFIXES`]): such a link of 16 to 31 bytes is mostly a host name and a
+/// path segment or two, two or three runs.
+const SHORT_LINK: usize = 16;
 
 /// The characters `unreserved` (RFC 3986 §2.3): [`Table`] gives a run to the states whose set holds
 /// them all.
@@ -736,19 +743,19 @@ impl Table {
 
     /// Whether `input` (well-formed UTF-8) leads from the start state to a state where it may end.
     ///
-    /// Only a web link (an input that begins with one of [`PREFIXES`]) of [`SHORT`] bytes or more is
-    /// walked with the search over runs; every other input is walked one transition at a time
-    /// through the rows. The search pays where runs are long (a host name, path segments, a query of
+    /// Only a web link (an input that begins with one of [`PREFIXES`]) of [`SHORT_LINK`] bytes or
+    /// more is walked with the search over runs; every other input is walked one transition at a
+    /// time through the rows. The search pays where runs are long (a host name, path segments, a query of
     /// words), which is what a link of the web mostly is; on strings dense in delimiters, IP
     /// literals, percent-encodings and characters of the supplementary planes, the switches between
     /// runs and transitions cost more than the transitions they save, and the plain byte-at-a-time
     /// walk is faster. Both walks decide the same.
     #[inline]
     fn is_match(&self, input: &[u8]) -> bool {
-        if input.len() >= SHORT && !self.web_link(input) {
+        if input.len() < SHORT_LINK || !self.web_link(input) {
             return self.walk_rows(input, |_, _| {}).is_ok();
         }
-        self.walk(input, |_, _| {}).is_ok()
+        self.walk_searching(input, |_, _| {}).is_ok()
     }
 
     /// Whether `input`, of at least 8 bytes, begins with one of [`PREFIXES`] (and a string of the
@@ -774,6 +781,13 @@ impl Table {
         if input.len() < SHORT {
             return self.walk_rows(input, transition);
         }
+        self.walk_searching(input, transition)
+    }
+
+    /// [`Table::walk`] with the search over runs, for inputs of 16 bytes or more (the vector search
+    /// reads blocks of 16 or 32 bytes inside the input).
+    #[inline(always)]
+    fn walk_searching(&self, input: &[u8], transition: impl FnMut(usize, u8)) -> Result<(), usize> {
         #[cfg(target_arch = "x86_64")]
         if let Some(avx2) = self.avx2 {
             // SAFETY: `avx2` is only `Some` where the CPU has AVX2.
@@ -815,7 +829,7 @@ impl Table {
     }
 
     /// [`Table::walk`] compiled with AVX2, so that the vector search inlines into it; for inputs of
-    /// [`SHORT`] bytes or more (the search reads blocks of 32 bytes inside the input).
+    /// 16 bytes or more (the search reads blocks of 16 or 32 bytes inside the input).
     ///
     /// # Safety
     /// The CPU must have AVX2.
@@ -827,8 +841,12 @@ impl Table {
         input: &[u8],
         transition: impl FnMut(usize, u8),
     ) -> Result<(), usize> {
-        debug_assert!(input.len() >= SHORT);
-        self.walk_with(avx2, input, transition)
+        debug_assert!(input.len() >= SHORT_LINK);
+        if input.len() >= 32 {
+            self.walk_with(avx2, input, transition)
+        } else {
+            self.walk_with(avx2.short(), input, transition)
+        }
     }
 
     /// [`Table::walk`] with `search` going over the runs.
@@ -1033,40 +1051,59 @@ impl Moves {
     /// as 0, with states that no input tells apart merged ([`indistinguishable`]); `None` if there are
     /// more than 256 classes of bytes (there cannot be).
     fn explore(dfa: &DFA<&[u32]>, start: StateID) -> Option<Moves> {
-        let mut index: MixMap<StateID, usize> = MixMap::default();
+        // The DFA's own classes of bytes: the bytes of one lead alike from every state, so each class
+        // is followed once, by its first byte (in the order of the bytes, so that the states are
+        // numbered as they would be byte by byte).
+        let dfa_classes = dfa.byte_classes();
+        let firsts: Vec<u8> = dfa_classes
+            .representatives(..)
+            .filter_map(|unit| unit.as_u8())
+            .collect();
+        // The number of each state (0: not numbered yet), at its identifier without the stride.
+        let mut index: Vec<usize> = Vec::new();
         let mut states: Vec<StateID> = Vec::new();
+        let stride2 = dfa.stride2();
         let mut number = |s: StateID, states: &mut Vec<StateID>| {
             if dfa.is_dead_state(s) {
                 return 0;
             }
-            *index.entry(s).or_insert_with(|| {
+            let k = s.as_usize() >> stride2;
+            if k >= index.len() {
+                index.resize(k + 1, 0);
+            }
+            if index[k] == 0 {
                 states.push(s);
-                states.len()
-            })
+                index[k] = states.len();
+            }
+            index[k]
         };
         let start = number(start, &mut states);
-        let mut next: Vec<[usize; 256]> = vec![[0; 256]];
+        // The next state by class of the DFA.
+        let mut next: Vec<Vec<usize>> = vec![vec![0; firsts.len()]];
         let mut accept = vec![false];
         while let Some(&s) = states.get(next.len() - 1) {
-            let mut row = [0; 256];
-            for (b, to) in (0..=255u8).zip(row.iter_mut()) {
-                *to = number(dfa.next_state(s, b), &mut states);
-            }
+            let row = firsts
+                .iter()
+                .map(|&b| number(dfa.next_state(s, b), &mut states))
+                .collect();
             next.push(row);
             accept.push(dfa.is_match_state(dfa.next_eoi_state(s)));
         }
-        // Bytes with the same column lead from every state to the same state.
+        // Classes of the DFA with the same column lead from every state to the same state: one class
+        // here.
         let mut class_of: MixMap<Vec<usize>, u8> = MixMap::default();
         let mut representatives = Vec::new();
-        let mut classes = [0u8; 256];
-        for (b, class) in classes.iter_mut().enumerate() {
-            let column: Vec<usize> = next.iter().map(|row| row[b]).collect();
+        let mut ours = Vec::with_capacity(firsts.len());
+        for c in 0..firsts.len() {
+            let column: Vec<usize> = next.iter().map(|row| row[c]).collect();
             let n = u8::try_from(class_of.len()).ok()?;
-            *class = *class_of.entry(column).or_insert_with(|| {
-                representatives.push(b);
+            ours.push(*class_of.entry(column).or_insert_with(|| {
+                representatives.push(c);
                 n
-            });
+            }));
         }
+        let classes: [u8; 256] =
+            std::array::from_fn(|b| ours[usize::from(dfa_classes.get(b as u8))]);
         let rows: Vec<Vec<usize>> = next
             .iter()
             .map(|row| representatives.iter().map(|&b| row[b]).collect())
@@ -1189,24 +1226,35 @@ fn indistinguishable(rows: &[Vec<usize>], accept: &[bool]) -> (Vec<usize>, usize
         .map(|&a| usize::from(a != accept[0]))
         .collect();
     let mut count = 0;
+    // The signatures of all states, one after the other: a state's block, then the block of each of
+    // its next states.
+    let width = rows.first().map_or(0, Vec::len) + 1;
+    let mut signatures = vec![0; rows.len() * width];
     loop {
-        let mut ids: MixMap<Vec<usize>, usize> = MixMap::default();
-        let refined: Vec<usize> = rows
+        for ((s, row), signature) in rows
             .iter()
             .enumerate()
-            .map(|(s, row)| {
-                let mut signature = Vec::with_capacity(row.len() + 1);
-                signature.push(block[s]);
-                signature.extend(row.iter().map(|&t| block[t]));
+            .zip(signatures.chunks_exact_mut(width))
+        {
+            signature[0] = block[s];
+            for (to, &t) in signature[1..].iter_mut().zip(row) {
+                *to = block[t];
+            }
+        }
+        let mut ids: MixMap<&[usize], usize> = MixMap::default();
+        let refined: Vec<usize> = signatures
+            .chunks_exact(width)
+            .map(|signature| {
                 let n = ids.len();
                 *ids.entry(signature).or_insert(n)
             })
             .collect();
+        let blocks = ids.len();
         block = refined;
-        if ids.len() == count {
+        if blocks == count {
             return (block, count);
         }
-        count = ids.len();
+        count = blocks;
     }
 }
 
@@ -1319,10 +1367,40 @@ pub(crate) fn loaded(grammar: AnyGrammar, rule: Rule) -> &'static Result<Dfa, Ab
 #[cold]
 #[inline(never)]
 fn load(cell: &'static Cell, grammar: AnyGrammar, rule: Rule) -> &'static Result<Dfa, AbnfError> {
-    cell.get_or_init(|| match super::precompiled::load(grammar, rule) {
+    let loaded = cell.get_or_init(|| match super::precompiled::load(grammar, rule) {
         Some((dfa, start)) => Ok(Dfa::precompiled(dfa, start)),
         None => super::rules(grammar)?.compile(rule.name()),
-    })
+    });
+    if let Ok(Dfa {
+        table: Some(table), ..
+    }) = loaded
+    {
+        TABLES[grammar as usize][rule as usize].store(
+            std::ptr::from_ref(table).cast_mut(),
+            std::sync::atomic::Ordering::Release,
+        );
+    }
+    loaded
+}
+
+/// The [`Table`] of each DFA of [`CELLS`] that is loaded and has one, null for the others: the verdict
+/// of [`is_match_loaded`] costs one load before the walk, where [`loaded`] reads the cell's state, the
+/// result and the table's presence in turn (which shows on short inputs). Only [`load`] stores here,
+/// a pointer into a cell that is initialized and never changes or drops.
+static TABLES: [[std::sync::atomic::AtomicPtr<Table>; Rule::COUNT]; AnyGrammar::COUNT] =
+    [const { [const { std::sync::atomic::AtomicPtr::new(std::ptr::null_mut()) }; Rule::COUNT] };
+        AnyGrammar::COUNT];
+
+/// [`Dfa::is_match`] of the DFA of `rule` of `grammar` when that DFA is loaded and has a table;
+/// `None` otherwise (the rule is not the grammar's, or its DFA is not loaded yet or has no table):
+/// the caller then goes through [`loaded`], which loads it.
+#[inline(always)]
+pub(crate) fn is_match_loaded(grammar: AnyGrammar, rule: Rule, input: &str) -> Option<bool> {
+    let table = TABLES[grammar as usize][rule as usize].load(std::sync::atomic::Ordering::Acquire);
+    // SAFETY: a pointer stored in `TABLES` is to the table of a DFA in a cell of `CELLS`, which is
+    // static: once initialized, a cell's value is neither moved, changed nor dropped (see `load`).
+    let table = unsafe { table.as_ref() }?;
+    Some(table.is_match(input.as_bytes()))
 }
 
 /// The DFA of `rule` of `grammar`, any grammar: a [`Rule`], or a rule name in spec spelling or with
@@ -1544,7 +1622,8 @@ mod tests {
                     for b in 0..=255u8 {
                         let next = raw.next_state(state, b);
                         // A dead end reports the match of the input before this byte and dies.
-                        if raw.is_dead_state(next) || dfa.dead_ends.binary_search(&next).is_ok() {
+                        if raw.is_dead_state(next) || dfa.dead_ends().0.binary_search(&next).is_ok()
+                        {
                             continue;
                         }
                         let mut longer = path.clone();

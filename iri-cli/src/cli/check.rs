@@ -5,6 +5,7 @@ use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::Instant;
 
@@ -15,7 +16,9 @@ use iri_abnf::{validate, AnyGrammar, Grammar, ParseError, Rule};
 use serde::Serialize;
 
 use super::args::{resolve_rule, rule_arg, AnyGrammarArg, ABSOLUTE_HELP};
-use super::input::{Batch, BatchReader, Decoding, InputArgs, Item, NotText, NotTextKind};
+use super::input::{
+    Batch, BatchReader, Decoding, FileRegions, InputArgs, Item, NotText, NotTextKind,
+};
 use super::lint::{levels, LevelArgs};
 use super::output::{is_false, Out, EXIT_ERROR};
 use super::records::{diagnostics_text, invalid_record, not_text_record, ErrorRecord};
@@ -533,6 +536,66 @@ fn run_parallel(
     reader.ok()
 }
 
+/// `--count` on files on `jobs` threads that each read regions of the files of their own
+/// ([`FileRegions`]), with no turns and no order to keep: only the counts are printed. The counts
+/// are those of the other paths: a file that fails to be read counts the records read before the
+/// error, as when it is read in turn, and none after it (the regions after the one that failed are
+/// dropped).
+fn run_regions(
+    ctx: &Ctx,
+    jobs: usize,
+    regions: &FileRegions,
+    out: &mut Out,
+    mut done: impl FnMut(&mut Out, &Rendered),
+) -> bool {
+    let next = AtomicUsize::new(0);
+    // Per region: its counts, and the message of the error that ended its file.
+    let mut results: Vec<(usize, Stats, Option<String>)> = std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..jobs)
+            .map(|_| {
+                scope.spawn(|| {
+                    let (mut batch, mut r) = (Batch::default(), Rendered::default());
+                    let mut mine = Vec::new();
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        if k >= regions.len() {
+                            return mine;
+                        }
+                        let mut stats = Stats::default();
+                        let read = regions.read(k, &mut batch, |batch| {
+                            render(ctx, batch, &mut r);
+                            stats.add(&r.stats);
+                        });
+                        mine.push((k, stats, read.err()));
+                    }
+                })
+            })
+            .collect();
+        threads
+            .into_iter()
+            .flat_map(|t| t.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    results.sort_unstable_by_key(|&(k, _, _)| k);
+    let mut ok = true;
+    let mut failed = None;
+    let mut total = Rendered::default();
+    for (k, stats, error) in results {
+        let file = regions.file(k);
+        if failed == Some(file) {
+            continue;
+        }
+        total.stats.add(&stats);
+        if let Some(message) = error {
+            total.notes.push((0, message));
+            failed = Some(file);
+            ok = false;
+        }
+    }
+    done(out, &total);
+    ok
+}
+
 /// The rules whose every match is a reference of its grammar, so that `--lint` can read its
 /// components.
 const REFERENCE_RULES: [&str; 8] = [
@@ -631,7 +694,12 @@ pub fn run(args: &CheckArgs) -> i32 {
             }
         }
     };
-    let read_ok = if jobs == 1 {
+    let regions = (args.count && jobs > 1)
+        .then(|| FileRegions::new(&args.inputs, &args.input, progress.clone()))
+        .flatten();
+    let read_ok = if let Some(regions) = regions {
+        run_regions(&ctx, jobs, &regions, &mut out, done)
+    } else if jobs == 1 {
         run_serial(args, &ctx, &mut out, done, progress.clone())
     } else {
         run_parallel(args, &ctx, jobs, &mut out, done, progress.clone())

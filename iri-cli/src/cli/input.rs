@@ -965,6 +965,191 @@ impl<R: std::io::Read> std::io::Read for Counted<R> {
     }
 }
 
+/// The bytes of the records that begin in `start..end` of a source (a file read from `start - 1`
+/// on, or from 0 when `start` is 0): the records are those of the whole source, each whole, so that
+/// the regions of a file, read in turn, give its records once each and in order. A region's bytes
+/// run from just after the first terminator at or after `start - 1` (from 0 for the first region)
+/// to the first terminator at or after `end - 1`, or to the end of the source.
+struct Region<R> {
+    inner: R,
+    /// The offset in the source of the next byte `inner` gives.
+    pos: u64,
+    end: u64,
+    terminator: u8,
+    /// The bytes before the region's first record are still being passed over.
+    skipping: bool,
+    done: bool,
+    progress: Option<indicatif::ProgressBar>,
+}
+
+impl<R: Read> Read for Region<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            if self.done || buf.is_empty() {
+                return Ok(0);
+            }
+            let n = self.inner.read(buf)?;
+            if n == 0 {
+                self.done = true;
+                return Ok(0);
+            }
+            let at = self.pos;
+            self.pos += n as u64;
+            let mut from = 0;
+            if self.skipping {
+                let Some(k) = buf[..n].iter().position(|&b| b == self.terminator) else {
+                    continue;
+                };
+                self.skipping = false;
+                from = k + 1;
+                if at + from as u64 >= self.end {
+                    // The record that ends there is the last one of the region before; the next one
+                    // begins at or after the end of this one.
+                    self.done = true;
+                    return Ok(0);
+                }
+            }
+            // The region's last record ends at the first terminator at or after `end - 1`.
+            let last = (self.end.saturating_sub(1).saturating_sub(at)).min(n as u64) as usize;
+            let mut to = n;
+            let search = last.max(from);
+            if let Some(k) = buf[search..n].iter().position(|&b| b == self.terminator) {
+                to = search + k + 1;
+                self.done = true;
+            }
+            buf.copy_within(from..to, 0);
+            if let Some(p) = &self.progress {
+                p.inc((to - from) as u64);
+            }
+            if to > from {
+                return Ok(to - from);
+            }
+        }
+    }
+}
+
+/// The bytes a region of [`FileRegions`] spans at most (the records that begin in it).
+pub const REGION_BYTES: u64 = 4 << 20;
+
+/// The input files of a subcommand as regions of [`REGION_BYTES`] that can be read at once on several
+/// threads, each from its own handle and each into its own batches: for a reader that needs the
+/// records but not their numbers or their order (`iri check --count`). Only when every input is a
+/// regular file (no argument, no standard input) and the lines are UTF-8.
+pub struct FileRegions<'a> {
+    opts: &'a InputArgs,
+    /// The regions: the file's index, and where the region starts and ends (the last region of a
+    /// file ends at `u64::MAX`, so that it reads the file to its end, whatever its length then).
+    regions: Vec<(usize, u64, u64)>,
+    null: bool,
+    progress: Option<indicatif::ProgressBar>,
+}
+
+impl<'a> FileRegions<'a> {
+    /// The regions of the files of `opts`, or `None` when the inputs are not all regular files
+    /// (or there are arguments, or a file cannot be looked at: the reader in turn then says why).
+    pub fn new(
+        args: &[OsString],
+        opts: &'a InputArgs,
+        progress: Option<indicatif::ProgressBar>,
+    ) -> Option<FileRegions<'a>> {
+        FileRegions::with_size(args, opts, progress, REGION_BYTES)
+    }
+
+    fn with_size(
+        args: &[OsString],
+        opts: &'a InputArgs,
+        progress: Option<indicatif::ProgressBar>,
+        size: u64,
+    ) -> Option<FileRegions<'a>> {
+        if !args.is_empty() || opts.files.is_empty() {
+            return None;
+        }
+        let mut regions = Vec::new();
+        for (i, path) in opts.files.iter().enumerate() {
+            if path.as_os_str() == "-" {
+                return None;
+            }
+            let meta = std::fs::metadata(path).ok()?;
+            if !meta.is_file() {
+                return None;
+            }
+            let len = meta.len();
+            let mut start = 0;
+            loop {
+                let end = start + size;
+                if end >= len {
+                    regions.push((i, start, u64::MAX));
+                    break;
+                }
+                regions.push((i, start, end));
+                start = end;
+            }
+        }
+        Some(FileRegions {
+            opts,
+            regions,
+            null: super::settings::null_records(),
+            progress,
+        })
+    }
+
+    /// The number of regions.
+    pub fn len(&self) -> usize {
+        self.regions.len()
+    }
+
+    /// The file of region `k` (its index among the input files).
+    pub fn file(&self, k: usize) -> usize {
+        self.regions[k].0
+    }
+
+    /// Reads the records of region `k` into `batch`, one batch at a time, calling `each` with every
+    /// batch (its line numbers are not known: each batch starts at 0). A file that cannot be opened or
+    /// read gives its message, after the batches of the records read before the error.
+    pub fn read(
+        &self,
+        k: usize,
+        batch: &mut Batch,
+        mut each: impl FnMut(&Batch),
+    ) -> Result<(), String> {
+        use std::io::{Seek, SeekFrom};
+        let (file, start, end) = self.regions[k];
+        let path = &self.opts.files[file];
+        let error = |e: std::io::Error| format!("reading {}: {e}", path.display());
+        let mut f = File::open(path).map_err(error)?;
+        f.seek(SeekFrom::Start(start.saturating_sub(1)))
+            .map_err(error)?;
+        let region = Region {
+            inner: f,
+            pos: start.saturating_sub(1),
+            end,
+            terminator: if self.null { 0x00 } else { 0x0A },
+            skipping: start > 0,
+            done: false,
+            progress: self.progress.clone(),
+        };
+        let mut records = Records::new(
+            region,
+            self.opts.max_length,
+            Decoding::Utf8,
+            self.null,
+            false,
+        );
+        if start > 0 {
+            // Only the first record of the file may begin with a byte order mark.
+            records.taken = 1;
+        }
+        loop {
+            batch.clear(Source::File(file), 0);
+            let more = records.fill(batch);
+            each(batch);
+            if !more.map_err(error)? {
+                return Ok(());
+            }
+        }
+    }
+}
+
 /// The bytes of an argument.
 #[cfg(unix)]
 pub fn os_bytes(s: &OsString) -> Vec<u8> {
@@ -1049,6 +1234,87 @@ mod tests {
         assert_eq!(got, want);
         assert!(lines_of(b"", 100, None).is_empty());
         assert_eq!(lines_of(b"\n", 100, None), vec![(Vec::new(), 0)]);
+    }
+
+    /// The records of a file read region by region, the regions in order, with `bound` and `null`,
+    /// and how many had a byte order mark removed.
+    fn records_by_region(
+        data: &[u8],
+        bound: usize,
+        null: bool,
+        size: u64,
+    ) -> (Vec<(Vec<u8>, u64)>, usize) {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let path = std::env::temp_dir().join(format!(
+            "iri-regions-{}-{}.txt",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::write(&path, data).unwrap();
+        let opts = InputArgs {
+            files: vec![path.clone()],
+            max_length: bound,
+        };
+        let mut regions = FileRegions::with_size(&[], &opts, None, size).expect("a regular file");
+        regions.null = null;
+        let (mut out, mut boms) = (Vec::new(), 0);
+        let mut batch = Batch::default();
+        for k in 0..regions.len() {
+            regions
+                .read(k, &mut batch, |batch| {
+                    for i in 0..batch.len() {
+                        let (bytes, length, bom) = batch.raw(i);
+                        out.push((bytes.to_vec(), length));
+                        boms += usize::from(bom);
+                    }
+                })
+                .unwrap();
+        }
+        std::fs::remove_file(&path).unwrap();
+        (out, boms)
+    }
+
+    /// Read region by region, with regions of every size from 1 byte, a file gives the records it
+    /// gives read whole: line ends, CR LF, empty lines and long lines that cross regions, a byte
+    /// order mark on the first record only, NUL records, a last record without a terminator.
+    #[test]
+    fn regions_give_the_records_of_the_whole_file() {
+        let mut long = vec![b'x'; 40];
+        long.extend_from_slice(b"\r\n");
+        let files: [(&[u8], bool); 8] = [
+            (b"ab\r\ncd\n\nlast", false),
+            (b"\xEF\xBB\xBFbom\n\xEF\xBB\xBFnot\n", false),
+            (b"\n\n\n", false),
+            (b"", false),
+            (b"one", false),
+            (&long, false),
+            (b"a\nb\r\n\0\0c\r", true),
+            (b"\r\n\r\nxyz\r\n\r", false),
+        ];
+        for (data, null) in files {
+            for bound in [3, 100] {
+                let whole = records_of(data, bound, None, null);
+                let boms = usize::from(data.starts_with(UTF8_BOM));
+                for size in (1..=12).chain([64, 1 << 20]) {
+                    assert_eq!(
+                        records_by_region(data, bound, null, size),
+                        (whole.clone(), boms),
+                        "{data:?}, bound {bound}, regions of {size} bytes"
+                    );
+                }
+            }
+        }
+        // Many lines across many regions.
+        let data: Vec<u8> = (0..500)
+            .flat_map(|i| format!("line {i}{}\n", "y".repeat(i % 37)).into_bytes())
+            .collect();
+        for size in [7, 100, 4096] {
+            assert_eq!(
+                records_by_region(&data, 100, false, size).0,
+                records_of(&data, 100, None, false)
+            );
+        }
     }
 
     #[test]

@@ -177,3 +177,45 @@ fn stats_say_the_jobs() {
     let out = check(&["--jobs", "0"], Some(b"http://a/\n"));
     assert_eq!(out.status.code(), Some(2), "--jobs 0 is a usage error");
 }
+
+/// `--count` on files with several jobs reads regions of the files on every thread at once: the
+/// counts, and the statistics of `--stats` (inputs, valid, invalid, not UTF-8, too long, byte order
+/// marks), are those of one job, over files of several regions (a byte order mark that is not at
+/// the start of the file is no byte order mark) and a file named twice.
+#[test]
+fn counts_by_regions_are_the_counts_of_one_job() {
+    let once = input();
+    let big = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_bulk_regions.txt");
+    std::fs::write(&big, once.repeat(5)).expect("write input");
+    assert!(
+        once.len() * 5 > 3 * (4 << 20),
+        "the file spans several regions"
+    );
+    let small = input_file("regions_small");
+    let (big, small) = (big.to_str().unwrap(), small.to_str().unwrap());
+    let stats = |out: &Output| {
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        // The statistics without the time and the number of jobs.
+        let end = err.find(" removed, ").expect("the statistics") + " removed".len();
+        (
+            out.status.code(),
+            out.stdout.clone(),
+            err[..end].to_string(),
+        )
+    };
+    for files in [&[big][..], &[small, big, small]] {
+        let run = |jobs: &str| {
+            let mut args = vec!["--count", "--stats", "--jobs", jobs];
+            for f in files {
+                args.extend(["--input", f]);
+            }
+            check(&args, None)
+        };
+        let one = stats(&run("1"));
+        // The byte order mark of each file's first line.
+        let boms = format!(" {} byte order marks removed", files.len());
+        assert!(one.2.ends_with(&boms), "{}", one.2);
+        assert_eq!(stats(&run("2")), one, "{files:?}");
+        assert_eq!(stats(&run("3")), one, "{files:?}");
+    }
+}
