@@ -746,14 +746,28 @@ fn prefetch<T>(p: *const T) {
     let _ = p;
 }
 
+/// Whether [`many`] keeps the GIL after it has read the strings, while it runs `f` on the last
+/// ones.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Gil {
+    /// For an `f` that costs about what reading a string costs (a verdict): the call holds the GIL
+    /// throughout, as it does while it reads anyway, so that no other thread can drop a string of
+    /// the list meanwhile and no string needs a reference of its own (two calls into the
+    /// interpreter per string fewer).
+    Hold,
+    /// For an `f` that costs much more (a lint): the GIL is released once the strings are read,
+    /// and each string of the caller's list is held by a reference until the end.
+    Release,
+}
+
 /// `f` on the text of every `str` of an iterable (`None` for a lone surrogate), in order, on every
-/// core. The calling thread reads the strings (holding the GIL: a `str`'s UTF-8 is read in place,
-/// and each string is held by a reference while it is used), and publishes them chunk by chunk to
-/// the other threads, which run `f` on them while it reads on; then it releases the GIL and runs
-/// `f` on chunks too. A string is thus checked just after it was read, while its bytes are still in
-/// the cache.
+/// core. The calling thread reads the strings (holding the GIL: a `str`'s UTF-8 is read in place),
+/// and publishes them chunk by chunk to the other threads, which run `f` on them while it reads on;
+/// then it runs `f` on chunks too, holding the GIL or not as `gil` says. A string is thus checked
+/// just after it was read, while its bytes are still in the cache.
 fn many<'py, T: Clone + Default + Send>(
     strings: &Bound<'py, PyAny>,
+    gil: Gil,
     f: impl Fn(Option<&str>) -> T + Sync,
 ) -> PyResult<Vec<T>> {
     use pyo3::ffi;
@@ -772,9 +786,14 @@ fn many<'py, T: Clone + Default + Send>(
         },
     };
     let n = list.len();
-    let mut texts = vec![Text::NONE; n];
+    // Room for the texts, written (and then published) one by one below: not filled beforehand.
+    let mut texts: Vec<Text> = Vec::with_capacity(n);
     let mut out = vec![T::default(); n];
-    let mut held: Vec<*mut ffi::PyObject> = Vec::with_capacity(if own { 0 } else { n });
+    // The strings of the caller's list, when the GIL is released before the end: each held by a
+    // reference until then (a list made here holds its own).
+    let take_references = !own && gil == Gil::Release;
+    let mut held: Vec<*mut ffi::PyObject> =
+        Vec::with_capacity(if take_references { n } else { 0 });
     let (texts_p, out_p) = (Shared(texts.as_mut_ptr()), Shared(out.as_mut_ptr()));
     let (ready, next) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let work = || loop {
@@ -799,23 +818,35 @@ fn many<'py, T: Clone + Default + Send>(
         for _ in 1..threads(n) {
             scope.spawn(work);
         }
+        // SAFETY: `i` is within the list; the item is borrowed from it (the GIL is held).
+        let get = |i: usize| unsafe { ffi::PyList_GetItem(list.as_ptr(), i as ffi::Py_ssize_t) };
+        // The next items, each asked for once and its memory prefetched `PREFETCH` items ahead.
+        let mut ahead = [std::ptr::null_mut(); PREFETCH];
+        for (i, slot) in ahead.iter_mut().enumerate().take(n) {
+            *slot = get(i);
+            prefetch(*slot);
+        }
+        // The type object of `str`, a static of the interpreter.
+        let str_type = std::ptr::addr_of_mut!(ffi::PyUnicode_Type);
         for i in 0..n {
+            let item = ahead[i % PREFETCH];
             if i + PREFETCH < n {
-                // SAFETY: within the list; the item is borrowed from it (the GIL is held).
-                prefetch(unsafe {
-                    ffi::PyList_GetItem(list.as_ptr(), (i + PREFETCH) as ffi::Py_ssize_t)
-                });
+                ahead[i % PREFETCH] = get(i + PREFETCH);
+                prefetch(ahead[i % PREFETCH]);
             }
-            // SAFETY: `i` is within the list; the item is borrowed from it (the GIL is held).
-            let item = unsafe { ffi::PyList_GetItem(list.as_ptr(), i as ffi::Py_ssize_t) };
-            // SAFETY: a live object.
-            if unsafe { ffi::PyUnicode_Check(item) } == 0 {
+            // SAFETY: a live object (its type read in place for an exact `str`, the usual case;
+            // a subclass of `str` is asked of the interpreter).
+            if unsafe { ffi::Py_TYPE(item) } != str_type && unsafe { ffi::PyUnicode_Check(item) } == 0 {
                 // SAFETY: as above; a new reference for the message.
                 let item = unsafe { Bound::from_borrowed_ptr(py, item) };
                 failed = as_pystr(&item, "every item").err();
+                for j in i..n {
+                    // SAFETY: not published yet; within the room for `n` texts.
+                    unsafe { texts_p.at(j).write(Text::NONE) };
+                }
                 break;
             }
-            if !own {
+            if take_references {
                 // SAFETY: a live object, released below.
                 unsafe { ffi::Py_IncRef(item) };
                 held.push(item);
@@ -830,15 +861,19 @@ fn many<'py, T: Clone + Default + Send>(
             } else {
                 Text(p.cast::<u8>(), size as usize)
             };
-            // SAFETY: `i` is not published yet: no other thread reads it.
-            unsafe { *texts_p.at(i) = text };
+            // SAFETY: `i` is not published yet: no other thread reads it; within the room for `n`
+            // texts.
+            unsafe { texts_p.at(i).write(text) };
             if (i + 1) % CHUNK == 0 {
                 ready.store(i + 1, Ordering::Release);
             }
         }
         // On an error the other threads run through what is left (as lone surrogates).
         ready.store(n, Ordering::Release);
-        py.detach(work);
+        match gil {
+            Gil::Hold => work(),
+            Gil::Release => py.detach(work),
+        }
     });
     for (i, &item) in held.iter().enumerate() {
         if let Some(&ahead) = held.get(i + PREFETCH) {
@@ -875,8 +910,8 @@ fn bool_list<'py>(py: Python<'py>, values: &[bool]) -> PyResult<Bound<'py, PyLis
     Ok(list)
 }
 
-/// The verdicts of `is_valid` on every string of an iterable, checked on every core (see `many`:
-/// the GIL is held while the strings are read, not while they are checked).
+/// The verdicts of `is_valid` on every string of an iterable, checked on every core while they are
+/// read (see `many`; the GIL is held for the call, which takes about as long as reading the strings).
 #[pyfunction]
 #[pyo3(signature = (strings, grammar="iri", rule=None))]
 fn check_many<'py>(
@@ -888,7 +923,9 @@ fn check_many<'py>(
     let g = any_grammar(grammar)?;
     let r = rule_of(g, rule)?;
     let dfa = rule_dfa(g, r);
-    let out = many(strings, |t| t.is_some_and(|t| matches(dfa, g, r, t)))?;
+    let out = many(strings, Gil::Hold, |t| {
+        t.is_some_and(|t| matches(dfa, g, r, t))
+    })?;
     bool_list(py, &out)
 }
 
@@ -1063,13 +1100,24 @@ fn _check_arrow<'py>(
     let dfa = rule_dfa(g, r);
     let (strings, capsules) = ArrowStrings::of(array, "check_arrow")?;
     let n = strings.len;
-    let mut out = vec![false; n];
+    // The verdict bitmap, a byte (eight elements) at a time on every core. The DFA decides on the
+    // bytes: it matches only UTF-8 (`Dfa::match_text`), so a value that is not UTF-8 is `False`
+    // without a check of its own.
+    let mut verdicts = vec![0u8; n.div_ceil(8)];
     py.detach(|| {
-        parallel(&mut out, |i| {
-            strings.text(i).is_some_and(|t| matches(dfa, g, r, t))
+        parallel(&mut verdicts, |k| {
+            (8 * k..(8 * k + 8).min(n)).fold(0u8, |byte, i| {
+                let valid = strings.present(i)
+                    && match dfa {
+                        Some(d) => d.match_text(strings.bytes(i)).is_some(),
+                        None => std::str::from_utf8(strings.bytes(i))
+                            .is_ok_and(|t| iri_abnf::is_valid(g, r, t)),
+                    };
+                byte | u8::from(valid) << (i % 8)
+            })
         })
     });
-    let verdicts = PyBytes::new(py, &bitmap(n, |i| out[i]));
+    let verdicts = PyBytes::new(py, &verdicts);
     let nulls = strings
         .has_nulls()
         .then(|| PyBytes::new(py, &bitmap(n, |i| strings.present(i))));
@@ -1114,7 +1162,9 @@ fn lint_many<'py>(
     let g = main_grammar(grammar)?;
     let options = lint_options(profile, allow, warn, deny)?;
     rule_dfa(g.into(), g.reference_rule());
-    let out = many(strings, |t| t.and_then(|t| lint_codes(g, &options, t)))?;
+    let out = many(strings, Gil::Release, |t| {
+        t.and_then(|t| lint_codes(g, &options, t))
+    })?;
     // One str object per code, shared by every tuple that names it.
     let mut names: Vec<Option<Bound<'py, PyString>>> = vec![None; iri_abnf::lint::CATALOGUE.len()];
     let empty = PyTuple::empty(py);
