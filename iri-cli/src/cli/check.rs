@@ -310,8 +310,15 @@ fn render_valid(ctx: &Ctx, batch: &Batch, i: usize, r: &mut Rendered) -> bool {
     match (ctx.format, &ctx.valid_json_tail) {
         (CheckFormat::Json, Some(tail)) => {
             r.out.extend_from_slice(b"{\"input\":");
-            // Writing JSON into memory cannot fail.
-            let _ = serde_json::to_writer(&mut r.out, input);
+            if needs_json_escape(input.as_bytes()) {
+                // Writing JSON into memory cannot fail.
+                let _ = serde_json::to_writer(&mut r.out, input);
+            } else {
+                // What serde_json writes for such a string: the string between quotes.
+                r.out.push(b'"');
+                r.out.extend_from_slice(input.as_bytes());
+                r.out.push(b'"');
+            }
             r.out.extend_from_slice(tail.as_bytes());
         }
         (CheckFormat::Json, None) => return false,
@@ -324,6 +331,16 @@ fn render_valid(ctx: &Ctx, batch: &Batch, i: usize, r: &mut Rendered) -> bool {
     }
     r.out.push(if ctx.null { 0 } else { b'\n' });
     true
+}
+
+/// Whether a JSON string of `bytes` (UTF-8) has escapes: a quotation mark, a reverse solidus or a
+/// control character U+0000 to U+001F (RFC 8259 §7), which serde_json writes escaped and every other
+/// character as it is. Only a rule of `leiri` (3987bis §5.1) or of `--rule` lets such a character
+/// into a valid input. Without an early exit, so that the loop is compiled to vector compares.
+fn needs_json_escape(bytes: &[u8]) -> bool {
+    bytes
+        .iter()
+        .fold(false, |any, &b| any | (b < 0x20) | (b == b'"') | (b == b'\\'))
 }
 
 /// What follows `{"input":"..."` in the JSON record of every valid input without `--lint`.
@@ -748,8 +765,11 @@ mod tests {
     /// valid, not UTF-8, too long, a byte order mark removed) are left to `render_record`.
     #[test]
     fn valid_records_from_bytes_are_the_records() {
-        let inputs: [&[u8]; 12] = [
+        let inputs: [&[u8]; 14] = [
             b"http://example.org/a?b#c",
+            // Written as they are in JSON (LEIRI allows them): DEL, and U+2028.
+            b"http://a/\x7F",
+            "http://a/\u{2028}".as_bytes(),
             b"",
             b"../a/b",
             "http://r\u{e9}sum\u{e9}.example/\u{4F8B}".as_bytes(),
