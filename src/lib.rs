@@ -298,17 +298,14 @@ pub fn validate(grammar: impl Into<AnyGrammar>, rule: Rule, input: &str) -> Resu
 #[inline(always)]
 pub fn is_valid(grammar: impl Into<AnyGrammar>, rule: impl RuleName, input: &str) -> bool {
     let grammar = grammar.into();
+    let Some(r) = rule.to_rule() else {
+        return false;
+    };
     // A DFA is only loaded for a rule of its grammar: the rule needs no other check on this path.
-    if let Some(verdict) = rule
-        .to_rule()
-        .and_then(|r| abnf::engine::is_match_loaded(grammar, r, input))
-    {
+    if let Some(verdict) = abnf::engine::is_match_loaded(grammar, r, input) {
         return verdict;
     }
-    match grammar.rule(&rule) {
-        Some(r) => is_valid_rule(grammar, r, input),
-        None => false,
-    }
+    grammar.has(r) && is_valid_rule(grammar, r, input)
 }
 
 /// [`is_valid`] for a rule of the grammar: inlined like the lookup, so that the call with a name and

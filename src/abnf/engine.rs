@@ -745,30 +745,36 @@ impl Table {
     ///
     /// Only a web link (an input that begins with one of [`PREFIXES`]) of [`SHORT_LINK`] bytes or
     /// more is walked with the search over runs; every other input is walked one transition at a
-    /// time through the rows. The search pays where runs are long (a host name, path segments, a query of
-    /// words), which is what a link of the web mostly is; on strings dense in delimiters, IP
-    /// literals, percent-encodings and characters of the supplementary planes, the switches between
-    /// runs and transitions cost more than the transitions they save, and the plain byte-at-a-time
-    /// walk is faster. Both walks decide the same.
+    /// time through the rows. The search pays where runs are long (a host name, path segments, a
+    /// query of words), which is what a link of the web mostly is; on strings dense in delimiters,
+    /// IP literals, percent-encodings and characters of the supplementary planes, the switches
+    /// between runs and transitions cost more than the transitions they save, and the plain
+    /// byte-at-a-time walk is faster. Both walks decide the same.
     #[inline]
     fn is_match(&self, input: &[u8]) -> bool {
-        if input.len() < SHORT_LINK || !self.web_link(input) {
-            return self.walk_rows(input, |_, _| {}).is_ok();
+        if input.len() >= SHORT_LINK {
+            let (s, i) = self.beginning(input);
+            if i != 0 {
+                return self.walk_searching(input, (s, i), |_, _| {}).is_ok();
+            }
         }
-        self.walk_searching(input, |_, _| {}).is_ok()
+        self.walk_rows(input, |_, _| {}).is_ok()
     }
 
-    /// Whether `input`, of at least 8 bytes, begins with one of [`PREFIXES`] (and a string of the
-    /// language can: see `prefixes`).
+    /// The state after the beginning of `input` that is looked up at once, one of [`PREFIXES`]
+    /// (when a string of the language can begin so: see `prefixes`), and its length; the start
+    /// state and 0 when the input does not begin with one.
     #[inline(always)]
-    fn web_link(&self, input: &[u8]) -> bool {
-        let Some(&first) = input.first_chunk::<8>() else {
-            return false;
-        };
-        let first = u64::from_le_bytes(first);
-        self.prefixes
-            .iter()
-            .any(|&(bytes, mask, _, _)| first & mask == bytes)
+    fn beginning(&self, input: &[u8]) -> (usize, usize) {
+        if let Some(&first) = input.first_chunk::<8>() {
+            let first = u64::from_le_bytes(first);
+            for &(bytes, mask, len, state) in &self.prefixes {
+                if first & mask == bytes {
+                    return (state, len);
+                }
+            }
+        }
+        (self.start, 0)
     }
 
     /// [`Table::is_match`], calling `transition` with the offset and the byte of every transition the
@@ -781,26 +787,37 @@ impl Table {
         if input.len() < SHORT {
             return self.walk_rows(input, transition);
         }
-        self.walk_searching(input, transition)
+        self.walk_searching(input, self.beginning(input), transition)
     }
 
-    /// [`Table::walk`] with the search over runs, for inputs of 16 bytes or more (the vector search
-    /// reads blocks of 16 or 32 bytes inside the input).
+    /// [`Table::walk`] with the search over runs from the state `s` at offset `i` (after the
+    /// input's [`Table::beginning`]), for inputs of 16 bytes or more (the vector search reads blocks
+    /// of 16 or 32 bytes inside the input).
     #[inline(always)]
-    fn walk_searching(&self, input: &[u8], transition: impl FnMut(usize, u8)) -> Result<(), usize> {
+    fn walk_searching(
+        &self,
+        input: &[u8],
+        (s, i): (usize, usize),
+        transition: impl FnMut(usize, u8),
+    ) -> Result<(), usize> {
         #[cfg(target_arch = "x86_64")]
         if let Some(avx2) = self.avx2 {
             // SAFETY: `avx2` is only `Some` where the CPU has AVX2.
-            return unsafe { self.walk_avx2(avx2, input, transition) };
+            return unsafe { self.walk_avx2(avx2, input, (s, i), transition) };
         }
-        self.walk_bytewise(input, transition)
+        self.walk_bytewise(input, (s, i), transition)
     }
 
     /// [`Table::walk`] with the portable search; on x86-64 a function of its own, so that the
     /// callers of the walk with AVX2 stay small.
     #[cfg_attr(target_arch = "x86_64", inline(never))]
-    fn walk_bytewise(&self, input: &[u8], transition: impl FnMut(usize, u8)) -> Result<(), usize> {
-        self.walk_with(byteset::Bytewise, input, transition)
+    fn walk_bytewise(
+        &self,
+        input: &[u8],
+        from: (usize, usize),
+        transition: impl FnMut(usize, u8),
+    ) -> Result<(), usize> {
+        self.walk_with(byteset::Bytewise, input, from, transition)
     }
 
     /// [`Table::walk`] one byte at a time, through the rows alone.
@@ -839,36 +856,29 @@ impl Table {
         &self,
         avx2: byteset::Avx2,
         input: &[u8],
+        from: (usize, usize),
         transition: impl FnMut(usize, u8),
     ) -> Result<(), usize> {
         debug_assert!(input.len() >= SHORT_LINK);
         if input.len() >= 32 {
-            self.walk_with(avx2, input, transition)
+            self.walk_with(avx2, input, from, transition)
         } else {
-            self.walk_with(avx2.short(), input, transition)
+            self.walk_with(avx2.short(), input, from, transition)
         }
     }
 
-    /// [`Table::walk`] with `search` going over the runs.
+    /// [`Table::walk`] with `search` going over the runs, from the state `s` at offset `i` (after
+    /// the input's [`Table::beginning`]).
     #[inline(always)]
     fn walk_with(
         &self,
         search: impl Search,
         input: &[u8],
+        (mut s, mut i): (usize, usize),
         mut transition: impl FnMut(usize, u8),
     ) -> Result<(), usize> {
         let rows = &*self.rows;
-        let (mut s, mut i) = (self.start, 0);
-        if let Some(&first) = input.first_chunk::<8>() {
-            let first = u64::from_le_bytes(first);
-            // A beginning is only listed with a live state after it (see `Table::new`).
-            for &(bytes, mask, len, state) in &self.prefixes {
-                if first & mask == bytes {
-                    (s, i) = (state, len);
-                    break;
-                }
-            }
-        }
+        // A beginning is only listed with a live state after it (see `Table::new`).
         if s == 0 {
             // The start state is dead: the language is empty.
             return Err(0);
@@ -1465,7 +1475,12 @@ mod tests {
         let plain = dfa.is_match_plain(input);
         assert_eq!(dfa.is_match(input), plain, "{input:?}");
         let table = dfa.table.as_ref().unwrap();
-        let bytewise = table.walk_with(byteset::Bytewise, input.as_bytes(), |_, _| {});
+        let bytewise = table.walk_with(
+            byteset::Bytewise,
+            input.as_bytes(),
+            table.beginning(input.as_bytes()),
+            |_, _| {},
+        );
         assert_eq!(bytewise.is_ok(), plain, "{input:?} byte by byte");
         assert_eq!(dfa.check(input).is_ok(), plain, "{input:?}");
         let offset = dfa.failure_offset(input).err();
