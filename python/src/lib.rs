@@ -792,8 +792,7 @@ fn many<'py, T: Clone + Default + Send>(
     // The strings of the caller's list, when the GIL is released before the end: each held by a
     // reference until then (a list made here holds its own).
     let take_references = !own && gil == Gil::Release;
-    let mut held: Vec<*mut ffi::PyObject> =
-        Vec::with_capacity(if take_references { n } else { 0 });
+    let mut held: Vec<*mut ffi::PyObject> = Vec::with_capacity(if take_references { n } else { 0 });
     let (texts_p, out_p) = (Shared(texts.as_mut_ptr()), Shared(out.as_mut_ptr()));
     let (ready, next) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let work = || loop {
@@ -836,7 +835,9 @@ fn many<'py, T: Clone + Default + Send>(
             }
             // SAFETY: a live object (its type read in place for an exact `str`, the usual case;
             // a subclass of `str` is asked of the interpreter).
-            if unsafe { ffi::Py_TYPE(item) } != str_type && unsafe { ffi::PyUnicode_Check(item) } == 0 {
+            if unsafe { ffi::Py_TYPE(item) } != str_type
+                && unsafe { ffi::PyUnicode_Check(item) } == 0
+            {
                 // SAFETY: as above; a new reference for the message.
                 let item = unsafe { Bound::from_borrowed_ptr(py, item) };
                 failed = as_pystr(&item, "every item").err();

@@ -338,9 +338,9 @@ fn render_valid(ctx: &Ctx, batch: &Batch, i: usize, r: &mut Rendered) -> bool {
 /// character as it is. Only a rule of `leiri` (3987bis §5.1) or of `--rule` lets such a character
 /// into a valid input. Without an early exit, so that the loop is compiled to vector compares.
 fn needs_json_escape(bytes: &[u8]) -> bool {
-    bytes
-        .iter()
-        .fold(false, |any, &b| any | (b < 0x20) | (b == b'"') | (b == b'\\'))
+    bytes.iter().fold(false, |any, &b| {
+        any | (b < 0x20) | (b == b'"') | (b == b'\\')
+    })
 }
 
 /// What follows `{"input":"..."` in the JSON record of every valid input without `--lint`.
