@@ -341,16 +341,12 @@ mod x86 {
         fn outside(&self, block: __m256i, from: usize) -> u32 {
             // `from` may be 32 (nothing left in the block).
             let from = (u64::from(u32::MAX) << from) as u32;
-            let outside = outside(block, self.keeps) & from;
             let (byte, digits) = self.escape;
-            let start = _mm256_movemask_epi8(_mm256_cmpeq_epi8(block, byte)) as u32 & from;
-            // The escapes are looked for only when the first byte outside the set may begin one.
-            if start & outside & outside.wrapping_neg() == 0 {
-                return outside;
-            }
-            let digit = !self::outside(block, digits);
-            let escape = start & (digit >> 1) & (digit >> 2);
-            outside & !(escape | escape << 1 | escape << 2)
+            without_escapes(
+                outside(block, self.keeps) & from,
+                _mm256_movemask_epi8(_mm256_cmpeq_epi8(block, byte)) as u32 & from,
+                || !outside(block, digits),
+            )
         }
 
         /// [`Classifier::outside`] for a block of 16 bytes (the low halves of the registers), with
@@ -362,16 +358,53 @@ mod x86 {
                 |(l, h): (__m256i, __m256i)| (_mm256_castsi256_si128(l), _mm256_castsi256_si128(h));
             // `from` may be 16 (nothing left in the block).
             let from = (u32::MAX << from) & 0xFFFF;
-            let outside = outside_16(block, low(self.keeps)) & from;
             let (byte, digits) = self.escape;
             let byte = _mm256_castsi256_si128(byte);
-            let start = _mm_movemask_epi8(_mm_cmpeq_epi8(block, byte)) as u32 & from;
-            if start & outside & outside.wrapping_neg() == 0 {
-                return outside;
+            without_escapes(
+                outside_16(block, low(self.keeps)) & from,
+                _mm_movemask_epi8(_mm_cmpeq_epi8(block, byte)) as u32 & from,
+                || !outside_16(block, low(digits)) & 0xFFFF,
+            )
+        }
+    }
+
+    /// The mask `outside` of a block's bytes outside a set, without the bytes of the escapes that it
+    /// has: `start` marks the escape bytes (both masks from `from` on), `digit` gives the mask of
+    /// the escape's digits (bits past the block clear), asked for only when the first byte outside
+    /// may begin an escape.
+    #[inline(always)]
+    fn without_escapes(outside: u32, start: u32, digit: impl FnOnce() -> u32) -> u32 {
+        if start & outside & outside.wrapping_neg() == 0 {
+            return outside;
+        }
+        let digit = digit();
+        let escape = start & (digit >> 1) & (digit >> 2);
+        outside & !(escape | escape << 1 | escape << 2)
+    }
+
+    /// The first byte at or after `i` of an input of `len` bytes (at least `width`) that `outside`
+    /// marks: `outside(block, skip)` gives the mask of the `width` bytes from `block` on, without
+    /// the first `skip`. Blocks from `i` on, the last one moved back to end with the input (its first
+    /// `i - last` bytes are behind and masked off), so that the end of the input is no branch of
+    /// its own; `len` when no byte is marked.
+    #[inline(always)]
+    fn first_marked(
+        len: usize,
+        width: usize,
+        mut i: usize,
+        outside: impl Fn(usize, usize) -> u32,
+    ) -> usize {
+        let last = len - width;
+        loop {
+            let block = i.min(last);
+            let marked = outside(block, i - block);
+            if marked != 0 {
+                return block + marked.trailing_zeros() as usize;
             }
-            let digit = !outside_16(block, low(digits)) & 0xFFFF;
-            let escape = start & (digit >> 1) & (digit >> 2);
-            outside & !(escape | escape << 1 | escape << 2)
+            if block == last {
+                return len;
+            }
+            i += width;
         }
     }
 
@@ -385,7 +418,7 @@ mod x86 {
         run: &Run,
         keeps: impl Fn(u8) -> bool,
         input: &[u8],
-        mut i: usize,
+        i: usize,
     ) -> usize {
         let len = input.len();
         if len < 32 {
@@ -394,22 +427,11 @@ mod x86 {
         // SAFETY: every load reads 32 bytes at an offset of at most `len - 32`, inside the input.
         let at = |j: usize| unsafe { _mm256_loadu_si256(input.as_ptr().add(j).cast::<__m256i>()) };
         let classifier = Classifier::new(run);
-        // Blocks of 32 bytes from `i` on, the last one moved back to end with the input (its first
-        // `i - last` bytes are behind and masked off), so that the end of the input is no branch of
-        // its own. An escape cut by the end of a block is not passed over: its first byte would have
-        // ended the search. So the next block starts after whole escapes.
-        let last = len - 32;
-        loop {
-            let block = i.min(last);
-            let outside = classifier.outside(at(block), i - block);
-            if outside != 0 {
-                return block + outside.trailing_zeros() as usize;
-            }
-            if block == last {
-                return len;
-            }
-            i += 32;
-        }
+        // An escape cut by the end of a block is not passed over: its first byte would have ended
+        // the search. So the next block starts after whole escapes.
+        first_marked(len, 32, i, |block, skip| {
+            classifier.outside(at(block), skip)
+        })
     }
 
     /// [`first_outside`] 16 bytes at a time, for an input of 16 to 31 bytes: blocks of 16 bytes, the
@@ -423,7 +445,7 @@ mod x86 {
         run: &Run,
         keeps: impl Fn(u8) -> bool,
         input: &[u8],
-        mut i: usize,
+        i: usize,
     ) -> usize {
         let len = input.len();
         if len < 16 {
@@ -432,18 +454,9 @@ mod x86 {
         // SAFETY: every load reads 16 bytes at an offset of at most `len - 16`, inside the input.
         let at = |j: usize| unsafe { _mm_loadu_si128(input.as_ptr().add(j).cast::<__m128i>()) };
         let classifier = Classifier::new(run);
-        let last = len - 16;
-        loop {
-            let block = i.min(last);
-            let outside = classifier.outside_16(at(block), i - block);
-            if outside != 0 {
-                return block + outside.trailing_zeros() as usize;
-            }
-            if block == last {
-                return len;
-            }
-            i += 16;
-        }
+        first_marked(len, 16, i, |block, skip| {
+            classifier.outside_16(at(block), skip)
+        })
     }
 
     /// [`outside`] for a block of 16 bytes, with tables of 16 bytes.
