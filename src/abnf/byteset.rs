@@ -235,11 +235,13 @@ mod x86 {
         })
     }
 
-    /// The search 32 bytes at a time with AVX2 (inputs shorter than 32 bytes byte by byte). A value of this type is only made where the CPU has
-    /// AVX2 ([`Avx2::detect`]); its search is meant to be inlined into code compiled with AVX2
-    /// enabled (`#[target_feature(enable = "avx2")]`).
+    /// The search `WIDTH` bytes at a time with AVX2 (an input shorter than `WIDTH` bytes byte by
+    /// byte): 32 by default, 16 for inputs of 16 to 31 bytes ([`Avx2::short`]), each a search of its
+    /// own rather than a branch in one, so that each inlines whole into its walk. A value of this
+    /// type is only made where the CPU has AVX2 ([`Avx2::detect`]); its search is meant to be
+    /// inlined into code compiled with AVX2 enabled (`#[target_feature(enable = "avx2")]`).
     #[derive(Clone, Copy, Debug)]
-    pub(crate) struct Avx2(());
+    pub(crate) struct Avx2<const WIDTH: usize = 32>(());
 
     impl Avx2 {
         /// The search, if this CPU has AVX2.
@@ -248,18 +250,12 @@ mod x86 {
         }
 
         /// The search 16 bytes at a time, for inputs of 16 to 31 bytes.
-        pub(crate) fn short(self) -> Avx2Short {
-            Avx2Short(())
+        pub(crate) fn short(self) -> Avx2<16> {
+            Avx2(())
         }
     }
 
-    /// The search 16 bytes at a time with AVX2, for inputs of 16 to 31 bytes (shorter ones byte by
-    /// byte): made from an [`Avx2`] only ([`Avx2::short`]), so only where the CPU has AVX2. A search
-    /// of its own rather than a branch in [`Avx2`]'s, so that each inlines whole into its walk.
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct Avx2Short(());
-
-    impl Search for Avx2Short {
+    impl<const WIDTH: usize> Search for Avx2<WIDTH> {
         #[inline(always)]
         fn first_outside(
             self,
@@ -268,8 +264,9 @@ mod x86 {
             input: &[u8],
             i: usize,
         ) -> usize {
-            // SAFETY: a value of `Avx2Short` exists only where the CPU has AVX2 (`Avx2::short`).
-            unsafe { first_outside_16(run, keeps, input, i) }
+            // SAFETY: a value of `Avx2` exists only where the CPU has AVX2 (`Avx2::detect`,
+            // `Avx2::short`).
+            unsafe { first_outside::<WIDTH>(run, keeps, input, i) }
         }
     }
 
@@ -290,20 +287,6 @@ mod x86 {
             (word(0), word(len - 8) >> (8 * (15 - len)) >> 8)
         } else {
             (super::word_below_8(input), 0)
-        }
-    }
-
-    impl Search for Avx2 {
-        #[inline(always)]
-        fn first_outside(
-            self,
-            run: &Run,
-            keeps: impl Fn(u8) -> bool,
-            input: &[u8],
-            i: usize,
-        ) -> usize {
-            // SAFETY: a value of `Avx2` exists only where the CPU has AVX2 (`Avx2::detect`).
-            unsafe { first_outside(run, keeps, input, i) }
         }
     }
 
@@ -408,54 +391,37 @@ mod x86 {
         }
     }
 
-    /// [`Search::first_outside`] with AVX2.
+    /// [`Search::first_outside`] with AVX2, `WIDTH` bytes at a time (32 or 16, see [`Avx2`]); an
+    /// input shorter than `WIDTH` byte by byte.
     ///
     /// # Safety
     /// The CPU must have AVX2.
     #[target_feature(enable = "avx2")]
     #[inline]
-    unsafe fn first_outside(
+    unsafe fn first_outside<const WIDTH: usize>(
         run: &Run,
         keeps: impl Fn(u8) -> bool,
         input: &[u8],
         i: usize,
     ) -> usize {
         let len = input.len();
-        if len < 32 {
+        if len < WIDTH {
             return bytewise(keeps, input, i);
         }
-        // SAFETY: every load reads 32 bytes at an offset of at most `len - 32`, inside the input.
-        let at = |j: usize| unsafe { _mm256_loadu_si256(input.as_ptr().add(j).cast::<__m256i>()) };
         let classifier = Classifier::new(run);
+        let at = input.as_ptr();
         // An escape cut by the end of a block is not passed over: its first byte would have ended
         // the search. So the next block starts after whole escapes.
-        first_marked(len, 32, i, |block, skip| {
-            classifier.outside(at(block), skip)
-        })
-    }
-
-    /// [`first_outside`] 16 bytes at a time, for an input of 16 to 31 bytes: blocks of 16 bytes, the
-    /// last one moved back to end with the input.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2.
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    unsafe fn first_outside_16(
-        run: &Run,
-        keeps: impl Fn(u8) -> bool,
-        input: &[u8],
-        i: usize,
-    ) -> usize {
-        let len = input.len();
-        if len < 16 {
-            return bytewise(keeps, input, i);
-        }
-        // SAFETY: every load reads 16 bytes at an offset of at most `len - 16`, inside the input.
-        let at = |j: usize| unsafe { _mm_loadu_si128(input.as_ptr().add(j).cast::<__m128i>()) };
-        let classifier = Classifier::new(run);
-        first_marked(len, 16, i, |block, skip| {
-            classifier.outside_16(at(block), skip)
+        first_marked(len, WIDTH, i, |block, skip| {
+            // SAFETY: `first_marked` asks for blocks at offsets of at most `len - WIDTH`: each load
+            // reads `WIDTH` bytes inside the input.
+            unsafe {
+                if WIDTH == 32 {
+                    classifier.outside(_mm256_loadu_si256(at.add(block).cast()), skip)
+                } else {
+                    classifier.outside_16(_mm_loadu_si128(at.add(block).cast()), skip)
+                }
+            }
         })
     }
 
