@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times bulk checking of a large real-world file with its yardsticks in the same run: `wc -l` (reading
 # the file and finding its line ends), `iri check --count` on one thread and on all cores, the JSON
-# and text records on a file of its valid lines, and a plain loop over oxiri (benches/oxiri_loop.rs).
+# and text records on a file of its valid lines, a plain loop over oxiri (benches/oxiri_loop.rs), and
+# the start-up of `wc -l` and of `iri check --count` on an empty file.
 # Every command runs RUNS times (default 5) in turn, and the table gives the best wall time of each
 # (the shell's clock, around GNU time, which gives the user and system CPU time of that run, in
 # hundredths, and the peak resident memory over the runs), then the ratios the targets are stated in.
@@ -51,6 +52,11 @@ add "valid lines: iri check --format json, 1 job" "$iri check --format json --jo
 add "valid lines: iri check (text), 1 job" "$iri check --jobs 1 --input $valid"
 add "valid lines: iri check --format json, all cores ($cores)" "$iri check --format json --input $valid"
 add "oxiri loop (1 thread)" "$oxiri_loop $file"
+# Starting: the same commands on an empty file (what a one-line check pays before its line).
+empty="${file%.txt}-empty.txt"
+: >"$empty"
+add "start-up: wc -l, empty file" "wc -l $empty"
+add "start-up: iri check --count, 1 job, empty file" "$iri check --count --jobs 1 --input $empty"
 
 declare -A best user sys rss out
 for ((r = 0; r < runs; r++)); do
@@ -85,8 +91,9 @@ echo "|---|---:|---:|---:|---:|---:|---|"
 for i in "${!commands[@]}"; do
     n=$lines
     [[ ${names[$i]} == valid* ]] && n=$valid_lines
+    [[ ${names[$i]} == start-up* ]] && n=0
     printf '| %s | %.4f s | %.2f s | %.2f s | %s | %s MiB | %s |\n' "${names[$i]}" "${best[$i]}" "${user[$i]}" "${sys[$i]}" \
-        "$(awk -v n="$n" -v s="${best[$i]}" 'BEGIN { printf "%.0f", (s > 0 ? n / s : 0) }')" \
+        "$(awk -v n="$n" -v s="${best[$i]}" 'BEGIN { if (n == 0) printf "–"; else printf "%.0f", (s > 0 ? n / s : 0) }')" \
         "$(awk -v k="${rss[$i]}" 'BEGIN { printf "%.1f", k / 1024 }')" "${out[$i]}"
 done
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f×", (b > 0 ? a / b : 0) }'; }

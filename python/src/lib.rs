@@ -702,6 +702,16 @@ fn matches(dfa: Option<&iri_abnf::abnf::Dfa>, g: AnyGrammar, r: Rule, t: &str) -
     }
 }
 
+/// [`matches`] on bytes that need not be UTF-8 (`false` for those that are not): the DFA decides on
+/// them as they are (it matches UTF-8 only, `Dfa::match_text`), with no UTF-8 check of its own.
+#[inline]
+fn matches_bytes(dfa: Option<&iri_abnf::abnf::Dfa>, g: AnyGrammar, r: Rule, b: &[u8]) -> bool {
+    match dfa {
+        Some(d) => d.match_text(b).is_some(),
+        None => std::str::from_utf8(b).is_ok_and(|t| iri_abnf::is_valid(g, r, t)),
+    }
+}
+
 /// A pointer that the threads of [`many`] share; each index is written by one thread only.
 struct Shared<T>(*mut T);
 
@@ -1101,19 +1111,13 @@ fn _check_arrow<'py>(
     let dfa = rule_dfa(g, r);
     let (strings, capsules) = ArrowStrings::of(array, "check_arrow")?;
     let n = strings.len;
-    // The verdict bitmap, a byte (eight elements) at a time on every core. The DFA decides on the
-    // bytes: it matches only UTF-8 (`Dfa::match_text`), so a value that is not UTF-8 is `False`
-    // without a check of its own.
+    // The verdict bitmap, a byte (eight elements) at a time on every core; a value that is not
+    // UTF-8 is `False` (`matches_bytes`).
     let mut verdicts = vec![0u8; n.div_ceil(8)];
     py.detach(|| {
         parallel(&mut verdicts, |k| {
             (8 * k..(8 * k + 8).min(n)).fold(0u8, |byte, i| {
-                let valid = strings.present(i)
-                    && match dfa {
-                        Some(d) => d.match_text(strings.bytes(i)).is_some(),
-                        None => std::str::from_utf8(strings.bytes(i))
-                            .is_ok_and(|t| iri_abnf::is_valid(g, r, t)),
-                    };
+                let valid = strings.present(i) && matches_bytes(dfa, g, r, strings.bytes(i));
                 byte | u8::from(valid) << (i % 8)
             })
         })

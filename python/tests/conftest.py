@@ -1,4 +1,5 @@
-"""Shared fixtures: the `iri` command of the workspace, whose JSON output the tests compare with."""
+"""Shared fixtures: the `iri` command of the workspace, whose JSON output the tests compare with, and
+the references that the bulk tests (lint, Spark) run on."""
 
 from __future__ import annotations
 
@@ -53,3 +54,28 @@ class Cli:
 @pytest.fixture(scope="session")
 def cli(iri_bin: str) -> Cli:
     return Cli(iri_bin)
+
+
+# Valid and invalid references with lint findings of several families (case, percent-encoding,
+# bidi, private use, look-alikes, IDNA), an IP literal, a URN and a relative reference.
+REFERENCES = (
+    "http://example.org/",
+    "HTTP://Example.ORG:80/%7euser/./a",
+    "http://r\u00e9sum\u00e9.example.org/\u00e9",
+    "http://user@[::1]:8042/p",
+    "urn:isbn:0451450523",
+    "a b",
+    "http://a/b c",
+    "http://a:8x",
+    "http://a/\u202eevil",
+    "http://a/%E2%80%AE",
+    "http://xn--rsum-bpad.example.org/",
+    "",
+    "rel/a",
+    "http://a/\ue000",
+)
+
+
+@pytest.fixture(scope="session")
+def references() -> List[str]:
+    return list(REFERENCES)
