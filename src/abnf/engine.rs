@@ -246,6 +246,37 @@ impl Dfa {
         }
     }
 
+    /// Whether no string of the language holds `byte`: then a caller that writes the strings the DFA
+    /// accepts need not look for that byte in them (`iri check --format json` writes a valid input
+    /// as it is when the language has no `"`, `\` or control character, RFC 8259 §7).
+    ///
+    /// ```
+    /// use iri_abnf::{abnf, Grammar, Rule};
+    ///
+    /// let iri = abnf::dfa(Grammar::Iri, Rule::IriReference).unwrap();
+    /// assert!(iri.excludes(b'"') && iri.excludes(b'\n') && !iri.excludes(b'/'));
+    /// // LEIRI allows the characters that IRIs exclude (3987bis §5.1), the line feed among them.
+    /// let leiri = abnf::dfa(Grammar::Leiri, Rule::IriReference).unwrap();
+    /// assert!(!leiri.excludes(b'"') && !leiri.excludes(b'\n'));
+    /// ```
+    pub fn excludes(&self, byte: u8) -> bool {
+        match &self.table {
+            Some(table) => table.excludes(byte),
+            None => self.excludes_plain(byte),
+        }
+    }
+
+    /// [`Dfa::excludes`] from the DFA itself: no state that an input reaches and some string of the
+    /// language passes through leads with `byte` to another such state.
+    fn excludes_plain(&self, byte: u8) -> bool {
+        let dfa = &self.raw();
+        let all: Vec<u8> = (0..=255).collect();
+        reachable(dfa, self.start, &all)
+            .into_iter()
+            .filter(|&s| self.live(dfa, s))
+            .all(|s| !self.live(dfa, dfa.next_state(s, byte)))
+    }
+
     /// The transitions that [`Dfa::is_match`] walks, as rows of byte classes, for a walk of the DFA
     /// outside Rust (the npm package `iri-abnf` walks them in JavaScript over the UTF-8 of a string,
     /// without copying it into WebAssembly's memory); `None` for a DFA too large for 16-bit entries.
@@ -837,6 +868,14 @@ impl Table {
         } else {
             Err(input.len())
         }
+    }
+
+    /// Whether no string of the language holds `byte`: every state leads with it to the dead state.
+    fn excludes(&self, byte: u8) -> bool {
+        let class = usize::from(self.classes[usize::from(byte)]);
+        let with_run = (1..self.runs.len()).map(|k| k << self.shift);
+        let others = (self.run_end..self.rows.len()).step_by(self.width + 1);
+        with_run.chain(others).all(|s| self.rows[s + class] == 0)
     }
 
     /// The state with a run at `s`, if it is one (and not the dead state).
@@ -1533,6 +1572,26 @@ mod tests {
         let boundaries = (0..=input.len()).filter(|&j| input.is_char_boundary(j));
         let ok = |j: usize| live.contains(&dfa.state_after(&input.as_bytes()[..j]).0);
         Some(boundaries.take_while(|&j| ok(j)).last().unwrap_or(0))
+    }
+
+    /// The bytes that the table says no string holds are those that the DFA itself says so of, for
+    /// the reference rule of every grammar.
+    #[test]
+    fn excluded_bytes_are_those_of_the_dfa() {
+        for grammar in Grammar::ALL {
+            let dfa = loaded_dfa(grammar, grammar.reference_rule());
+            let excluded: Vec<u8> = (0..=255).filter(|&b| dfa.excludes(b)).collect();
+            let plain: Vec<u8> = (0..=255).filter(|&b| dfa.excludes_plain(b)).collect();
+            assert_eq!(excluded, plain, "{grammar}");
+            // The bytes never in UTF-8 (RFC 3629 §3), and at least the space in every grammar but
+            // LEIRI's.
+            assert!(excluded.contains(&0xC0) && excluded.contains(&0xFF), "{grammar}");
+            assert_eq!(
+                excluded.contains(&b' '),
+                grammar != Grammar::Leiri,
+                "{grammar}"
+            );
+        }
     }
 
     /// The state after `input` in the table's walk one byte at a time.

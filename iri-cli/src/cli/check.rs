@@ -232,6 +232,9 @@ struct Ctx<'a> {
     /// The JSON record of a valid input after its `"input"` value (the grammar, the rule, the
     /// verdict): the same for every valid input without `--lint`.
     valid_json_tail: Option<String>,
+    /// The rule's language has no character that a JSON string escapes ([`json_as_is`]): a valid
+    /// input is written as it is, without a look for one.
+    json_as_is: bool,
     /// `-0`: records end with a NUL.
     null: bool,
 }
@@ -310,7 +313,7 @@ fn render_valid(ctx: &Ctx, batch: &Batch, i: usize, r: &mut Rendered) -> bool {
     match (ctx.format, &ctx.valid_json_tail) {
         (CheckFormat::Json, Some(tail)) => {
             r.out.extend_from_slice(b"{\"input\":");
-            if needs_json_escape(input.as_bytes()) {
+            if !ctx.json_as_is && needs_json_escape(input.as_bytes()) {
                 // Writing JSON into memory cannot fail.
                 let _ = serde_json::to_writer(&mut r.out, input);
             } else {
@@ -341,6 +344,13 @@ fn needs_json_escape(bytes: &[u8]) -> bool {
     bytes.iter().fold(false, |any, &b| {
         any | (b < 0x20) | (b == b'"') | (b == b'\\')
     })
+}
+
+/// Whether no string of the language of `dfa` has a character that a JSON string escapes: a
+/// quotation mark, a reverse solidus or a control character U+0000 to U+001F (RFC 8259 §7), which
+/// only LEIRI (3987bis §5.1) allows of the grammars' references.
+fn json_as_is(dfa: Option<&iri_abnf::abnf::Dfa>) -> bool {
+    dfa.is_some_and(|dfa| (0..0x20).chain([b'"', b'\\']).all(|b| dfa.excludes(b)))
 }
 
 /// What follows `{"input":"..."` in the JSON record of every valid input without `--lint`.
@@ -686,15 +696,17 @@ pub fn run(args: &CheckArgs) -> i32 {
         rule,
         lint,
     };
+    let dfa = iri_abnf::abnf::dfa(grammar, rule).ok();
     let ctx = Ctx {
         valid_json_tail: valid_json_tail(&options),
+        json_as_is: json_as_is(dfa),
         null: null_records(),
         options,
         count: args.count,
         format: args.format,
         files: &args.input.files,
         max_length: args.input.max_length,
-        dfa: iri_abnf::abnf::dfa(grammar, rule).ok(),
+        dfa,
     };
     let started = Instant::now();
     let mut out = Out::new();
@@ -792,8 +804,12 @@ mod tests {
             };
             for format in [CheckFormat::Text, CheckFormat::Json] {
                 for null in [false, true] {
+                    let dfa = iri_abnf::abnf::dfa(grammar, rule).ok();
+                    // Written as they are in all but LEIRI, which allows `"`, `\` and controls.
+                    assert_eq!(json_as_is(dfa), grammar != Grammar::Leiri, "{grammar}");
                     let ctx = Ctx {
                         valid_json_tail: valid_json_tail(&options),
+                        json_as_is: json_as_is(dfa),
                         null,
                         options: CheckOptions {
                             grammar: grammar.into(),
@@ -804,7 +820,7 @@ mod tests {
                         format,
                         files: &[],
                         max_length: 30,
-                        dfa: iri_abnf::abnf::dfa(grammar, rule).ok(),
+                        dfa,
                     };
                     let mut batch = Batch::default();
                     for input in inputs {
