@@ -112,18 +112,30 @@ pub struct Failure {
 }
 
 impl Dfa {
-    /// The DFA loaded from the precompiled bytes, with its anchored start state.
-    pub(crate) fn precompiled(dfa: DFA<&'static [u32]>, start: StateID) -> Dfa {
-        Dfa::new(Tables::Precompiled(dfa), start, true)
+    /// The DFA loaded from the precompiled bytes, with its anchored start state, and the bytes of its
+    /// walk's table, when they were precompiled too ([`Dfa::table_to_bytes`]; the table is built
+    /// from the DFA if they are not, or do not read).
+    pub(crate) fn precompiled(
+        dfa: DFA<&'static [u32]>,
+        start: StateID,
+        table: Option<&[u8]>,
+    ) -> Dfa {
+        let dfa = Tables::Precompiled(dfa);
+        let table = match table.and_then(Table::from_bytes) {
+            Some(table) => Some(table),
+            None => Table::new(&dfa.as_ref(), start),
+        };
+        Dfa::new(dfa, start, true, table)
     }
 
     /// The DFA built at run time, with its anchored start state.
     pub(crate) fn built(dfa: DFA<Vec<u32>>, start: StateID) -> Dfa {
-        Dfa::new(Tables::Built(dfa), start, false)
+        let dfa = Tables::Built(dfa);
+        let table = Table::new(&dfa.as_ref(), start);
+        Dfa::new(dfa, start, false, table)
     }
 
-    fn new(dfa: Tables, start: StateID, precompiled: bool) -> Dfa {
-        let table = Table::new(&dfa.as_ref(), start);
+    fn new(dfa: Tables, start: StateID, precompiled: bool, table: Option<Table>) -> Dfa {
         Dfa {
             dfa,
             start,
@@ -188,6 +200,13 @@ impl Dfa {
             Tables::Built(dfa) => dfa.to_bytes_little_endian(),
         };
         bytes[pad..].to_vec()
+    }
+
+    /// The table that [`Dfa::is_match`] walks, as bytes, for `cargo xtask generate` to store beside
+    /// the DFA's own ([`Dfa::to_bytes_little_endian`]), so that loading a precompiled DFA does not
+    /// build it; `None` for a DFA too large for it (see [`Dfa::rows`]).
+    pub fn table_to_bytes(&self) -> Option<Vec<u8>> {
+        self.table.as_ref().map(Table::to_bytes)
     }
 
     /// Whether the DFA came from the precompiled bytes rather than being built at run time.
@@ -615,6 +634,23 @@ struct Table {
     avx2: Option<byteset::Avx2>,
 }
 
+/// What a [`Table`] is made of, the rest being derived from it ([`Table::assemble`]): what
+/// [`Table::to_bytes`] writes.
+struct Parts {
+    classes: [u8; 256],
+    width: usize,
+    shift: u32,
+    rows: Box<[u16]>,
+    start: usize,
+    digits: [bool; 256],
+    /// Each state with a run (entry 0 the dead state, which keeps nothing): the bytes that keep it,
+    /// and its escape byte, if the walk passes over its escapes.
+    runs: Vec<([bool; 256], Option<u8>)>,
+}
+
+/// The first bytes of [`Table::to_bytes`]: the format and its version.
+const TABLE_MAGIC: &[u8] = b"iri-abnf walk table 1\n";
+
 /// A state with a run (see [`Table`]).
 #[derive(Clone, Debug)]
 struct RunState {
@@ -733,20 +769,55 @@ impl Table {
             // The walk passes over the escapes of a state with one escape byte that is not a digit
             // (`%`); any other escape is walked as transitions.
             let escape = match (&escapes[..], digits) {
-                (&[byte], Some(digits)) if !digits[usize::from(byte)] => {
-                    Some((byte, byteset::ByteSet::new(&digits)))
-                }
+                (&[byte], Some(digits)) if !digits[usize::from(byte)] => Some(byte),
                 _ => None,
             };
-            states.push(RunState {
-                run: byteset::Run::new(byteset::ByteSet::new(&keeps), escape),
-                next: std::array::from_fn(|b| to(moves.next(r, b as u8))),
-                keeps,
-                accept: accept[r],
-            });
+            states.push((keeps, escape));
         }
+        Some(Table::assemble(Parts {
+            classes,
+            width,
+            shift,
+            rows: rows.into_boxed_slice(),
+            start: number[start],
+            digits: digits.unwrap_or([false; 256]),
+            runs: states,
+        }))
+    }
+
+    /// The table of its [`Parts`]: what the others are derived from.
+    fn assemble(parts: Parts) -> Table {
+        let Parts {
+            classes,
+            width,
+            shift,
+            rows,
+            start,
+            digits,
+            runs,
+        } = parts;
+        let run_end = runs.len() << shift;
+        let digit_set = byteset::ByteSet::new(&digits);
+        let states: Vec<RunState> = runs
+            .into_iter()
+            .enumerate()
+            .map(|(k, (keeps, escape))| {
+                let s = k << shift;
+                RunState {
+                    run: byteset::Run::new(
+                        byteset::ByteSet::new(&keeps),
+                        escape.map(|byte| (byte, digit_set)),
+                    ),
+                    next: std::array::from_fn(|b| rows[s + usize::from(classes[b])]),
+                    keeps,
+                    accept: rows[s + width] != 0,
+                }
+            })
+            .collect();
         let prefixes = PREFIXES.map(|p| {
-            let state = p.iter().fold(start, |s, &b| moves.next(s, b));
+            let state = p.iter().fold(start, |s, &b| {
+                usize::from(rows[s + usize::from(classes[usize::from(b)])])
+            });
             if state == 0 {
                 // No string of the language begins so: the walk takes the bytes one by one, to find
                 // the one that ends it. The bytes 0xFF never occur in UTF-8, so this never matches.
@@ -755,21 +826,130 @@ impl Table {
             let mut bytes = [0; 8];
             bytes[..p.len()].copy_from_slice(p);
             let mask = u64::MAX >> (8 * (8 - p.len()));
-            (u64::from_le_bytes(bytes), mask, p.len(), number[state])
+            (u64::from_le_bytes(bytes), mask, p.len(), state)
         });
-        Some(Table {
+        Table {
             classes,
             width,
             runs: states.into_boxed_slice(),
             shift,
             run_end,
-            rows: rows.into_boxed_slice(),
-            start: number[start],
-            digits: digits.unwrap_or([false; 256]),
+            rows,
+            start,
+            digits,
             prefixes,
             #[cfg(target_arch = "x86_64")]
             avx2: byteset::Avx2::detect(),
-        })
+        }
+    }
+
+    /// The table as bytes, for a precompiled DFA (`cargo xtask generate` writes them beside the DFA's
+    /// own): its [`Parts`], little-endian, after [`TABLE_MAGIC`]. [`Table::from_bytes`] reads them.
+    fn to_bytes(&self) -> Vec<u8> {
+        let mut out = TABLE_MAGIC.to_vec();
+        for n in [
+            self.width,
+            self.shift as usize,
+            self.start,
+            self.rows.len(),
+            self.runs.len(),
+        ] {
+            out.extend_from_slice(&(n as u32).to_le_bytes());
+        }
+        out.extend_from_slice(&self.classes);
+        out.extend(self.digits.map(u8::from));
+        for state in &*self.runs {
+            out.extend(state.keeps.map(u8::from));
+            let escape = state.run.escape.map(|(byte, _)| byte);
+            out.extend([u8::from(escape.is_some()), escape.unwrap_or(0)]);
+        }
+        for &entry in &*self.rows {
+            out.extend_from_slice(&entry.to_le_bytes());
+        }
+        out
+    }
+
+    /// The table that [`Table::to_bytes`] wrote, or `None` when `bytes` are not such a table: every
+    /// number is checked (each entry of the rows is the number of a state, each class within a row),
+    /// so that the walk of any table read here stays inside its rows.
+    fn from_bytes(bytes: &[u8]) -> Option<Table> {
+        let mut rest = bytes.strip_prefix(TABLE_MAGIC)?;
+        let mut take = |n: usize| {
+            let (head, tail) = rest.split_at_checked(n)?;
+            rest = tail;
+            Some(head)
+        };
+        let mut number = || {
+            let word = take(4)?;
+            Some(u32::from_le_bytes(word.try_into().ok()?) as usize)
+        };
+        let (width, shift, start, rows_len, runs_len) =
+            (number()?, number()?, number()?, number()?, number()?);
+        let bools = |b: &[u8]| -> Option<[bool; 256]> {
+            let mut set = [false; 256];
+            for (member, &byte) in set.iter_mut().zip(b) {
+                *member = match byte {
+                    0 => false,
+                    1 => true,
+                    _ => return None,
+                };
+            }
+            Some(set)
+        };
+        let classes: [u8; 256] = take(256)?.try_into().ok()?;
+        let digits = bools(take(256)?)?;
+        let mut runs = Vec::with_capacity(runs_len.min(rows_len));
+        for _ in 0..runs_len {
+            let keeps = bools(take(256)?)?;
+            let escape = match *take(2)? {
+                [0, 0] => None,
+                [1, byte] => Some(byte),
+                _ => return None,
+            };
+            runs.push((keeps, escape));
+        }
+        let rows: Box<[u16]> = take(rows_len.checked_mul(2)?)?
+            .chunks_exact(2)
+            .map(|b| u16::from_le_bytes([b[0], b[1]]))
+            .collect();
+        let stride = 1usize.checked_shl(u32::try_from(shift).ok()?)?;
+        let run_end = runs_len.checked_mul(stride)?;
+        // A state is the dead state, the start of the row of a state with a run, or of another.
+        let is_state = |s: usize| {
+            s == 0
+                || (s < run_end && s.is_multiple_of(stride))
+                || (s >= run_end && s < rows_len && (s - run_end).is_multiple_of(width + 1))
+        };
+        let broken = !rest.is_empty()
+            || width == 0
+            || width + 1 > stride
+            || run_end > rows_len
+            || !(rows_len - run_end).is_multiple_of(width + 1)
+            || classes.iter().any(|&c| usize::from(c) >= width)
+            || !is_state(start);
+        if broken {
+            return None;
+        }
+        // Each row: the next state for each class, then whether the input may end there (0 or 1).
+        let starts = (0..runs_len)
+            .map(|k| k * stride)
+            .chain((run_end..rows_len).step_by(width + 1));
+        for s in starts {
+            let (next, accept) = rows[s..s + width + 1].split_at(width);
+            let dead = s == 0 && (next.iter().any(|&e| e != 0) || accept[0] != 0);
+            if dead || accept[0] > 1 || next.iter().any(|&e| !is_state(usize::from(e))) {
+                return None;
+            }
+        }
+        Some(Table::assemble(Parts {
+            classes,
+            width,
+            shift: shift as u32,
+            rows,
+            start,
+            digits,
+            runs,
+        }))
     }
 
     /// Whether `input` (well-formed UTF-8) leads from the start state to a state where it may end.
@@ -1417,7 +1597,11 @@ pub(crate) fn loaded(grammar: AnyGrammar, rule: Rule) -> &'static Result<Dfa, Ab
 #[inline(never)]
 fn load(cell: &'static Cell, grammar: AnyGrammar, rule: Rule) -> &'static Result<Dfa, AbnfError> {
     let loaded = cell.get_or_init(|| match super::precompiled::load(grammar, rule) {
-        Some((dfa, start)) => Ok(Dfa::precompiled(dfa, start)),
+        Some((dfa, start)) => Ok(Dfa::precompiled(
+            dfa,
+            start,
+            super::precompiled::table(grammar, rule),
+        )),
         None => super::rules(grammar)?.compile(rule.name()),
     });
     if let Ok(Dfa {
@@ -1574,6 +1758,46 @@ mod tests {
         Some(boundaries.take_while(|&j| ok(j)).last().unwrap_or(0))
     }
 
+    /// The table of every precompiled DFA is read from its precompiled bytes, and is the table built
+    /// from the DFA: every field, and the bytes it writes. Bytes cut short or changed do not read.
+    #[test]
+    fn precompiled_tables_are_the_tables_built() {
+        let mut read = 0;
+        for grammar in AnyGrammar::ALL {
+            for &rule in super::super::precompiled::rules(grammar) {
+                let dfa = dfa(grammar, rule).expect("loads");
+                let Some(bytes) = super::super::precompiled::table(grammar, rule) else {
+                    assert!(
+                        dfa.table.is_none(),
+                        "{grammar} {rule}: no precompiled table"
+                    );
+                    continue;
+                };
+                let built = Table::new(&dfa.raw(), dfa.start).expect("a table");
+                let loaded = Table::from_bytes(bytes).expect("the bytes read");
+                assert_eq!(
+                    format!("{loaded:?}"),
+                    format!("{built:?}"),
+                    "{grammar} {rule}"
+                );
+                assert_eq!(built.to_bytes(), bytes, "{grammar} {rule}");
+                assert_eq!(
+                    format!("{:?}", dfa.table.as_ref().unwrap()),
+                    format!("{built:?}"),
+                    "{grammar} {rule}: the loaded DFA's table"
+                );
+                assert!(Table::from_bytes(&bytes[..bytes.len() - 1]).is_none());
+                let mut changed = bytes.to_vec();
+                // The first entry of the start state's row: made a number of no state.
+                let at = changed.len() - 2 * (built.rows.len() - built.start);
+                changed[at..at + 2].copy_from_slice(&u16::MAX.to_le_bytes());
+                assert!(Table::from_bytes(&changed).is_none(), "{grammar} {rule}");
+                read += 1;
+            }
+        }
+        assert!(read > 50, "{read} tables read");
+    }
+
     /// The bytes that the table says no string holds are those that the DFA itself says so of, for
     /// the reference rule of every grammar.
     #[test]
@@ -1585,7 +1809,10 @@ mod tests {
             assert_eq!(excluded, plain, "{grammar}");
             // The bytes never in UTF-8 (RFC 3629 §3), and at least the space in every grammar but
             // LEIRI's.
-            assert!(excluded.contains(&0xC0) && excluded.contains(&0xFF), "{grammar}");
+            assert!(
+                excluded.contains(&0xC0) && excluded.contains(&0xFF),
+                "{grammar}"
+            );
             assert_eq!(
                 excluded.contains(&b' '),
                 grammar != Grammar::Leiri,

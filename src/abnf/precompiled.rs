@@ -89,6 +89,12 @@ pub(crate) fn load(grammar: AnyGrammar, rule: Rule) -> Option<(DFA<&'static [u32
     from_bytes(super::automata::bytes(grammar, rule)?)
 }
 
+/// The bytes of the walk's table of the precompiled DFA of `rule` of `grammar`
+/// ([`super::Dfa::table_to_bytes`]), if there are some.
+pub(crate) fn table(grammar: AnyGrammar, rule: Rule) -> Option<&'static [u8]> {
+    super::automata::table_bytes(grammar, rule)
+}
+
 /// The precompiled DFA of the scheme rule with index `index` in `schemes::SchemeRule` and its anchored
 /// start state, if it loads on this target.
 pub(crate) fn load_scheme(index: usize) -> Option<(DFA<&'static [u32]>, StateID)> {

@@ -152,7 +152,7 @@ pub fn dfa(rule: SchemeRule) -> Result<&'static Dfa, AbnfError> {
     static DFAS: [OnceLock<Result<Dfa, AbnfError>>; COUNT] = [const { OnceLock::new() }; COUNT];
     DFAS[rule as usize]
         .get_or_init(|| match super::precompiled::load_scheme(rule as usize) {
-            Some((dfa, start)) => Ok(Dfa::precompiled(dfa, start)),
+            Some((dfa, start)) => Ok(Dfa::precompiled(dfa, start, None)),
             None => rule.compile(),
         })
         .as_ref()

@@ -4,6 +4,8 @@
 //!   [`precompiled_rules`] of every grammar and of the scheme grammars, compiled from the `.abnf` files
 //!   and serialized with `to_bytes_little_endian`; `mod.rs` includes them with 4-byte alignment, and the
 //!   library loads them zero-copy ([`abnf::dfa`](iri_abnf::abnf::dfa), see `iri_abnf::repository::precompiled_rules`).
+//!   Beside each DFA of a grammar's rule, `*.table`: the table its walk goes over
+//!   (`table_to_bytes`), which the library would otherwise build from the DFA when it loads it.
 //! - `src/grammar/rules.rs`: the [`Rule`] enum and its tables, from the rule names of the `.abnf` files
 //!   ([`codegen`](crate::codegen)).
 //! - `grammar/start-<grammar>.pest`: one anchored pest wrapper `start_R = { SOI ~ R ~ EOI }` per ABNF
@@ -108,6 +110,7 @@ fn automata() -> Result<Vec<File>, AbnfError> {
     let mut files = Vec::new();
     let mut table = String::new();
     let mut list = String::new();
+    let mut walk_tables = String::new();
     for grammar in AnyGrammar::ALL {
         for &rule in precompiled_rules(grammar) {
             let automaton = iri_abnf::abnf::rules(grammar)?.compile(rule)?;
@@ -121,6 +124,15 @@ fn automata() -> Result<Vec<File>, AbnfError> {
                 format!("{AUTOMATA}/{name}"),
                 automaton.to_bytes_little_endian(),
             ));
+            if let Some(bytes) = automaton.table_to_bytes() {
+                let name = format!("{grammar}.{rule}.table");
+                // An arm of its own block whatever its length, as rustfmt writes the long ones.
+                walk_tables.push_str(&format!(
+                    "        (AnyGrammar::{grammar:?}, Rule::{rule:?}) => {{\n            \
+                     include_bytes!(\"{name}\")\n        }}\n"
+                ));
+                files.push(file(format!("{AUTOMATA}/{name}"), bytes));
+            }
         }
     }
     // The start rules of the scheme grammars, whose `mailtoURI` takes over half a second to build;
@@ -152,6 +164,16 @@ fn automata() -> Result<Vec<File>, AbnfError> {
          /// The little-endian DFA bytes of a precompiled rule.\n\
          pub(super) fn bytes(grammar: AnyGrammar, rule: Rule) -> Option<&'static [u8]> {{\n    \
          Some(match (grammar, rule) {{\n{list}        _ => return None,\n    }})\n}}\n\
+         \n\
+         /// The bytes of the walk's table of a precompiled rule; none in WebAssembly, where the size of\n\
+         /// the module counts for more than building a table on a rule's first use.\n\
+         #[cfg(not(target_family = \"wasm\"))]\n\
+         pub(super) fn table_bytes(grammar: AnyGrammar, rule: Rule) -> Option<&'static [u8]> {{\n    \
+         Some(match (grammar, rule) {{\n{walk_tables}        _ => return None,\n    }})\n}}\n\
+         \n\
+         #[cfg(target_family = \"wasm\")]\n\
+         pub(super) fn table_bytes(_: AnyGrammar, _: Rule) -> Option<&'static [u8]> {{\n    \
+         None\n}}\n\
          \n\
          /// The little-endian DFA bytes of a scheme rule, by its index in `SchemeRule`.\n\
          pub(super) fn scheme_bytes(index: usize) -> &'static [u8] {{\n    \

@@ -510,6 +510,296 @@ pub(super) fn bytes(grammar: AnyGrammar, rule: Rule) -> Option<&'static [u8]> {
     })
 }
 
+/// The bytes of the walk's table of a precompiled rule; none in WebAssembly, where the size of
+/// the module counts for more than building a table on a rule's first use.
+#[cfg(not(target_family = "wasm"))]
+pub(super) fn table_bytes(grammar: AnyGrammar, rule: Rule) -> Option<&'static [u8]> {
+    Some(match (grammar, rule) {
+        (AnyGrammar::Uri, Rule::UriReference) => {
+            include_bytes!("uri.URI-reference.table")
+        }
+        (AnyGrammar::Uri, Rule::AbsoluteUri) => {
+            include_bytes!("uri.absolute-URI.table")
+        }
+        (AnyGrammar::Uri, Rule::Uri) => {
+            include_bytes!("uri.URI.table")
+        }
+        (AnyGrammar::Uri, Rule::RelativeRef) => {
+            include_bytes!("uri.relative-ref.table")
+        }
+        (AnyGrammar::Uri, Rule::Scheme) => {
+            include_bytes!("uri.scheme.table")
+        }
+        (AnyGrammar::Uri, Rule::Authority) => {
+            include_bytes!("uri.authority.table")
+        }
+        (AnyGrammar::Uri, Rule::Userinfo) => {
+            include_bytes!("uri.userinfo.table")
+        }
+        (AnyGrammar::Uri, Rule::Host) => {
+            include_bytes!("uri.host.table")
+        }
+        (AnyGrammar::Uri, Rule::IpLiteral) => {
+            include_bytes!("uri.IP-literal.table")
+        }
+        (AnyGrammar::Uri, Rule::Ipv4address) => {
+            include_bytes!("uri.IPv4address.table")
+        }
+        (AnyGrammar::Uri, Rule::Ipv6address) => {
+            include_bytes!("uri.IPv6address.table")
+        }
+        (AnyGrammar::Uri, Rule::RegName) => {
+            include_bytes!("uri.reg-name.table")
+        }
+        (AnyGrammar::Uri, Rule::Port) => {
+            include_bytes!("uri.port.table")
+        }
+        (AnyGrammar::Uri, Rule::PathAbempty) => {
+            include_bytes!("uri.path-abempty.table")
+        }
+        (AnyGrammar::Uri, Rule::PathAbsolute) => {
+            include_bytes!("uri.path-absolute.table")
+        }
+        (AnyGrammar::Uri, Rule::PathNoscheme) => {
+            include_bytes!("uri.path-noscheme.table")
+        }
+        (AnyGrammar::Uri, Rule::PathRootless) => {
+            include_bytes!("uri.path-rootless.table")
+        }
+        (AnyGrammar::Uri, Rule::Query) => {
+            include_bytes!("uri.query.table")
+        }
+        (AnyGrammar::Uri, Rule::Fragment) => {
+            include_bytes!("uri.fragment.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::IriReference) => {
+            include_bytes!("rfc3987.IRI-reference.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::AbsoluteIri) => {
+            include_bytes!("rfc3987.absolute-IRI.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::Iri) => {
+            include_bytes!("rfc3987.IRI.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::IrelativeRef) => {
+            include_bytes!("rfc3987.irelative-ref.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::Scheme) => {
+            include_bytes!("rfc3987.scheme.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::Iauthority) => {
+            include_bytes!("rfc3987.iauthority.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::Iuserinfo) => {
+            include_bytes!("rfc3987.iuserinfo.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::Ihost) => {
+            include_bytes!("rfc3987.ihost.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::IpLiteral) => {
+            include_bytes!("rfc3987.IP-literal.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::Ipv4address) => {
+            include_bytes!("rfc3987.IPv4address.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::Ipv6address) => {
+            include_bytes!("rfc3987.IPv6address.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::IregName) => {
+            include_bytes!("rfc3987.ireg-name.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::Port) => {
+            include_bytes!("rfc3987.port.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::IpathAbempty) => {
+            include_bytes!("rfc3987.ipath-abempty.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::IpathAbsolute) => {
+            include_bytes!("rfc3987.ipath-absolute.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::IpathNoscheme) => {
+            include_bytes!("rfc3987.ipath-noscheme.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::IpathRootless) => {
+            include_bytes!("rfc3987.ipath-rootless.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::Iquery) => {
+            include_bytes!("rfc3987.iquery.table")
+        }
+        (AnyGrammar::Rfc3987, Rule::Ifragment) => {
+            include_bytes!("rfc3987.ifragment.table")
+        }
+        (AnyGrammar::Iri, Rule::IriReference) => {
+            include_bytes!("iri.IRI-reference.table")
+        }
+        (AnyGrammar::Iri, Rule::AbsoluteIri) => {
+            include_bytes!("iri.absolute-IRI.table")
+        }
+        (AnyGrammar::Iri, Rule::Iri) => {
+            include_bytes!("iri.IRI.table")
+        }
+        (AnyGrammar::Iri, Rule::IrelativeRef) => {
+            include_bytes!("iri.irelative-ref.table")
+        }
+        (AnyGrammar::Iri, Rule::Scheme) => {
+            include_bytes!("iri.scheme.table")
+        }
+        (AnyGrammar::Iri, Rule::Iauthority) => {
+            include_bytes!("iri.iauthority.table")
+        }
+        (AnyGrammar::Iri, Rule::Iuserinfo) => {
+            include_bytes!("iri.iuserinfo.table")
+        }
+        (AnyGrammar::Iri, Rule::Ihost) => {
+            include_bytes!("iri.ihost.table")
+        }
+        (AnyGrammar::Iri, Rule::IpLiteral) => {
+            include_bytes!("iri.IP-literal.table")
+        }
+        (AnyGrammar::Iri, Rule::Ipv4address) => {
+            include_bytes!("iri.IPv4address.table")
+        }
+        (AnyGrammar::Iri, Rule::Ipv6address) => {
+            include_bytes!("iri.IPv6address.table")
+        }
+        (AnyGrammar::Iri, Rule::IregName) => {
+            include_bytes!("iri.ireg-name.table")
+        }
+        (AnyGrammar::Iri, Rule::Port) => {
+            include_bytes!("iri.port.table")
+        }
+        (AnyGrammar::Iri, Rule::IpathAbempty) => {
+            include_bytes!("iri.ipath-abempty.table")
+        }
+        (AnyGrammar::Iri, Rule::IpathAbsolute) => {
+            include_bytes!("iri.ipath-absolute.table")
+        }
+        (AnyGrammar::Iri, Rule::IpathNoscheme) => {
+            include_bytes!("iri.ipath-noscheme.table")
+        }
+        (AnyGrammar::Iri, Rule::IpathRootless) => {
+            include_bytes!("iri.ipath-rootless.table")
+        }
+        (AnyGrammar::Iri, Rule::Iquery) => {
+            include_bytes!("iri.iquery.table")
+        }
+        (AnyGrammar::Iri, Rule::Ifragment) => {
+            include_bytes!("iri.ifragment.table")
+        }
+        (AnyGrammar::Leiri, Rule::IriReference) => {
+            include_bytes!("leiri.IRI-reference.table")
+        }
+        (AnyGrammar::Leiri, Rule::AbsoluteIri) => {
+            include_bytes!("leiri.absolute-IRI.table")
+        }
+        (AnyGrammar::Leiri, Rule::Iri) => {
+            include_bytes!("leiri.IRI.table")
+        }
+        (AnyGrammar::Leiri, Rule::IrelativeRef) => {
+            include_bytes!("leiri.irelative-ref.table")
+        }
+        (AnyGrammar::Leiri, Rule::Scheme) => {
+            include_bytes!("leiri.scheme.table")
+        }
+        (AnyGrammar::Leiri, Rule::Iauthority) => {
+            include_bytes!("leiri.iauthority.table")
+        }
+        (AnyGrammar::Leiri, Rule::Iuserinfo) => {
+            include_bytes!("leiri.iuserinfo.table")
+        }
+        (AnyGrammar::Leiri, Rule::Ihost) => {
+            include_bytes!("leiri.ihost.table")
+        }
+        (AnyGrammar::Leiri, Rule::IpLiteral) => {
+            include_bytes!("leiri.IP-literal.table")
+        }
+        (AnyGrammar::Leiri, Rule::Ipv4address) => {
+            include_bytes!("leiri.IPv4address.table")
+        }
+        (AnyGrammar::Leiri, Rule::Ipv6address) => {
+            include_bytes!("leiri.IPv6address.table")
+        }
+        (AnyGrammar::Leiri, Rule::IregName) => {
+            include_bytes!("leiri.ireg-name.table")
+        }
+        (AnyGrammar::Leiri, Rule::Port) => {
+            include_bytes!("leiri.port.table")
+        }
+        (AnyGrammar::Leiri, Rule::IpathAbempty) => {
+            include_bytes!("leiri.ipath-abempty.table")
+        }
+        (AnyGrammar::Leiri, Rule::IpathAbsolute) => {
+            include_bytes!("leiri.ipath-absolute.table")
+        }
+        (AnyGrammar::Leiri, Rule::IpathNoscheme) => {
+            include_bytes!("leiri.ipath-noscheme.table")
+        }
+        (AnyGrammar::Leiri, Rule::IpathRootless) => {
+            include_bytes!("leiri.ipath-rootless.table")
+        }
+        (AnyGrammar::Leiri, Rule::Iquery) => {
+            include_bytes!("leiri.iquery.table")
+        }
+        (AnyGrammar::Leiri, Rule::Ifragment) => {
+            include_bytes!("leiri.ifragment.table")
+        }
+        (AnyGrammar::Rfc2396, Rule::UriReference) => {
+            include_bytes!("rfc2396.URI-reference.table")
+        }
+        (AnyGrammar::Rfc2396, Rule::AbsoluteURI) => {
+            include_bytes!("rfc2396.absoluteURI.table")
+        }
+        (AnyGrammar::Rfc2396, Rule::RelativeURI) => {
+            include_bytes!("rfc2396.relativeURI.table")
+        }
+        (AnyGrammar::Rfc2732, Rule::UriReference) => {
+            include_bytes!("rfc2732.URI-reference.table")
+        }
+        (AnyGrammar::Rfc2732, Rule::AbsoluteURI) => {
+            include_bytes!("rfc2732.absoluteURI.table")
+        }
+        (AnyGrammar::Rfc2732, Rule::RelativeURI) => {
+            include_bytes!("rfc2732.relativeURI.table")
+        }
+        (AnyGrammar::Masinter07, Rule::IriReference) => {
+            include_bytes!("masinter07.IRI-reference.table")
+        }
+        (AnyGrammar::Masinter07, Rule::AbsoluteIRI) => {
+            include_bytes!("masinter07.absoluteIRI.table")
+        }
+        (AnyGrammar::Masinter07, Rule::RelativeIRI) => {
+            include_bytes!("masinter07.relativeIRI.table")
+        }
+        (AnyGrammar::Duerst01, Rule::IriReference) => {
+            include_bytes!("duerst01.IRI-reference.table")
+        }
+        (AnyGrammar::Duerst01, Rule::AbsoluteIRI) => {
+            include_bytes!("duerst01.absoluteIRI.table")
+        }
+        (AnyGrammar::Duerst01, Rule::RelativeIRI) => {
+            include_bytes!("duerst01.relativeIRI.table")
+        }
+        (AnyGrammar::IriPrinted, Rule::IriReference) => {
+            include_bytes!("iri-printed.IRI-reference.table")
+        }
+        (AnyGrammar::IriPrinted, Rule::AbsoluteIri) => {
+            include_bytes!("iri-printed.absolute-IRI.table")
+        }
+        (AnyGrammar::IriPrinted, Rule::Iri) => {
+            include_bytes!("iri-printed.IRI.table")
+        }
+        (AnyGrammar::IriPrinted, Rule::IrelativeRef) => {
+            include_bytes!("iri-printed.irelative-ref.table")
+        }
+        _ => return None,
+    })
+}
+
+#[cfg(target_family = "wasm")]
+pub(super) fn table_bytes(_: AnyGrammar, _: Rule) -> Option<&'static [u8]> {
+    None
+}
+
 /// The little-endian DFA bytes of a scheme rule, by its index in `SchemeRule`.
 pub(super) fn scheme_bytes(index: usize) -> &'static [u8] {
     match index {
