@@ -5,7 +5,11 @@
 //! [`Dfa::to_bytes_little_endian`](super::Dfa::to_bytes_little_endian). The generated
 //! `src/abnf/automata/mod.rs` includes them with 4-byte alignment, and `load` deserializes one with
 //! `DFA::from_bytes` (no copy; the tables are checked once). On a big-endian target, or if the bytes do
-//! not load, the rule is compiled at run time instead, as every rule outside the list is. `cargo xtask
+//! not load, the rule is compiled at run time instead, as every rule outside the list is. Beside each
+//! one, `<grammar>.<rule>.table` holds the table that the DFA's walk goes over
+//! ([`Dfa::table_to_bytes`](super::Dfa::table_to_bytes)), which loading the DFA would otherwise build
+//! from it (most of the cost of a rule's first use); its bytes are checked as they are read, and the
+//! table is built when they do not read, or in WebAssembly, which leaves them out. `cargo xtask
 //! generate --check` (run by CI, and by a test of the `xtask` package) fails when the committed files
 //! differ from what the `.abnf` files compile to.
 
