@@ -430,7 +430,7 @@ impl<R: std::io::Read> Records<R> {
         let hay = &data[scan..filled];
         if utf16.is_none() && long.is_none() && self.taken > 0 {
             // Most records: UTF-8, not the first (no byte order mark to look for), not long. The
-            // same records as `end_record`'s, in a loop that keeps its state in registers.
+            // same records as `end_record`'s, without its questions for each record.
             let (keep, null) = (self.keep, self.null);
             let before = lines.len();
             positions(hay, end_byte, |t| {
