@@ -648,6 +648,20 @@ struct Parts {
     runs: Vec<([bool; 256], Option<u8>)>,
 }
 
+/// The numbers of the states of a [`Table`] with `runs` states with a run (the dead state first), rows
+/// of `1 << shift` entries for those, `rows` entries in all and `width` classes: the states with a
+/// run, then the others, `width + 1` entries apart.
+fn state_numbers(
+    runs: usize,
+    shift: u32,
+    rows: usize,
+    width: usize,
+) -> impl Iterator<Item = usize> {
+    (0..runs)
+        .map(move |k| k << shift)
+        .chain(((runs << shift)..rows).step_by(width + 1))
+}
+
 /// The first bytes of [`Table::to_bytes`]: the format and its version.
 const TABLE_MAGIC: &[u8] = b"iri-abnf walk table 1\n";
 
@@ -931,10 +945,7 @@ impl Table {
             return None;
         }
         // Each row: the next state for each class, then whether the input may end there (0 or 1).
-        let starts = (0..runs_len)
-            .map(|k| k * stride)
-            .chain((run_end..rows_len).step_by(width + 1));
-        for s in starts {
+        for s in state_numbers(runs_len, shift as u32, rows_len, width) {
             let (next, accept) = rows[s..s + width + 1].split_at(width);
             let dead = s == 0 && (next.iter().any(|&e| e != 0) || accept[0] != 0);
             if dead || accept[0] > 1 || next.iter().any(|&e| !is_state(usize::from(e))) {
@@ -1053,9 +1064,8 @@ impl Table {
     /// Whether no string of the language holds `byte`: every state leads with it to the dead state.
     fn excludes(&self, byte: u8) -> bool {
         let class = usize::from(self.classes[usize::from(byte)]);
-        let with_run = (1..self.runs.len()).map(|k| k << self.shift);
-        let others = (self.run_end..self.rows.len()).step_by(self.width + 1);
-        with_run.chain(others).all(|s| self.rows[s + class] == 0)
+        state_numbers(self.runs.len(), self.shift, self.rows.len(), self.width)
+            .all(|s| self.rows[s + class] == 0)
     }
 
     /// The state with a run at `s`, if it is one (and not the dead state).

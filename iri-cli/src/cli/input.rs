@@ -428,25 +428,6 @@ impl<R: std::io::Read> Records<R> {
         let end_byte = if self.null { 0x00 } else { 0x0A };
         let utf16 = self.utf16;
         let hay = &data[scan..filled];
-        if utf16.is_none() && long.is_none() && self.taken > 0 {
-            // Most records: UTF-8, not the first (no byte order mark to look for), not long. The
-            // same records as `end_record`'s, without its questions for each record.
-            let (keep, null) = (self.keep, self.null);
-            let before = lines.len();
-            positions(hay, end_byte, |t| {
-                let at = scan + t;
-                let cr = usize::from(!null && at > start && data[at - 1] == b'\r');
-                lines.push(Line {
-                    start,
-                    end: (at - cr).min(start + keep),
-                    length: (at - cr - start) as u64,
-                    bom_removed: false,
-                });
-                start = at + 1;
-            });
-            self.taken += lines.len() - before;
-            return start;
-        }
         let mut end_at = |at: usize| {
             self.end_record(data, lines, start, at, long.take());
             start = at + self.unit();
