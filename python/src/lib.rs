@@ -12,6 +12,7 @@
 use std::ffi::{c_char, c_void, CStr};
 use std::thread;
 
+use iri_abnf::abnf::Matcher;
 use iri_abnf::convert::{
     leiri_to_iri, leiri_to_uri, preprocess as lib_preprocess, to_iri as lib_to_iri,
     to_uri as lib_to_uri, Charset, ConvertErrorKind, HostMapping, PreprocessOptions, Spaces,
@@ -664,23 +665,30 @@ fn threads(n: usize) -> usize {
     cores.min(n / 4096 + 1).max(1)
 }
 
-/// `f(i)` for every `i < n` into `out`, in chunks over every core.
-fn parallel<T: Send>(out: &mut [T], f: impl Fn(usize) -> T + Sync) {
+/// `f(state, i)` for every `i < n` into `out`, in chunks over every core, each thread with a
+/// `state` of its own from `init` (a [`Matcher`], which notes what it walked).
+fn parallel<T: Send, S>(
+    out: &mut [T],
+    init: impl Fn() -> S + Sync,
+    f: impl Fn(&mut S, usize) -> T + Sync,
+) {
     let n = out.len();
     let k = threads(n);
     if k <= 1 {
+        let mut state = init();
         for (i, o) in out.iter_mut().enumerate() {
-            *o = f(i);
+            *o = f(&mut state, i);
         }
         return;
     }
     let chunk = n.div_ceil(k);
     thread::scope(|scope| {
         for (c, part) in out.chunks_mut(chunk).enumerate() {
-            let f = &f;
+            let (f, init) = (&f, &init);
             scope.spawn(move || {
+                let mut state = init();
                 for (j, o) in part.iter_mut().enumerate() {
-                    *o = f(c * chunk + j);
+                    *o = f(&mut state, c * chunk + j);
                 }
             });
         }
@@ -693,9 +701,10 @@ fn rule_dfa(g: AnyGrammar, r: Rule) -> Option<&'static iri_abnf::abnf::Dfa> {
     iri_abnf::abnf::dfa(g, r).ok()
 }
 
-/// Whether `t` matches the rule: its DFA's walk over the bytes when there is one.
+/// Whether `t` matches the rule: its DFA's walk over the bytes when there is one (a [`Matcher`] of
+/// it, one per thread).
 #[inline]
-fn matches(dfa: Option<&iri_abnf::abnf::Dfa>, g: AnyGrammar, r: Rule, t: &str) -> bool {
+fn matches(dfa: Option<&mut Matcher<'static>>, g: AnyGrammar, r: Rule, t: &str) -> bool {
     match dfa {
         Some(d) => d.is_match(t),
         None => iri_abnf::is_valid(g, r, t),
@@ -705,7 +714,7 @@ fn matches(dfa: Option<&iri_abnf::abnf::Dfa>, g: AnyGrammar, r: Rule, t: &str) -
 /// [`matches`] on bytes that need not be UTF-8 (`false` for those that are not): the DFA decides on
 /// them as they are (it matches UTF-8 only, `Dfa::match_text`), with no UTF-8 check of its own.
 #[inline]
-fn matches_bytes(dfa: Option<&iri_abnf::abnf::Dfa>, g: AnyGrammar, r: Rule, b: &[u8]) -> bool {
+fn matches_bytes(dfa: Option<&mut Matcher<'static>>, g: AnyGrammar, r: Rule, b: &[u8]) -> bool {
     match dfa {
         Some(d) => d.match_text(b).is_some(),
         None => std::str::from_utf8(b).is_ok_and(|t| iri_abnf::is_valid(g, r, t)),
@@ -774,11 +783,13 @@ enum Gil {
 /// core. The calling thread reads the strings (holding the GIL: a `str`'s UTF-8 is read in place),
 /// and publishes them chunk by chunk to the other threads, which run `f` on them while it reads on;
 /// then it runs `f` on chunks too, holding the GIL or not as `gil` says. A string is thus checked
-/// just after it was read, while its bytes are still in the cache.
-fn many<'py, T: Clone + Default + Send>(
+/// just after it was read, while its bytes are still in the cache. Each thread passes `f` a state
+/// of its own from `init` (a [`Matcher`], which notes what it walked).
+fn many<'py, T: Clone + Default + Send, S>(
     strings: &Bound<'py, PyAny>,
     gil: Gil,
-    f: impl Fn(Option<&str>) -> T + Sync,
+    init: impl Fn() -> S + Sync,
+    f: impl Fn(&mut S, Option<&str>) -> T + Sync,
 ) -> PyResult<Vec<T>> {
     use pyo3::ffi;
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -805,20 +816,23 @@ fn many<'py, T: Clone + Default + Send>(
     let mut held: Vec<*mut ffi::PyObject> = Vec::with_capacity(if take_references { n } else { 0 });
     let (texts_p, out_p) = (Shared(texts.as_mut_ptr()), Shared(out.as_mut_ptr()));
     let (ready, next) = (AtomicUsize::new(0), AtomicUsize::new(0));
-    let work = || loop {
-        let start = next.fetch_add(CHUNK, Ordering::Relaxed);
-        if start >= n {
-            break;
-        }
-        let end = (start + CHUNK).min(n);
-        while ready.load(Ordering::Acquire) < end {
-            thread::yield_now();
-        }
-        for i in start..end {
-            // SAFETY: `i` was published by the reading thread and is this thread's alone.
-            unsafe {
-                let t = (*texts_p.at(i)).get();
-                *out_p.at(i) = f(t.map(|b| std::str::from_utf8_unchecked(b)));
+    let work = || {
+        let mut state = init();
+        loop {
+            let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+            if start >= n {
+                break;
+            }
+            let end = (start + CHUNK).min(n);
+            while ready.load(Ordering::Acquire) < end {
+                thread::yield_now();
+            }
+            for i in start..end {
+                // SAFETY: `i` was published by the reading thread and is this thread's alone.
+                unsafe {
+                    let t = (*texts_p.at(i)).get();
+                    *out_p.at(i) = f(&mut state, t.map(|b| std::str::from_utf8_unchecked(b)));
+                }
             }
         }
     };
@@ -934,9 +948,12 @@ fn check_many<'py>(
     let g = any_grammar(grammar)?;
     let r = rule_of(g, rule)?;
     let dfa = rule_dfa(g, r);
-    let out = many(strings, Gil::Hold, |t| {
-        t.is_some_and(|t| matches(dfa, g, r, t))
-    })?;
+    let out = many(
+        strings,
+        Gil::Hold,
+        || dfa.map(|d| d.matcher()),
+        |m, t| t.is_some_and(|t| matches(m.as_mut(), g, r, t)),
+    )?;
     bool_list(py, &out)
 }
 
@@ -1109,15 +1126,16 @@ fn _check_arrow<'py>(
     let g = any_grammar(grammar)?;
     let r = rule_of(g, rule)?;
     let dfa = rule_dfa(g, r);
+    let matcher = || dfa.map(|d| d.matcher());
     let (strings, capsules) = ArrowStrings::of(array, "check_arrow")?;
     let n = strings.len;
     // The verdict bitmap, a byte (eight elements) at a time on every core; a value that is not
     // UTF-8 is `False` (`matches_bytes`).
     let mut verdicts = vec![0u8; n.div_ceil(8)];
     py.detach(|| {
-        parallel(&mut verdicts, |k| {
+        parallel(&mut verdicts, matcher, |m, k| {
             (8 * k..(8 * k + 8).min(n)).fold(0u8, |byte, i| {
-                let valid = strings.present(i) && matches_bytes(dfa, g, r, strings.bytes(i));
+                let valid = strings.present(i) && matches_bytes(m.as_mut(), g, r, strings.bytes(i));
                 byte | u8::from(valid) << (i % 8)
             })
         })
@@ -1167,9 +1185,12 @@ fn lint_many<'py>(
     let g = main_grammar(grammar)?;
     let options = lint_options(profile, allow, warn, deny)?;
     rule_dfa(g.into(), g.reference_rule());
-    let out = many(strings, Gil::Release, |t| {
-        t.and_then(|t| lint_codes(g, &options, t))
-    })?;
+    let out = many(
+        strings,
+        Gil::Release,
+        || (),
+        |(), t| t.and_then(|t| lint_codes(g, &options, t)),
+    )?;
     // One str object per code, shared by every tuple that names it.
     let mut names: Vec<Option<Bound<'py, PyString>>> = vec![None; iri_abnf::lint::CATALOGUE.len()];
     let empty = PyTuple::empty(py);
@@ -1217,9 +1238,11 @@ fn _lint_arrow<'py>(
     let n = strings.len;
     let mut out: Vec<Codes> = vec![None; n];
     py.detach(|| {
-        parallel(&mut out, |i| {
-            strings.text(i).and_then(|t| lint_codes(g, &options, t))
-        })
+        parallel(
+            &mut out,
+            || (),
+            |(), i| strings.text(i).and_then(|t| lint_codes(g, &options, t)),
+        )
     });
     drop(capsules);
     if counts {

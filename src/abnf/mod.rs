@@ -130,7 +130,7 @@ use std::sync::{Mutex, OnceLock};
 
 use crate::grammar::AnyGrammar;
 
-pub use engine::{dfa, Dfa, Failure, Rows, State};
+pub use engine::{dfa, Dfa, Failure, Matcher, Rows, State};
 pub use generate::{generate, mutate, Generator};
 
 /// An ABNF expression (RFC 5234 §3, §4), as read from a grammar file.

@@ -62,6 +62,19 @@ pub fn run() -> std::io::Result<()> {
             written += 1;
         }
     }
+    // `oracle` also gives the lines of its input to a matcher, twice (see
+    // `iri_test::fuzz::oracle_target`): lines of links that share their beginnings, as a file of
+    // links does, from the spec examples of 32 bytes or more that begin with `http`.
+    let dir = root.join("fuzz/corpus/oracle");
+    let links = strings
+        .iter()
+        .filter(|(_, _, s)| s.starts_with("http") && s.len() >= 32 && s.is_char_boundary(32));
+    for (n, (_, _, s)) in links.enumerate() {
+        let mut bytes = vec![2, 0];
+        bytes.extend_from_slice(format!("{s}\n{}x\n{s}/a", &s[..32]).as_bytes());
+        std::fs::write(dir.join(format!("links-{n:05}")), bytes)?;
+        written += 1;
+    }
     // `resolve`: byte 0 picks the grammar, then a base, a newline and a reference (see
     // `iri_test::fuzz::resolve_target`). The strings are paired with a few bases, the RFC 3986 §5.4
     // base among them, and with each other.
