@@ -704,9 +704,9 @@ fn rule_dfa(g: AnyGrammar, r: Rule) -> Option<&'static iri_abnf::abnf::Dfa> {
 /// Whether `t` matches the rule: its DFA's walk over the bytes when there is one (a [`Matcher`] of
 /// it, one per thread).
 #[inline]
-fn matches(dfa: Option<&mut Matcher<'static>>, g: AnyGrammar, r: Rule, t: &str) -> bool {
-    match dfa {
-        Some(d) => d.is_match(t),
+fn matches(matcher: Option<&mut Matcher<'static>>, g: AnyGrammar, r: Rule, t: &str) -> bool {
+    match matcher {
+        Some(m) => m.is_match(t),
         None => iri_abnf::is_valid(g, r, t),
     }
 }
@@ -714,9 +714,9 @@ fn matches(dfa: Option<&mut Matcher<'static>>, g: AnyGrammar, r: Rule, t: &str) 
 /// [`matches`] on bytes that need not be UTF-8 (`false` for those that are not): the DFA decides on
 /// them as they are (it matches UTF-8 only, `Dfa::match_text`), with no UTF-8 check of its own.
 #[inline]
-fn matches_bytes(dfa: Option<&mut Matcher<'static>>, g: AnyGrammar, r: Rule, b: &[u8]) -> bool {
-    match dfa {
-        Some(d) => d.match_text(b).is_some(),
+fn matches_bytes(matcher: Option<&mut Matcher<'static>>, g: AnyGrammar, r: Rule, b: &[u8]) -> bool {
+    match matcher {
+        Some(m) => m.match_text(b).is_some(),
         None => std::str::from_utf8(b).is_ok_and(|t| iri_abnf::is_valid(g, r, t)),
     }
 }

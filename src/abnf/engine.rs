@@ -1437,9 +1437,10 @@ impl Slot {
             w.copy_from_slice(&input[at..at + 8]);
             u64::from_le_bytes(w)
         };
-        // The 8 bytes that end at `end`, moved down so that those from `from` come first (two
-        // shifts, so that none is by 64).
-        let tail = |from: usize, end: usize| word(end - 8) >> (8 * (from + 7 - (end - 8))) >> 8;
+        // The 8 bytes that end at `end` (from `from` to 8 bytes after it), moved down by
+        // `from - (end - 8)` bytes so that the one at `from` comes first (two shifts, so that none
+        // is by 64 when `end` is `from`).
+        let tail = |from: usize, end: usize| word(end - 8) >> (8 * (from + 7 - end)) >> 8;
         if len >= 32 {
             [word(0), word(8), word(16), word(24)]
         } else if len >= 24 {
@@ -2413,6 +2414,21 @@ mod tests {
             z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
             ((z ^ (z >> 31)) % n as u64) as usize
+        }
+    }
+
+    #[test]
+    fn a_slot_reads_the_first_32_bytes() {
+        let bytes: Vec<u8> = (1..=40).collect();
+        for len in 16..=40 {
+            let mut padded = [0; 32];
+            let n = len.min(32);
+            padded[..n].copy_from_slice(&bytes[..n]);
+            let expected: Vec<u64> = padded
+                .chunks_exact(8)
+                .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            assert_eq!(Slot::words(&bytes[..len]).to_vec(), expected, "{len}");
         }
     }
 

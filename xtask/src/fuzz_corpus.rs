@@ -69,8 +69,13 @@ pub fn run() -> std::io::Result<()> {
     let links = strings
         .iter()
         .filter(|(_, _, s)| s.starts_with("http") && s.len() >= 32 && s.is_char_boundary(32));
+    // Byte 0: IRI (3987bis), whose reference rule the matcher walks for any rule byte.
+    let iri = Grammar::ALL
+        .iter()
+        .position(|&g| g == Grammar::Iri)
+        .unwrap_or(0) as u8;
     for (n, (_, _, s)) in links.enumerate() {
-        let mut bytes = vec![2, 0];
+        let mut bytes = vec![iri, 0];
         bytes.extend_from_slice(format!("{s}\n{}x\n{s}/a", &s[..32]).as_bytes());
         std::fs::write(dir.join(format!("links-{n:05}")), bytes)?;
         written += 1;
