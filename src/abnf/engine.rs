@@ -1084,7 +1084,9 @@ impl Table {
 
     /// [`Table::walk`] with the search over runs from the state `s` at offset `i` (after the
     /// input's [`Table::beginning`]), for inputs of 16 bytes or more (the vector search reads blocks
-    /// of 16 or 32 bytes inside the input).
+    /// of 16 or 32 bytes inside the input). `top` is called with the state and the offset at each
+    /// turn of the walk's loop (what a [`Matcher`] notes); the other callers pass a closure that
+    /// does nothing, which compiles away.
     #[inline(always)]
     fn walk_searching(
         &self,
@@ -1170,7 +1172,7 @@ impl Table {
     }
 
     /// [`Table::walk`] with `search` going over the runs, from the state `s` at offset `i` (after
-    /// the input's [`Table::beginning`]).
+    /// the input's [`Table::beginning`]), calling `top` as [`Table::walk_searching`] says.
     #[inline(always)]
     fn walk_with(
         &self,
