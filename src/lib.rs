@@ -253,7 +253,7 @@ pub mod repository {
     pub use crate::error::{
         column_of, display_text, needs_escape, needs_escape_script, not_appropriate_script, quote,
         quote_into, render_caret, render_span, summarize_expected, zone_id_hint, CARET_CONTEXT,
-        CARET_LINE_MAX, EXPECTED_SHOWN,
+        CARET_LINE_MAX, EXPECTED_SHOWN, SPAN_CONTEXT, SPAN_LINE_MAX,
     };
     pub use crate::syntax::differential::pest_accepts;
 }

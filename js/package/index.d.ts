@@ -233,6 +233,11 @@ export interface LintOptions extends GrammarOptions {
   warn?: readonly string[];
   /** Codes or families made errors. */
   deny?: readonly string[];
+  /**
+   * The most diagnostics returned (default 20; `0` or `null`: all), the first in input order: an input
+   * can hold a diagnostic per character or escape. `omitted` on the result counts the others.
+   */
+  maxDiagnostics?: number | null;
 }
 
 /** A diagnostic of `lint`: what a spec says beyond the grammar (docs/lint.md). */
@@ -256,8 +261,14 @@ export interface Diagnostic {
   suggestion: string | null;
 }
 
+/** The diagnostics of `lint`, in input order, with the number of those left out. */
+export type Diagnostics = Diagnostic[] & {
+  /** How many diagnostics were found beyond `maxDiagnostics`. */
+  omitted: number;
+};
+
 /** The diagnostics of a valid reference; throws `IriSyntaxError` for an invalid one. */
-export function lint(input: string, options?: LintOptions): Diagnostic[];
+export function lint(input: string, options?: LintOptions): Diagnostics;
 
 export interface CompareOptions {
   /** A rule; each grammar checks its counterpart (grammars without one are left out). */

@@ -28,7 +28,9 @@ use iri_abnf::convert::{
     to_uri as lib_to_uri, Charset, ConvertError, ConvertErrorKind, HostMapping, PreprocessOptions,
     Spaces, ToIriOptions, ToUriOptions,
 };
-use iri_abnf::lint::{lint as lib_lint, LintOptions, Profile};
+use iri_abnf::lint::{
+    lint as lib_lint, lint_report, LintOptions, Profile, DEFAULT_MAX_DIAGNOSTICS,
+};
 use iri_abnf::normalize::{normalize_with, Level, Options as NormalizeOptions};
 use iri_abnf::{AnyGrammar, Base, Grammar, HostKind, Mode, ParseError, ResolveError, Rule};
 use serde::Serialize;
@@ -557,7 +559,9 @@ fn lint_options(
     Ok(options)
 }
 
-/// The diagnostics of `input` (a reference of `grammar`): what the specs say beyond the grammar.
+/// The diagnostics of `input` (a reference of `grammar`): what the specs say beyond the grammar. At
+/// most `max_diagnostics` of them (0: all), the first in input order, as
+/// `{"diagnostics": [...], "omitted": n}`.
 #[wasm_bindgen]
 pub fn lint(
     input: &str,
@@ -566,13 +570,17 @@ pub fn lint(
     allow: &str,
     warn: &str,
     deny: &str,
+    max_diagnostics: u32,
 ) -> String {
     let run = || {
         let g = main_grammar(grammar)?;
         let options = lint_options(profile, allow, warn, deny)?;
         let r = iri_abnf::parse(g, input).map_err(|e| syntax(e, "input"))?;
+        let limit = (max_diagnostics > 0).then_some(max_diagnostics as usize);
+        let report = lint_report(&r, &options, limit);
         let indices = Utf16Indices::new(input);
-        Ok(lib_lint(&r, &options)
+        let diagnostics = report
+            .diagnostics
             .into_iter()
             .map(|d| {
                 json!({
@@ -587,9 +595,16 @@ pub fn lint(
                     "suggestion": d.suggestion,
                 })
             })
-            .collect::<Vec<_>>())
+            .collect::<Vec<_>>();
+        Ok(json!({ "diagnostics": diagnostics, "omitted": report.omitted }))
     };
     answer(run())
+}
+
+/// The most diagnostics of one input that `lint` returns unless told otherwise.
+#[wasm_bindgen]
+pub fn default_max_diagnostics() -> u32 {
+    DEFAULT_MAX_DIAGNOSTICS as u32
 }
 
 /// The verdict of every grammar on `input` (its reference rule, or the counterpart of `rule`).
@@ -941,15 +956,19 @@ pub fn viewer_parse(input: &str, grammar: &str, rule: &str, tree: bool) -> Strin
 pub fn viewer_lint(input: &str, grammar: &str) -> String {
     let run = || {
         let g = main_grammar(grammar)?;
-        let (diagnostics, error) = match iri_abnf::parse(g, input) {
-            Ok(r) => (lib_lint(&r, &LintOptions::default()), None),
-            Err(e) => (Vec::new(), Some(e.explain())),
+        let (report, error) = match iri_abnf::parse(g, input) {
+            Ok(r) => (
+                lint_report(&r, &LintOptions::default(), Some(DEFAULT_MAX_DIAGNOSTICS)),
+                None,
+            ),
+            Err(e) => (Default::default(), Some(e.explain())),
         };
         Ok(json!({
             "input": input,
             "valid": error.is_none(),
             "error": error.as_ref().map(ViewerError::from),
-            "diagnostics": diagnostics,
+            "diagnostics": report.diagnostics,
+            "diagnostics_omitted": report.omitted,
         }))
     };
     answer(run())

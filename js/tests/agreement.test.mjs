@@ -273,6 +273,7 @@ for (const g of MAIN) {
           })),
           what,
         );
+        assert.equal(got.omitted, rec.diagnostics_omitted, what);
       });
     }
   });

@@ -18,7 +18,9 @@ use iri_abnf::convert::{
     to_uri as lib_to_uri, Charset, ConvertErrorKind, HostMapping, PreprocessOptions, Spaces,
     ToIriOptions, ToUriOptions,
 };
-use iri_abnf::lint::{lint as lib_lint, LintOptions, Profile};
+use iri_abnf::lint::{
+    lint as lib_lint, lint_report, LintOptions, Profile, DEFAULT_MAX_DIAGNOSTICS,
+};
 use iri_abnf::normalize::Level;
 use iri_abnf::normalize::{normalize_with, Options as NormalizeOptions};
 use iri_abnf::{AnyGrammar, Base, Grammar, HostKind, Mode, ParseError, ResolveError, Rule};
@@ -490,10 +492,13 @@ fn lint_options(
     Ok(options)
 }
 
-/// The diagnostics of `s` (which must be a reference of `grammar`).
+/// The diagnostics of `s` (which must be a reference of `grammar`): at most `max_diagnostics` of
+/// them (`None` or 0: all), the first in input order, and the number of the others. `lint` in the
+/// package wraps them in a `Diagnostics` list.
 #[pyfunction]
-#[pyo3(signature = (s, *, grammar="iri", profile="default", allow=Vec::new(), warn=Vec::new(), deny=Vec::new()))]
-fn lint(
+#[pyo3(signature = (s, *, grammar="iri", profile="default", allow=Vec::new(), warn=Vec::new(), deny=Vec::new(), max_diagnostics=Some(DEFAULT_MAX_DIAGNOSTICS)))]
+#[allow(clippy::too_many_arguments)]
+fn _lint(
     py: Python<'_>,
     s: &Bound<'_, PyAny>,
     grammar: &str,
@@ -501,23 +506,37 @@ fn lint(
     allow: Vec<String>,
     warn: Vec<String>,
     deny: Vec<String>,
-) -> PyResult<Vec<Diagnostic>> {
+    max_diagnostics: Option<usize>,
+) -> PyResult<(Vec<Diagnostic>, usize)> {
     let g = main_grammar(grammar)?;
     let options = lint_options(profile, allow, warn, deny)?;
     let t = text(s, "s")?;
     let r = iri_abnf::parse(g, t).map_err(|e| syntax_error(py, e, ""))?;
-    Ok(lib_lint(&r, &options)
+    let limit = max_diagnostics.filter(|&n| n > 0);
+    let report = lint_report(&r, &options, limit);
+    // The spans in code points, counted on from one diagnostic to the next (they come in input
+    // order): counting each from the start made an input of many diagnostics quadratic.
+    let (mut at, mut index) = (0, 0);
+    let diagnostics = report
+        .diagnostics
         .into_iter()
-        .map(|d| Diagnostic {
-            code: d.code.name(),
-            severity: d.severity.name(),
-            span: (char_index(t, d.span.start), char_index(t, d.span.end)),
-            component: d.component,
-            message: d.message,
-            spec: d.spec,
-            suggestion: d.suggestion,
+        .map(|d| {
+            let start = d.span.start.min(t.len());
+            index += char_index(&t[at..], start - at);
+            at = start;
+            let end = index + char_index(&t[start..], d.span.end.min(t.len()) - start);
+            Diagnostic {
+                code: d.code.name(),
+                severity: d.severity.name(),
+                span: (index, end),
+                component: d.component,
+                message: d.message,
+                spec: d.spec,
+                suggestion: d.suggestion,
+            }
         })
-        .collect())
+        .collect();
+    Ok((diagnostics, report.omitted))
 }
 
 /// The verdict of every grammar (reference rule, or `rule`'s counterpart) on `s`, with the why.
@@ -1322,7 +1341,8 @@ fn _iri_abnf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(relativize, m)?)?;
     m.add_function(wrap_pyfunction!(normalize, m)?)?;
     m.add_function(wrap_pyfunction!(equivalent, m)?)?;
-    m.add_function(wrap_pyfunction!(lint, m)?)?;
+    m.add_function(wrap_pyfunction!(_lint, m)?)?;
+    m.add("DEFAULT_MAX_DIAGNOSTICS", DEFAULT_MAX_DIAGNOSTICS)?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(compare_languages, m)?)?;
     m.add_function(wrap_pyfunction!(check_many, m)?)?;

@@ -376,8 +376,13 @@ impl LintOptions {
 /// Where the checks put their findings.
 pub(crate) struct Sink<'o, 'a> {
     options: &'o LintOptions,
-    input: &'a str,
     out: Vec<Diagnostic>,
+    /// At most this many diagnostics are kept (the first in input order); `None`: all.
+    limit: Option<usize>,
+    /// How many diagnostics were left out under `limit`.
+    omitted: usize,
+    /// The highest severity of all the diagnostics, those left out included.
+    highest: Option<Severity>,
     /// Whether the input is all ASCII: most checks have nothing to do then.
     pub(crate) ascii: bool,
     /// Whether the input has a "%".
@@ -521,21 +526,61 @@ impl Sink<'_, '_> {
         let Some(severity) = self.options.severity(code) else {
             return;
         };
-        let column = self
-            .input
-            .get(..span.start)
-            .map_or(0, |s| s.chars().count())
-            + 1;
+        self.highest = self.highest.max(Some(severity));
+        // The column is counted once all the diagnostics are in (`Sink::finish`): counting it here,
+        // from the start of the input, made an input of many diagnostics take time quadratic in its
+        // length.
         self.out.push(Diagnostic {
             code,
             severity,
             span,
-            column,
+            column: 0,
             component,
             message,
             spec: code.info().spec,
             suggestion,
         });
+        if let Some(limit) = self.limit {
+            // Twice the limit, then back to it: the first `limit` in input order are kept, in
+            // memory proportional to the limit and time linear in the diagnostics.
+            if self.out.len() >= limit.saturating_mul(2).max(64) {
+                self.trim(limit);
+            }
+        }
+    }
+
+    /// Keeps the first `limit` diagnostics in input order, counting the others as omitted.
+    fn trim(&mut self, limit: usize) {
+        if self.out.len() > limit {
+            self.out
+                .select_nth_unstable_by_key(limit, |d| (d.span.start, d.span.end, d.code));
+            self.omitted += self.out.len() - limit;
+            self.out.truncate(limit);
+        }
+    }
+
+    /// The diagnostics in input order (by span, then code), with their columns: one pass over the
+    /// input, whatever the number of diagnostics.
+    fn finish(mut self, input: &str) -> LintReport {
+        if let Some(limit) = self.limit {
+            self.trim(limit);
+        }
+        let mut out = self.out;
+        out.sort_by_key(|d| (d.span.start, d.span.end, d.code));
+        let (mut at, mut column) = (0, 1);
+        for d in &mut out {
+            let start = d.span.start.min(input.len());
+            if let Some(between) = input.get(at..start) {
+                column += between.chars().count();
+                at = start;
+            }
+            d.column = column;
+        }
+        LintReport {
+            diagnostics: out,
+            omitted: self.omitted,
+            highest: self.highest,
+        }
     }
 }
 
@@ -652,8 +697,56 @@ pub fn default_level(info: &LintInfo) -> String {
 #[doc = include_str!("CATALOGUE.md")]
 pub mod codes {}
 
-/// The diagnostics of a parsed reference under `options`, in input order (by span, then code).
+/// The diagnostics of a parsed reference under `options`, in input order (by span, then code): all
+/// of them, in time linear in the input and its diagnostics ([`lint_report`] keeps the first few).
 pub fn lint(reference: &Reference<'_>, options: &LintOptions) -> Vec<Diagnostic> {
+    lint_report(reference, options, None).diagnostics
+}
+
+/// How many diagnostics of one input the command line, the server and the bindings show unless told
+/// otherwise (`--max-diagnostics`, `max_diagnostics`, `maxDiagnostics`): the first in input order,
+/// with the count of the others. The limit of clang's `-ferror-limit`; an input can hold a
+/// diagnostic per character or escape, and without a limit its report would be many times its size.
+pub const DEFAULT_MAX_DIAGNOSTICS: usize = 20;
+
+/// What [`lint_report`] found: the first diagnostics in input order and how many more there were.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct LintReport {
+    /// The diagnostics kept, in input order (by span, then code).
+    pub diagnostics: Vec<Diagnostic>,
+    /// How many diagnostics were found beyond those kept (0 without a limit).
+    pub omitted: usize,
+    /// The highest severity of all the diagnostics found, those left out included (`None`: none
+    /// found): what decides an exit status or a verdict on the severity.
+    pub highest: Option<Severity>,
+}
+
+/// The first `limit` diagnostics of a parsed reference under `options` (all of them for `None`), in
+/// input order, and the number of the others. An input can hold a diagnostic per character or
+/// escape (a line of `%7e` has two per three bytes); with a limit, the memory held is proportional
+/// to the limit rather than to the input, and the time stays linear in the input.
+///
+/// ```
+/// use iri_abnf::lint::{lint_report, Code, LintOptions};
+/// use iri_abnf::{parse, Grammar};
+///
+/// let input = format!("http://example.org/{}", "%7e".repeat(1000));
+/// let r = parse(Grammar::Iri, &input).unwrap();
+/// // Each %7e has lower-case hexadecimal digits and encodes the unreserved "~".
+/// let report = lint_report(&r, &LintOptions::default(), Some(3));
+/// assert_eq!(report.diagnostics.len(), 3);
+/// assert_eq!(report.omitted, 2 * 1000 - 3);
+/// assert_eq!(report.diagnostics[2].code, Code::LowercasePercentEncoding);
+/// assert_eq!((report.diagnostics[2].span.start, report.diagnostics[2].column), (22, 23));
+/// assert_eq!(report.highest, Some(iri_abnf::lint::Severity::Info));
+/// ```
+pub fn lint_report(
+    reference: &Reference<'_>,
+    options: &LintOptions,
+    limit: Option<usize>,
+) -> LintReport {
     let input = reference.as_str();
     // One look at the bytes decides which checks have anything to do: most references are ASCII
     // without percent-encoding.
@@ -661,8 +754,10 @@ pub fn lint(reference: &Reference<'_>, options: &LintOptions) -> Vec<Diagnostic>
     let authority = reference.authority();
     let mut sink = Sink {
         options,
-        input,
         out: Vec::new(),
+        limit,
+        omitted: 0,
+        highest: None,
         ascii: classes.ascii,
         percent: classes.percent,
         space_or_control: classes.space_or_control,
@@ -679,9 +774,7 @@ pub fn lint(reference: &Reference<'_>, options: &LintOptions) -> Vec<Diagnostic>
     spoofing::check(reference, &mut sink);
     generic::check(reference, &mut sink);
     schemes::check(reference, &mut sink);
-    let mut out = sink.out;
-    out.sort_by_key(|d| (d.span.start, d.span.end, d.code));
-    out
+    sink.finish(input)
 }
 
 /// The components of a reference that hold text, with their names: userinfo, host, path, query and
@@ -767,6 +860,77 @@ pub(crate) fn pct_runs(text: &str) -> Vec<(usize, usize, Vec<u8>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Inputs made of pieces that each fire diagnostics (escapes, bidi controls, spaces of other
+    /// kinds, compatibility characters, upper-case letters), drawn by a small generator from `seed`.
+    fn noisy(seed: u64, pieces: usize) -> String {
+        const PIECES: [&str; 12] = [
+            "%7e",
+            "%C3%A9",
+            "%c3%a9",
+            "\u{200E}",
+            "\u{00A0}",
+            "\u{200B}",
+            "\u{FF21}",
+            "%E2%80%AE",
+            "a",
+            "é",
+            "%41",
+            "/",
+        ];
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut s = String::from(
+            ["http://a/", "HTTP://A.example/", "x:", "//h\u{00E9}/"][seed as usize % 4],
+        );
+        for _ in 0..pieces {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            s.push_str(PIECES[(x % PIECES.len() as u64) as usize]);
+        }
+        s
+    }
+
+    /// The columns counted in one pass are those counted from the start for each diagnostic, and a
+    /// report with a limit keeps the first diagnostics of the whole list and counts the rest, with
+    /// the highest severity of them all.
+    #[test]
+    fn a_limited_report_is_the_head_of_the_whole_list() {
+        let options = LintOptions::default();
+        let mut seen = 0;
+        for seed in 0..400u64 {
+            let input = noisy(seed, (seed % 97) as usize);
+            let Ok(r) = crate::parse(crate::Grammar::Iri, &input) else {
+                continue;
+            };
+            let all = lint(&r, &options);
+            seen += all.len();
+            for d in &all {
+                assert_eq!(
+                    d.column,
+                    input[..d.span.start].chars().count() + 1,
+                    "{input:?}"
+                );
+            }
+            let keys: Vec<_> = all
+                .iter()
+                .map(|d| (d.span.start, d.span.end, d.code))
+                .collect();
+            assert!(keys.windows(2).all(|w| w[0] <= w[1]), "{input:?}");
+            let highest = all.iter().map(|d| d.severity).max();
+            for limit in [0, 1, 2, 5, 31, 32, 33, 64, 65, 200] {
+                let report = lint_report(&r, &options, Some(limit));
+                let kept = limit.min(all.len());
+                assert_eq!(report.diagnostics, all[..kept], "{input:?} {limit}");
+                assert_eq!(report.omitted, all.len() - kept, "{input:?} {limit}");
+                assert_eq!(report.highest, highest, "{input:?} {limit}");
+            }
+            let whole = lint_report(&r, &options, None);
+            assert_eq!((whole.diagnostics, whole.omitted), (all, 0));
+        }
+        // The inputs are made of diagnostics: thousands of them in all.
+        assert!(seen > 10_000, "{seen}");
+    }
 
     /// [`ByteClasses::of`] against the byte-by-byte definition: every byte value at every place of
     /// inputs of 0 to 40 bytes, alone and beside a non-ASCII byte, a `%` and a control.

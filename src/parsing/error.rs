@@ -668,26 +668,107 @@ pub fn render_caret(input: &str, offset: usize) -> String {
     format!("{line}\n{}^", " ".repeat(caret_col))
 }
 
-/// [`render_caret`] with the bytes `start..end` underlined (`^^^`): the input on one line, escaped as
-/// [`render_caret`] escapes it, and a line of carets under the span (one caret for an empty span, or
-/// under its start when a long line is shown as a window that the span leaves).
+/// The bytes `start..end` of `input` underlined (`^^^`) under the input on one line, escaped as
+/// [`render_caret`] escapes it, for a diagnostic: a line of more than [`SPAN_LINE_MAX`] display
+/// columns is shown as a window of at most [`SPAN_CONTEXT`] columns on each side of the span (and of
+/// the span's first [`SPAN_CONTEXT`] columns), with `…` where it is cut, as rustc cuts long lines. The
+/// work and the text are bounded by the window, not by the input: an input can have a diagnostic per
+/// character.
 ///
 /// ```
 /// use iri_abnf::repository::render_span;
 ///
 /// assert_eq!(render_span("HTTP://a/", 0, 4), "HTTP://a/\n^^^^");
 /// assert_eq!(render_span("/a\u{200B}b", 2, 5), "/a\\u{200B}b\n  ^^^^^^^^");
+/// let long = format!("http://a/{}%7e{}", "b".repeat(500), "c".repeat(500));
+/// let shown = render_span(&long, 509, 512);
+/// let (line, carets) = shown.split_once('\n').unwrap();
+/// assert!(line.starts_with('…') && line.ends_with('…') && line.contains("b%7ec"));
+/// assert_eq!(carets.trim_start(), "^^^");
+/// // The carets stand under the span, and the line is cut to the window.
+/// let under: String = line.chars().skip(carets.len() - 3).take(3).collect();
+/// assert_eq!(under, "%7e");
+/// assert!(line.chars().count() <= 2 + 2 * 40 + 3);
 /// ```
 pub fn render_span(input: &str, start: usize, end: usize) -> String {
-    let (line, from) = render_line(input, start);
-    let (line_end, to) = render_line(input, end);
-    let width = if line_end == line && to > from {
-        to - from
-    } else {
-        1
+    let floor = |mut b: usize| {
+        b = b.min(input.len());
+        while !input.is_char_boundary(b) {
+            b -= 1;
+        }
+        b
     };
-    format!("{line}\n{}{}", " ".repeat(from), "^".repeat(width))
+    let (start, end) = (floor(start), floor(end.max(start)));
+    let width = |c: char| {
+        if needs_escape(c) {
+            // `\u{…}`: three characters, the hex digits, and the brace.
+            4 + format!("{:X}", c as u32).len()
+        } else {
+            1
+        }
+    };
+    // The window: up to SPAN_CONTEXT columns before the span, the span's first SPAN_CONTEXT columns,
+    // and up to SPAN_CONTEXT columns after what is shown of the span. A line of at most
+    // SPAN_LINE_MAX columns is shown whole; it is found out without looking further than that.
+    let short =
+        input.len() <= SPAN_LINE_MAX && input.chars().map(width).sum::<usize>() <= SPAN_LINE_MAX;
+    let (from, to, span_to) = if short {
+        (0, input.len(), end)
+    } else {
+        let mut from = start;
+        let mut cols = 0;
+        for (i, c) in input[..start].char_indices().rev() {
+            cols += width(c);
+            if cols > SPAN_CONTEXT {
+                break;
+            }
+            from = i;
+        }
+        let mut span_to = start;
+        let mut cols = 0;
+        for (i, c) in input[start..end].char_indices() {
+            if cols >= SPAN_CONTEXT {
+                break;
+            }
+            cols += width(c);
+            span_to = start + i + c.len_utf8();
+        }
+        let mut to = span_to;
+        let mut cols = 0;
+        for (i, c) in input[span_to..].char_indices() {
+            cols += width(c);
+            if cols > SPAN_CONTEXT {
+                break;
+            }
+            to = span_to + i + c.len_utf8();
+        }
+        (from, to, span_to)
+    };
+    let mut line = String::new();
+    if from > 0 {
+        line.push('…');
+    }
+    let before = line.chars().count() + input[from..start].chars().map(width).sum::<usize>();
+    let under = input[start..span_to]
+        .chars()
+        .map(width)
+        .sum::<usize>()
+        .max(1);
+    for c in input[from..to].chars() {
+        push_display(c, &mut line);
+    }
+    if to < input.len() {
+        line.push('…');
+    }
+    format!("{line}\n{}{}", " ".repeat(before), "^".repeat(under))
 }
+
+/// Lines longer than this many display columns are shown by [`render_span`] as a window around the
+/// span.
+pub const SPAN_LINE_MAX: usize = 120;
+
+/// Display columns shown on each side of the span in a line longer than [`SPAN_LINE_MAX`].
+pub const SPAN_CONTEXT: usize = 40;
 
 /// Lines longer than this many display columns are shown as a window around the error
 /// (see [`render_caret`]).

@@ -12,7 +12,7 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use iri_abnf::abnf::Matcher;
-use iri_abnf::lint::{lint, Diagnostic, LintOptions};
+use iri_abnf::lint::{lint_report, Diagnostic, LintOptions, LintReport};
 use iri_abnf::{validate, AnyGrammar, Grammar, ParseError, Rule};
 use serde::Serialize;
 
@@ -44,9 +44,10 @@ error kind `not-utf8` (offset of the first bad byte) or `too-long` (longer than 
 The record of an input whose byte order mark was removed has \"bom_removed\": true.
 
 With --lint: in text, each valid input's diagnostics follow its `valid` line as `iri lint` prints
-them; in JSON, each record has \"diagnostics\": [...] as in `iri lint --format json` (empty for an
-invalid input). --profile, --allow, --warn, --deny, --config and --no-config set the levels as for
-`iri lint` (`iri lint --help`); the verdict and the exit status stay the grammar's.
+them; in JSON, each record has \"diagnostics\": [...] and \"diagnostics_omitted\": int as in `iri lint
+--format json` (empty and 0 for an invalid input). --profile, --allow, --warn, --deny, --config and
+--no-config set the levels, and --max-diagnostics the most diagnostics shown per input, as for `iri
+lint` (`iri lint --help`); the verdict and the exit status stay the grammar's.
 
 Inputs: the INPUT arguments, then the lines of each --input FILE (`-` is standard input); with
 neither, the lines of standard input. Only the line terminator \\n or \\r\\n is removed (spaces and
@@ -140,6 +141,9 @@ pub struct CheckRecord<'a> {
     /// With `--lint`, the diagnostics of a valid input (empty for an invalid one).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diagnostics: Option<Vec<Diagnostic>>,
+    /// With `--lint`, how many diagnostics were left out under `--max-diagnostics`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diagnostics_omitted: Option<usize>,
 }
 
 /// What `iri check` checks each input against: the grammar, the start rule and, with `--lint`, the
@@ -147,7 +151,9 @@ pub struct CheckRecord<'a> {
 pub struct CheckOptions {
     pub grammar: AnyGrammar,
     pub rule: Rule,
-    pub lint: Option<(Grammar, LintOptions)>,
+    /// With `--lint`: the grammar whose components the lint reads, the levels and the most
+    /// diagnostics of one input to keep (`None`: all).
+    pub lint: Option<(Grammar, LintOptions, Option<usize>)>,
 }
 
 /// The record of one input, as `iri check --format json` writes it (and `iri serve` answers
@@ -171,6 +177,7 @@ pub fn check_record<'a>(
                 error: Some(ErrorRecord::from(e)),
                 bom_removed,
                 diagnostics: options.lint.as_ref().map(|_| Vec::new()),
+                diagnostics_omitted: options.lint.as_ref().map(|_| 0),
             };
             return (record, None);
         }
@@ -181,12 +188,19 @@ pub fn check_record<'a>(
         .map_err(ParseError::explain)
         .err();
     // A valid input of a reference rule is a valid reference of the grammar: it parses.
-    let diagnostics = options.lint.as_ref().map(|(main, levels)| match &error {
-        None => iri_abnf::parse(*main, input)
-            .map(|reference| lint(&reference, levels))
-            .unwrap_or_default(),
-        Some(_) => Vec::new(),
-    });
+    let report = options
+        .lint
+        .as_ref()
+        .map(|(main, levels, limit)| match &error {
+            None => iri_abnf::parse(*main, input)
+                .map(|reference| lint_report(&reference, levels, *limit))
+                .unwrap_or_default(),
+            Some(_) => LintReport::default(),
+        });
+    let (diagnostics, diagnostics_omitted) = match report {
+        Some(report) => (Some(report.diagnostics), Some(report.omitted)),
+        None => (None, None),
+    };
     let record = CheckRecord {
         input: Some(input),
         input_escaped: None,
@@ -196,6 +210,7 @@ pub fn check_record<'a>(
         error: error.as_ref().map(ErrorRecord::from),
         bom_removed,
         diagnostics,
+        diagnostics_omitted,
     };
     (record, error)
 }
@@ -384,6 +399,7 @@ fn valid_json_tail(options: &CheckOptions) -> Option<String> {
         error: None,
         bom_removed: false,
         diagnostics: None,
+        diagnostics_omitted: None,
     };
     let whole = serde_json::to_string(&record).ok()?;
     whole.strip_prefix("{\"input\":\"\"").map(str::to_string)
@@ -443,8 +459,9 @@ fn render_record(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
                     .extend_from_slice(iri_abnf::repository::quote(input).as_bytes());
                 r.out.push(b'\n');
                 let diagnostics = record.diagnostics.as_deref().unwrap_or_default();
+                let omitted = record.diagnostics_omitted.unwrap_or_default();
                 r.out
-                    .extend_from_slice(diagnostics_text(input, diagnostics).as_bytes());
+                    .extend_from_slice(diagnostics_text(input, diagnostics, omitted).as_bytes());
             }
         },
     }
@@ -661,16 +678,19 @@ fn lint_context(
     args: &CheckArgs,
     grammar: AnyGrammar,
     rule: Rule,
-) -> Result<Option<(Grammar, LintOptions)>, String> {
+) -> Result<Option<(Grammar, LintOptions, Option<usize>)>, String> {
     if !args.lint {
         if args.levels.is_given() {
-            return Err("--profile, --allow, --warn, --deny and --config apply with --lint".into());
+            return Err(
+                "--profile, --allow, --warn, --deny, --config and --max-diagnostics apply with --lint"
+                    .into(),
+            );
         }
         return Ok(None);
     }
     let main = lint_grammar(grammar, rule)?;
     let (options, _) = levels(&args.levels)?;
-    Ok(Some((main, options)))
+    Ok(Some((main, options, args.levels.max_diagnostics())))
 }
 
 /// The grammar whose components `--lint` reads for `rule` of `grammar`, or why there is none: the lint

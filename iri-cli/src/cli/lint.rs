@@ -5,7 +5,8 @@ use std::path::PathBuf;
 
 use clap::{ArgAction, Args, ValueEnum};
 use iri_abnf::lint::{
-    lint, Code, Diagnostic, Family, LintOptions, Profile, Severity, CATALOGUE, PROFILES,
+    lint_report, Code, Diagnostic, Family, LintOptions, Profile, Severity, CATALOGUE,
+    DEFAULT_MAX_DIAGNOSTICS, PROFILES,
 };
 use iri_abnf::{Grammar, ParseError};
 use serde::{Deserialize, Serialize};
@@ -43,14 +44,21 @@ Its levels apply after the profile and before the command line's; --profile and 
 its profile and fail-on.
 
 Output (--format text): per input with diagnostics, the input, then each diagnostic as
-`severity[code]: message (spec)`, the input with carets under the span, and the suggestion. An input
-that does not match the grammar is reported as `iri check` reports it.
+`severity[code]: message (spec)`, the input with carets under the span (a line longer than 120
+columns is shown as a window of 40 columns on each side of the span, cut with `…`), and the
+suggestion. An input that does not match the grammar is reported as `iri check` reports it.
+
+At most --max-diagnostics N diagnostics of each input are shown (default 20; 0 shows all): the first
+in input order, then `= and M more diagnostics`. An input can hold a diagnostic per character or
+escape; the exit status counts them all.
 
 Output (--format json): one JSON object per line per input:
   {\"input\": str, \"valid\": bool, \"error\": null | {...as iri check...},
    \"diagnostics\": [{\"code\": str, \"severity\": str, \"start\": int, \"end\": int, \"column\": int,
-                     \"component\": str, \"message\": str, \"spec\": str, \"suggestion\": str?}]}
-start and end are byte offsets, column a 1-based count of characters.
+                     \"component\": str, \"message\": str, \"spec\": str, \"suggestion\": str?}],
+   \"diagnostics_omitted\": int}
+start and end are byte offsets, column a 1-based count of characters; diagnostics_omitted counts the
+diagnostics beyond --max-diagnostics.
 
 Exit status: 0 when every input is valid and no diagnostic at or above --fail-on (default: error)
 fired; 1 otherwise; 2 for a usage error (an unknown code, for one).
@@ -122,6 +130,10 @@ pub struct LevelArgs {
     /// Read no configuration file.
     #[arg(long)]
     no_config: bool,
+    /// Show at most N diagnostics of each input, the first in input order, and the number of the
+    /// others; 0 shows all [default: 20].
+    #[arg(long, value_name = "N")]
+    max_diagnostics: Option<usize>,
 }
 
 impl LevelArgs {
@@ -133,9 +145,19 @@ impl LevelArgs {
         }
     }
 
+    /// The most diagnostics of one input to show (`--max-diagnostics`): `None` for all.
+    pub fn max_diagnostics(&self) -> Option<usize> {
+        match self.max_diagnostics {
+            None => Some(DEFAULT_MAX_DIAGNOSTICS),
+            Some(0) => None,
+            Some(n) => Some(n),
+        }
+    }
+
     /// Whether any of the options was given.
     pub fn is_given(&self) -> bool {
-        self.profile.is_some()
+        self.max_diagnostics.is_some()
+            || self.profile.is_some()
             || !self.allow.is_empty()
             || !self.warn.is_empty()
             || !self.deny.is_empty()
@@ -257,25 +279,34 @@ pub struct LintRecord<'a> {
     pub valid: bool,
     pub error: Option<ErrorRecord>,
     pub diagnostics: Vec<Diagnostic>,
+    /// How many diagnostics were left out under `--max-diagnostics`.
+    pub diagnostics_omitted: usize,
+    /// The highest severity of the diagnostics, those left out included.
+    #[serde(skip)]
+    pub highest: Option<Severity>,
 }
 
 /// The record of one input, as `iri lint --format json` writes it (and `iri serve` answers
 /// `/api/lint`): the input must be a reference of `grammar` first; and for an invalid input its
-/// error, fully explained (the text output draws its caret).
+/// error, fully explained (the text output draws its caret). At most `limit` diagnostics, the first
+/// in input order (`None`: all).
 pub fn lint_record<'a>(
     grammar: Grammar,
     options: &LintOptions,
+    limit: Option<usize>,
     input: &'a str,
 ) -> (LintRecord<'a>, Option<ParseError>) {
-    let (diagnostics, error) = match iri_abnf::parse(grammar, input) {
-        Ok(r) => (lint(&r, options), None),
-        Err(e) => (Vec::new(), Some(e.explain())),
+    let (report, error) = match iri_abnf::parse(grammar, input) {
+        Ok(r) => (lint_report(&r, options, limit), None),
+        Err(e) => (Default::default(), Some(e.explain())),
     };
     let record = LintRecord {
         input,
         valid: error.is_none(),
         error: error.as_ref().map(ErrorRecord::from),
-        diagnostics,
+        diagnostics: report.diagnostics,
+        diagnostics_omitted: report.omitted,
+        highest: report.highest,
     };
     (record, error)
 }
@@ -295,6 +326,7 @@ pub fn run(args: &LintArgs) -> i32 {
         }
     };
     let grammar: Grammar = args.grammar.into();
+    let limit = args.levels.max_diagnostics();
     let fail_on: Severity = args
         .fail_on
         .map(Severity::from)
@@ -312,8 +344,8 @@ pub fn run(args: &LintArgs) -> i32 {
                 return;
             }
         };
-        let (record, error) = lint_record(grammar, &options, input);
-        if error.is_some() || record.diagnostics.iter().any(|d| d.severity >= fail_on) {
+        let (record, error) = lint_record(grammar, &options, limit, input);
+        if error.is_some() || record.highest >= Some(fail_on) {
             out.failed = true;
         }
         match args.format {
@@ -323,7 +355,7 @@ pub fn run(args: &LintArgs) -> i32 {
                     write_invalid(&mut out, e);
                     out.end_record();
                 } else if !record.diagnostics.is_empty() {
-                    out.text(&text_record(input, &record.diagnostics));
+                    out.text(&text_record(input, &record));
                     out.end_record();
                 }
             }
@@ -333,11 +365,11 @@ pub fn run(args: &LintArgs) -> i32 {
 }
 
 /// The text of an input's diagnostics.
-fn text_record(input: &str, diagnostics: &[Diagnostic]) -> String {
+fn text_record(input: &str, record: &LintRecord<'_>) -> String {
     format!(
         "{}\n{}",
         iri_abnf::repository::quote(input),
-        diagnostics_text(input, diagnostics)
+        diagnostics_text(input, &record.diagnostics, record.diagnostics_omitted)
     )
 }
 

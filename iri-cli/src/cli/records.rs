@@ -113,9 +113,10 @@ pub fn invalid_record(e: &ParseError) -> String {
     text
 }
 
-/// The diagnostics of an input as text, each with its span under the input (`iri lint`, `iri check
+/// The diagnostics of an input as text, each with its span under the input (a window of a long line:
+/// `render_span`), and the number of those left out under `--max-diagnostics` (`iri lint`, `iri check
 /// --lint`).
-pub fn diagnostics_text(input: &str, diagnostics: &[Diagnostic]) -> String {
+pub fn diagnostics_text(input: &str, diagnostics: &[Diagnostic], omitted: usize) -> String {
     let mut s = String::new();
     for d in diagnostics {
         let _ = writeln!(
@@ -138,6 +139,13 @@ pub fn diagnostics_text(input: &str, diagnostics: &[Diagnostic]) -> String {
                 d.span.start, d.column, d.component
             );
         }
+    }
+    if omitted > 0 {
+        let _ = writeln!(
+            s,
+            "  = and {omitted} more diagnostic{} (--max-diagnostics 0 shows all)",
+            if omitted == 1 { "" } else { "s" }
+        );
     }
     s
 }

@@ -51,10 +51,11 @@ address; stop it with Ctrl-C.
 API: GET requests with query parameters (application/x-www-form-urlencoded: percent-encoded UTF-8,
 `+` for a space); each answers, with status 200, the JSON record that the subcommand prints with
 --format json for that one input, followed by a line feed:
-  /api/check?input=S[&grammar=G][&rule=R][&lint=true][&profile=P]   iri check --format json
+  /api/check?input=S[&grammar=G][&rule=R][&lint=true][&profile=P][&max-diagnostics=N]
+                                                                    iri check --format json
   /api/parse?input=S[&grammar=G][&rule=R][&tree=true]               iri parse --format json
   /api/compare?input=S[&grammars=G,G...][&rule=R]                   iri compare --format json
-  /api/lint?input=S[&grammar=G][&profile=P]                         iri lint --format json
+  /api/lint?input=S[&grammar=G][&profile=P][&max-diagnostics=N]     iri lint --format json
   /api/convert?command=to-uri&input=S[&host=percent|idna|uts46][&query-charset=L][&raw=true]
                                                                     iri to-uri --format json
   /api/convert?command=to-iri&input=S[&trace=true][&keep-punycode=true]
@@ -116,6 +117,8 @@ struct Server {
     levels: LintOptions,
     /// The same with each profile instead (`profile=NAME`).
     profiles: HashMap<&'static str, LintOptions>,
+    /// The most diagnostics of one input in an answer (`--max-diagnostics`; `None`: all).
+    max_diagnostics: Option<usize>,
 }
 
 pub fn run(args: &ServeArgs) -> i32 {
@@ -142,6 +145,7 @@ pub fn run(args: &ServeArgs) -> i32 {
         max_length: args.max_length,
         levels,
         profiles,
+        max_diagnostics: args.levels.max_diagnostics(),
     };
     let listener = match TcpListener::bind(SocketAddr::new(args.bind, args.port)) {
         Ok(l) => l,
@@ -282,6 +286,20 @@ impl Params {
         }
     }
 
+    /// The most diagnostics of one input (`max-diagnostics=N`, 0 for all), or `default`.
+    fn max_diagnostics(&self, default: Option<usize>) -> Result<Option<usize>, Usage> {
+        match self.text("max-diagnostics")? {
+            None => Ok(default),
+            Some(v) => match v.parse::<usize>() {
+                Ok(0) => Ok(None),
+                Ok(n) => Ok(Some(n)),
+                Err(_) => Err(format!(
+                    "invalid value `{v}` for `max-diagnostics`: a number (0 for all)"
+                )),
+            },
+        }
+    }
+
     /// A value of a command-line value enumeration (`grammar=uri`), spelled as on the command line.
     fn value<T: ValueEnum>(&self, name: &str) -> Result<Option<T>, Usage> {
         self.text(name)?.map(|v| value_of::<T>(name, v)).transpose()
@@ -384,7 +402,14 @@ impl Server {
         let p = Params::new(
             "/api/check",
             query,
-            &["input", "grammar", "rule", "lint", "profile"],
+            &[
+                "input",
+                "grammar",
+                "rule",
+                "lint",
+                "profile",
+                "max-diagnostics",
+            ],
         )?;
         let grammar: AnyGrammar = p
             .value::<AnyGrammarArg>("grammar")?
@@ -393,9 +418,10 @@ impl Server {
         let profile = self.lint_options(&p)?;
         let lint = if p.flag("lint")? {
             let main = lint_grammar(grammar, rule)?;
-            Some((main, profile.unwrap_or(&self.levels).clone()))
-        } else if profile.is_some() {
-            return Err("profile applies with lint=true".to_string());
+            let limit = p.max_diagnostics(self.max_diagnostics)?;
+            Some((main, profile.unwrap_or(&self.levels).clone(), limit))
+        } else if profile.is_some() || p.text("max-diagnostics")?.is_some() {
+            return Err("profile and max-diagnostics apply with lint=true".to_string());
         } else {
             None
         };
@@ -438,14 +464,19 @@ impl Server {
     }
 
     fn lint(&self, query: &str) -> Result<Response, Usage> {
-        let p = Params::new("/api/lint", query, &["input", "grammar", "profile"])?;
+        let p = Params::new(
+            "/api/lint",
+            query,
+            &["input", "grammar", "profile", "max-diagnostics"],
+        )?;
         let grammar: Grammar = p
             .value::<GrammarArg>("grammar")?
             .map_or(Grammar::Iri, Into::into);
         let options = self.lint_options(&p)?.unwrap_or(&self.levels);
+        let limit = p.max_diagnostics(self.max_diagnostics)?;
         let input = self.input(&p, "input")?;
         Ok(match input.as_deref() {
-            Ok(input) => json(&lint_record(grammar, options, input).0),
+            Ok(input) => json(&lint_record(grammar, options, limit, input).0),
             Err(e) => json(&NotProcessedRecord::from(e)),
         })
     }

@@ -367,3 +367,147 @@ fn check_lint_adds_the_diagnostics_to_each_verdict() {
         pairs(&[("uppercase-scheme", "warning")])
     );
 }
+
+/// Inputs made of diagnostics, one per character or escape: each, on a line of about 60 KB, in every
+/// format of `iri lint` and `iri check --lint`, shows the first diagnostics and counts the rest, writes
+/// at most 64 bytes per input byte, and shows each span in a window of the line. `--max-diagnostics 0`
+/// shows them all, with the columns counted from the start of the line.
+#[test]
+fn inputs_made_of_diagnostics_are_reported_within_bounds() {
+    // The unit, how many diagnostics each fires under the default levels.
+    let units = [
+        ("%7e", 2),      // lower-case hex digits; an encoded unreserved character
+        ("%C3%A9", 1),   // an encoded IRI character
+        ("\u{200E}", 1), // a bidi formatting character (an error)
+        ("\u{00A0}", 1), // a space of another kind
+        ("\u{200B}", 1), // an invisible character
+        ("\u{FF21}", 1), // a compatibility character (not NFKC)
+    ];
+    for (unit, per) in units {
+        let count = 60_000 / unit.len();
+        let input = format!("http://a/{}", unit.repeat(count));
+        let found = count * per;
+        for command in [&["lint"][..], &["check", "--lint"]] {
+            for format in ["text", "json"] {
+                let mut args = command.to_vec();
+                args.extend(["--no-config", "--format", format, &input]);
+                let (_, out, err) = iri(&args, None);
+                assert!(err.is_empty(), "{unit:?} {args:?}: {err}");
+                assert!(
+                    out.len() <= 64 * input.len(),
+                    "{unit:?} {command:?} {format}: {} bytes of output",
+                    out.len()
+                );
+                if format == "json" {
+                    let r = &json_lines(&out)[0];
+                    assert_eq!(r["diagnostics"].as_array().unwrap().len(), 20, "{unit:?}");
+                    assert_eq!(r["diagnostics_omitted"], found - 20, "{unit:?}");
+                } else {
+                    let shown = out.lines().filter(|l| l.starts_with("  | ")).count();
+                    assert_eq!(shown, 2 * 20, "{unit:?}: a line and its carets for each");
+                    assert!(
+                        out.contains(&format!(
+                            "  = and {} more diagnostics (--max-diagnostics 0 shows all)\n",
+                            found - 20
+                        )),
+                        "{unit:?}"
+                    );
+                    // The span in a window of the line: 40 columns on each side of at most 40
+                    // columns of the span, and the cuts.
+                    for line in out.lines().filter(|l| l.starts_with("  | ")) {
+                        assert!(
+                            line.chars().count() <= 4 + 3 * 40 + 2 + 10,
+                            "{unit:?}: {line}"
+                        );
+                    }
+                }
+            }
+        }
+        // All of them, with the limit off.
+        let (_, out, _) = iri(
+            &[
+                "lint",
+                "--no-config",
+                "--format",
+                "json",
+                "--max-diagnostics",
+                "0",
+                &input,
+            ],
+            None,
+        );
+        let r = &json_lines(&out)[0];
+        let all = r["diagnostics"].as_array().unwrap();
+        assert_eq!(
+            (all.len(), &r["diagnostics_omitted"]),
+            (found, &0.into()),
+            "{unit:?}"
+        );
+        let last = &all[found - 1];
+        let start = last["start"].as_u64().unwrap() as usize;
+        assert_eq!(
+            last["column"],
+            input[..start].chars().count() + 1,
+            "{unit:?}"
+        );
+    }
+}
+
+/// The exit status and `--fail-on` count the diagnostics left out too; `--max-diagnostics N` keeps N.
+#[test]
+fn the_diagnostics_left_out_still_decide_the_exit_status() {
+    // Thirty infos and warnings, then a bidi formatting character: an error, past the first 20.
+    let input = format!("http://a/{}\u{202E}", "%7e".repeat(15));
+    let (code, out, _) = iri(&["lint", "--no-config", "--format", "json", &input], None);
+    assert_eq!(
+        code, 1,
+        "the error beyond the shown diagnostics fails the input"
+    );
+    let r = &json_lines(&out)[0];
+    assert_eq!(r["diagnostics_omitted"], 11);
+    assert!(r["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|d| d["severity"] != "error"));
+    let (code, out, _) = iri(
+        &[
+            "lint",
+            "--no-config",
+            "--max-diagnostics",
+            "3",
+            "--format",
+            "json",
+            "http://a/%7e%7e",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    let r = &json_lines(&out)[0];
+    assert_eq!(
+        (
+            r["diagnostics"].as_array().unwrap().len(),
+            &r["diagnostics_omitted"]
+        ),
+        (3, &1.into())
+    );
+    // The text says how many are left out, and that the limit can be lifted.
+    let (_, out, _) = iri(
+        &[
+            "lint",
+            "--no-config",
+            "--max-diagnostics",
+            "1",
+            "http://a/%7e",
+        ],
+        None,
+    );
+    assert!(
+        out.ends_with("  = and 1 more diagnostic (--max-diagnostics 0 shows all)\n"),
+        "{out}"
+    );
+    // Without --lint, `iri check` takes no --max-diagnostics.
+    let (code, _, err) = iri(&["check", "--max-diagnostics", "3", "http://a/"], None);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("apply with --lint"), "{err}");
+}

@@ -115,6 +115,16 @@ function bool(value, name) {
   return value;
 }
 
+/** A count of at most 2^32 - 1 (`null`: 0, which means no limit). */
+function count(value, name, fallback) {
+  if (value === undefined) return fallback;
+  if (value === null) return 0;
+  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) {
+    throw new TypeError(`option ${name} must be a whole number from 0, not ${describe(value)}`);
+  }
+  return value;
+}
+
 /** An array of strings, for the module as a JSON array (every name counts, as in `iri lint`). */
 function list(value, name) {
   if (value === undefined) return "";
@@ -406,8 +416,12 @@ export function makeApi(w) {
   }
 
   function lint(input, opts) {
-    const o = options(opts, ["grammar", "profile", "allow", "warn", "deny"], "lint");
-    return answer(
+    const o = options(
+      opts,
+      ["grammar", "profile", "allow", "warn", "deny", "maxDiagnostics"],
+      "lint",
+    );
+    const r = answer(
       w.lint(
         text(input, "input"),
         str(o.grammar, "grammar", "iri"),
@@ -415,8 +429,12 @@ export function makeApi(w) {
         list(o.allow, "allow"),
         list(o.warn, "warn"),
         list(o.deny, "deny"),
+        count(o.maxDiagnostics, "maxDiagnostics", w.default_max_diagnostics()),
       ),
     );
+    // An array, with the number of the diagnostics left out beside it (not enumerable: the array
+    // compares and serializes as the diagnostics alone).
+    return Object.defineProperty(r.diagnostics, "omitted", { value: r.omitted });
   }
 
   function compare(input, opts) {

@@ -19,6 +19,7 @@ from typing import Any, Iterable, List, Optional, Sequence
 
 from . import _iri_abnf
 from ._iri_abnf import (
+    DEFAULT_MAX_DIAGNOSTICS,
     Diagnostic,
     IriSyntaxError,
     Reference,
@@ -30,7 +31,6 @@ from ._iri_abnf import (
     from_leiri,
     is_idn_hostname,
     is_valid,
-    lint,
     lint_many,
     normalize,
     parse,
@@ -43,7 +43,9 @@ from ._iri_abnf import (
 )
 
 __all__ = [
+    "DEFAULT_MAX_DIAGNOSTICS",
     "Diagnostic",
+    "Diagnostics",
     "IriSyntaxError",
     "Reference",
     "__version__",
@@ -89,6 +91,55 @@ def check_arrow(array: Any, grammar: str = "iri", rule: Optional[str] = None) ->
     ]
     return pa.Array.from_buffers(pa.bool_(), n, buffers)
 
+
+
+class Diagnostics(list):
+    """The diagnostics of :func:`lint`: a list of :class:`Diagnostic` in input order, the first
+    ``max_diagnostics`` of them, with ``omitted``, the number of the others."""
+
+    __slots__ = ("omitted",)
+
+    def __init__(self, diagnostics: Iterable[Diagnostic] = (), omitted: int = 0) -> None:
+        super().__init__(diagnostics)
+        self.omitted = omitted
+
+    def __repr__(self) -> str:
+        return f"Diagnostics({list.__repr__(self)}, omitted={self.omitted})"
+
+
+def lint(
+    s: str,
+    *,
+    grammar: str = "iri",
+    profile: str = "default",
+    allow: Sequence[str] = (),
+    warn: Sequence[str] = (),
+    deny: Sequence[str] = (),
+    max_diagnostics: Optional[int] = DEFAULT_MAX_DIAGNOSTICS,
+) -> Diagnostics:
+    """What the specs say beyond the grammar, as ``iri lint``: the :class:`Diagnostic` of ``s``, which
+    must be a reference of ``grammar`` (``IriSyntaxError`` otherwise), under the levels of ``profile``
+    with ``allow``, ``warn`` and ``deny`` (code or family names) over them.
+
+    At most ``max_diagnostics`` (default 20, ``None`` or 0 for all), the first in input order: an
+    input can hold a diagnostic per character or escape. The result is a list with ``omitted``, the
+    number of diagnostics left out.
+
+    >>> [d.code for d in lint("HTTP://a/%7e")]
+    ['uppercase-scheme', 'lowercase-percent-encoding', 'encoded-unreserved']
+    >>> lint("http://a/" + "%7e" * 100).omitted
+    180
+    """
+    found, omitted = _iri_abnf._lint(
+        s,
+        grammar=grammar,
+        profile=profile,
+        allow=list(allow),
+        warn=list(warn),
+        deny=list(deny),
+        max_diagnostics=max_diagnostics,
+    )
+    return Diagnostics(found, omitted)
 
 
 def lint_arrow(

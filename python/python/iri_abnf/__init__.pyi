@@ -110,17 +110,28 @@ def equivalent(
 ) -> bool:
     """Whether ``a`` and ``b`` normalize to the same reference at ``level``."""
 
+DEFAULT_MAX_DIAGNOSTICS: int
+
+class Diagnostics(List[Diagnostic]):
+    """The diagnostics of :func:`lint`: a list of :class:`Diagnostic` in input order, the first
+    ``max_diagnostics`` of them, with ``omitted``, the number of the others."""
+
+    omitted: int
+    def __init__(self, diagnostics: Iterable[Diagnostic] = ..., omitted: int = ...) -> None: ...
+
 def lint(
     s: str,
     *,
     grammar: str = "iri",
     profile: str = "default",
-    allow: List[str] = ...,
-    warn: List[str] = ...,
-    deny: List[str] = ...,
-) -> List[Diagnostic]:
+    allow: Sequence[str] = ...,
+    warn: Sequence[str] = ...,
+    deny: Sequence[str] = ...,
+    max_diagnostics: Optional[int] = ...,
+) -> Diagnostics:
     """What the specs say beyond the grammar, as ``iri lint``; ``IriSyntaxError`` for an invalid
-    input."""
+    input. At most ``max_diagnostics`` (default 20, ``None`` or 0 for all), the first in input
+    order; ``omitted`` counts the others."""
 
 def compare(s: str, rule: Optional[str] = None) -> List[dict]:
     """The verdict of every grammar on ``s``: dicts with ``grammar``, ``rule``, ``valid`` and

@@ -582,6 +582,11 @@ function showDiagnostics(settled, points, s, isReference) {
     }
     ul.appendChild(li);
   }
+  // The server keeps the first diagnostics of an input (iri serve --max-diagnostics, default 20).
+  const omitted = record.diagnostics_omitted || 0;
+  if (omitted > 0) {
+    ul.appendChild(el("li", "empty", "and " + omitted + " more diagnostic" + (omitted === 1 ? "" : "s")));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
