@@ -18,7 +18,7 @@ use serde::Serialize;
 
 use super::args::{resolve_rule, rule_arg, AnyGrammarArg, ABSOLUTE_HELP};
 use super::input::{
-    Batch, BatchReader, Decoding, FileRegions, InputArgs, Item, NotText, NotTextKind,
+    Batch, BatchReader, Decoding, FileRegions, InputArgs, Item, NotText, NotTextKind, Origin,
 };
 use super::lint::{levels, LevelArgs};
 use super::output::{is_false, Out, EXIT_ERROR};
@@ -27,21 +27,28 @@ use super::settings::null_records;
 
 const CHECK_HELP: &str = "\
 Output (--format text): one record per input, `valid \"INPUT\"` on one line, or `invalid \"INPUT\"`
-followed by the error (byte offset, 1-based character column, what the grammar expected there) and the
-input with a caret under the error. Control, bidi formatting and invisible characters are shown as
+followed by the error (byte offset, 1-based character column, what the grammar expected there), the
+input with a caret under the error and, for an input from a file or standard input, where it is:
+`  --> FILE:LINE` (`<stdin>:LINE`). Control, bidi formatting and invisible characters are shown as
 \\u{...} and a backslash as \\\\. An input that is not UTF-8 is shown as `invalid bytes \"...\"` with
 each byte that is not UTF-8 as \\xHH.
 
 Output (--format json): one JSON object per line per input:
   {\"input\": str | null, \"grammar\": str, \"rule\": str, \"valid\": bool,
    \"error\": null | {\"kind\": str, \"offset\": int, \"column\": int | null, \"expected\": [str],
-                      \"message\": str}}
+                      \"message\": str},
+   \"line\": int}
+line is the input's line in its file or standard input (its record with -0), absent for an INPUT
+argument.
 kind is `syntax` for an input that does not match the rule; offset is a byte offset into the input
 (UTF-8), column a 1-based count of characters; expected lists rules in spec spelling (ireg-name,
 port), literal characters in ABNF notation (\"/\", %x20) and `end of input`. An input that is not
 processed has \"input\": null, \"input_escaped\": str (its bytes, escaped as in text output) and
 error kind `not-utf8` (offset of the first bad byte) or `too-long` (longer than --max-length).
 The record of an input whose byte order mark was removed has \"bom_removed\": true.
+
+--only invalid prints the records of the invalid inputs alone (--only valid, of the valid ones);
+the exit status, --stats and the order of the records are those of the whole run.
 
 With --lint: in text, each valid input's diagnostics follow its `valid` line as `iri lint` prints
 them; in JSON, each record has \"diagnostics\": [...] and \"diagnostics_omitted\": int as in `iri lint
@@ -72,6 +79,7 @@ Examples:
   iri check --absolute hello                                 # invalid: no scheme
   iri check --grammar rfc2396 'http://[::1]/'                # RFC 2396 (1998) had no IP literals
   iri check --count --stats --input urls.txt                 # a file, one input per line
+  iri check --only invalid --input urls.txt                  # the invalid lines, with FILE:LINE
   iri check --count --jobs 4 --input urls.txt                # on 4 threads (default: all cores)
   iri check --lint --profile rdf --input iris.txt            # verdicts and diagnostics
   printf 'http://[::1]/\\nhttp://1.2.3.256/\\n' | iri check --grammar uri --format json";
@@ -105,6 +113,10 @@ pub struct CheckArgs {
     /// any N. With 1, all on one thread.
     #[arg(long, short, value_name = "N")]
     jobs: Option<NonZeroUsize>,
+    /// Print only the records of valid inputs, or only those of invalid ones (the exit status and
+    /// --stats still count every input).
+    #[arg(long, value_enum, value_name = "VERDICT", conflicts_with = "count")]
+    only: Option<Only>,
     /// Add the diagnostics of `iri lint` to each valid input's record (grammars uri, rfc3987, iri
     /// and leiri; reference rules). The verdict and the exit status stay the grammar's.
     #[arg(long, conflicts_with = "count")]
@@ -117,6 +129,13 @@ pub struct CheckArgs {
     /// The inputs (strings, not file names: see --input).
     #[arg(value_name = "INPUT")]
     inputs: Vec<OsString>,
+}
+
+/// `--only`: the records of which verdict to print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Only {
+    Valid,
+    Invalid,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -144,6 +163,10 @@ pub struct CheckRecord<'a> {
     /// With `--lint`, how many diagnostics were left out under `--max-diagnostics`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diagnostics_omitted: Option<usize>,
+    /// The input's line in its file or standard input (its record with `-0`); none for an argument.
+    /// Last, so that the fast path of valid inputs writes it after the record's constant part.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
 }
 
 /// What `iri check` checks each input against: the grammar, the start rule and, with `--lint`, the
@@ -178,6 +201,7 @@ pub fn check_record<'a>(
                 bom_removed,
                 diagnostics: options.lint.as_ref().map(|_| Vec::new()),
                 diagnostics_omitted: options.lint.as_ref().map(|_| 0),
+                line: None,
             };
             return (record, None);
         }
@@ -211,6 +235,7 @@ pub fn check_record<'a>(
         bom_removed,
         diagnostics,
         diagnostics_omitted,
+        line: None,
     };
     (record, error)
 }
@@ -253,6 +278,8 @@ struct Ctx<'a> {
     json_as_is: bool,
     /// `-0`: records end with a NUL.
     null: bool,
+    /// `--only`: the verdict whose records are printed.
+    only: Option<Only>,
 }
 
 /// The output of one batch: the bytes for standard output, the messages for standard error (each
@@ -345,6 +372,9 @@ fn render_valid(
     };
     r.stats.inputs += 1;
     r.stats.valid += 1;
+    if ctx.only == Some(Only::Invalid) {
+        return true;
+    }
     match (ctx.format, &ctx.valid_json_tail) {
         (CheckFormat::Json, Some(tail)) => {
             r.out.extend_from_slice(b"{\"input\":");
@@ -357,7 +387,17 @@ fn render_valid(
                 r.out.extend_from_slice(input.as_bytes());
                 r.out.push(b'"');
             }
-            r.out.extend_from_slice(tail.as_bytes());
+            match line_of(batch.origin(i, ctx.files)) {
+                // The tail ends with the record's closing brace: the line goes before it.
+                Some(line) => {
+                    r.out.extend_from_slice(&tail.as_bytes()[..tail.len() - 1]);
+                    r.out.extend_from_slice(b",\"line\":");
+                    r.out
+                        .extend_from_slice(itoa::Buffer::new().format(line).as_bytes());
+                    r.out.push(b'}');
+                }
+                None => r.out.extend_from_slice(tail.as_bytes()),
+            }
         }
         (CheckFormat::Json, None) => return false,
         (CheckFormat::Text, _) => {
@@ -400,6 +440,7 @@ fn valid_json_tail(options: &CheckOptions) -> Option<String> {
         bom_removed: false,
         diagnostics: None,
         diagnostics_omitted: None,
+        line: None,
     };
     let whole = serde_json::to_string(&record).ok()?;
     whole.strip_prefix("{\"input\":\"\"").map(str::to_string)
@@ -438,12 +479,21 @@ fn render_record(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
             NotTextKind::TooLong { .. } => stats.too_long += 1,
         },
     }
-    let (record, error) =
+    let (mut record, error) =
         check_record(&ctx.options, item.input.as_ref().copied(), item.bom_removed);
+    record.line = line_of(item.origin);
     if record.valid {
         stats.valid += 1;
     } else {
         stats.invalid += 1;
+    }
+    let wanted = if record.valid {
+        Only::Valid
+    } else {
+        Only::Invalid
+    };
+    if ctx.only.is_some_and(|only| only != wanted) {
+        return;
     }
     match ctx.format {
         CheckFormat::Json => json_line(&mut r.out, &record),
@@ -451,8 +501,12 @@ fn render_record(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
             (Err(e), _) => {
                 r.out.extend_from_slice(not_text_record(e).as_bytes());
                 r.out.push(b'\n');
+                place(&mut r.out, item.origin);
             }
-            (Ok(_), Some(e)) => r.out.extend_from_slice(invalid_record(e).as_bytes()),
+            (Ok(_), Some(e)) => {
+                r.out.extend_from_slice(invalid_record(e).as_bytes());
+                place(&mut r.out, item.origin);
+            }
             (Ok(input), None) => {
                 r.out.extend_from_slice(b"valid ");
                 r.out
@@ -465,6 +519,25 @@ fn render_record(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
             }
         },
     }
+}
+
+/// The line of an input in its file or standard input: none for an argument.
+fn line_of(origin: Origin<'_>) -> Option<usize> {
+    match origin {
+        Origin::Stdin(n) | Origin::File(_, n) => Some(n),
+        Origin::Argument(_) | Origin::Parameter(_) => None,
+    }
+}
+
+/// After the text record of an invalid input from a file or standard input, the line that says
+/// where it is, `  --> FILE:LINE` (`<stdin>:LINE`), as rustc points at a place.
+fn place(out: &mut Vec<u8>, origin: Origin<'_>) {
+    let (file, n) = match origin {
+        Origin::Stdin(n) => (std::borrow::Cow::Borrowed("<stdin>"), n),
+        Origin::File(path, n) => (path.to_string_lossy(), n),
+        Origin::Argument(_) | Origin::Parameter(_) => return,
+    };
+    out.extend_from_slice(format!("  --> {file}:{n}\n").as_bytes());
 }
 
 /// One JSON record and a line feed.
@@ -742,6 +815,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         // Only JSON records ask (the question reads every row of the DFA for each of 34 bytes).
         json_as_is: matches!(args.format, CheckFormat::Json) && !args.count && json_as_is(dfa),
         null: null_records(),
+        only: args.only,
         options,
         count: args.count,
         format: args.format,
@@ -862,6 +936,7 @@ mod tests {
                         files: &[],
                         max_length: 30,
                         dfa,
+                        only: None,
                     };
                     let mut batch = Batch::default();
                     for input in inputs {

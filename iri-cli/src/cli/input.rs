@@ -898,6 +898,13 @@ impl<'a> BatchReader<'a> {
                     Ok(r) => {
                         // Standard input from a terminal is answered line by line.
                         let interactive = source == Source::Stdin && std::io::stdin().is_terminal();
+                        if interactive {
+                            // Without it, a command run with no input looks as if it hangs.
+                            eprintln!(
+                                "iri: reading inputs from the terminal, one per line; end with \
+                                 Ctrl-D (--help shows the other ways to give inputs)"
+                            );
+                        }
                         let records = Records::new(
                             r,
                             self.opts.max_length,

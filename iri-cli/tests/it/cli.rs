@@ -60,14 +60,15 @@ fn json_contract_from_stdin() {
     assert_eq!(code, 0, "{out}{err}");
     let records = json_lines(&out);
     assert_eq!(records.len(), 3);
-    for r in &records {
+    for (i, r) in records.iter().enumerate() {
         assert_eq!(r["valid"], true, "{r}");
         assert_eq!(r["grammar"], "uri");
         assert_eq!(r["rule"], "URI-reference");
         assert!(r["error"].is_null());
+        assert_eq!(r["line"], i + 1, "the line of standard input");
         assert_eq!(
             r.as_object().map(|o| o.len()),
-            Some(5),
+            Some(6),
             "exactly the documented members"
         );
     }

@@ -219,3 +219,84 @@ fn counts_by_regions_are_the_counts_of_one_job() {
         assert_eq!(stats(&run("3")), one, "{files:?}");
     }
 }
+
+/// Each record says where its input is: `"line"` in JSON for every input from a file or standard
+/// input (on the fast path of valid inputs too, and with `--lint`), `--> FILE:LINE` under the text
+/// record of an invalid one; `--only` prints the records of one verdict, the same with any number
+/// of jobs, and the exit status stays that of the whole run.
+#[test]
+fn records_carry_their_line_and_only_filters_them() {
+    let file = input_file("records_carry_their_line");
+    let path = file.to_str().unwrap();
+    let whole = check(&["--format", "json", "--jobs", "1", "--input", path], None);
+    let records: Vec<serde_json::Value> = String::from_utf8_lossy(&whole.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(records.len() > 100);
+    for (i, r) in records.iter().enumerate() {
+        assert_eq!(r["line"], i + 1, "{r}");
+    }
+    let invalid: Vec<usize> = records
+        .iter()
+        .filter(|r| r["valid"] == false)
+        .map(|r| r["line"].as_u64().unwrap() as usize)
+        .collect();
+    assert!(!invalid.is_empty() && invalid.len() < records.len());
+    for jobs in ["1", "2", "3"] {
+        for (only, valid) in [("invalid", false), ("valid", true)] {
+            for lint in [false, true] {
+                let mut args = vec!["--format", "json", "--jobs", jobs, "--only", only];
+                if lint {
+                    args.push("--lint");
+                }
+                let out = check(&args, Some(&input()));
+                assert_eq!(
+                    out.status.code(),
+                    Some(1),
+                    "{args:?}: some input is invalid"
+                );
+                let lines: Vec<usize> = String::from_utf8_lossy(&out.stdout)
+                    .lines()
+                    .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+                    .map(|r| {
+                        assert_eq!(r["valid"], valid, "{args:?}");
+                        r["line"].as_u64().unwrap() as usize
+                    })
+                    .collect();
+                let expected: Vec<usize> = records
+                    .iter()
+                    .filter(|r| r["valid"] == valid)
+                    .map(|r| r["line"].as_u64().unwrap() as usize)
+                    .collect();
+                assert_eq!(lines, expected, "{args:?}");
+            }
+        }
+    }
+    // Text: FILE:LINE under each invalid record, `<stdin>:LINE` for standard input.
+    let text = check(&["--only", "invalid", "--input", path], None);
+    let places: Vec<String> = String::from_utf8_lossy(&text.stdout)
+        .lines()
+        .filter_map(|l| l.strip_prefix("  --> ").map(str::to_string))
+        .collect();
+    let want: Vec<String> = invalid.iter().map(|n| format!("{path}:{n}")).collect();
+    assert_eq!(places, want);
+    let text = check(&["--only", "invalid"], Some(b"http://a/\nhttp://a b/\n"));
+    assert!(
+        String::from_utf8_lossy(&text.stdout).ends_with("  --> <stdin>:2\n"),
+        "{}",
+        String::from_utf8_lossy(&text.stdout)
+    );
+    assert!(!String::from_utf8_lossy(&text.stdout)
+        .lines()
+        .any(|l| l.starts_with("valid \"")));
+    // An argument has no line.
+    let args = check(&["--format", "json", "http://a/", "a b"], None);
+    for l in String::from_utf8_lossy(&args.stdout).lines() {
+        let r: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert!(r.get("line").is_none(), "{r}");
+    }
+    // --only does not go with --count.
+    let out = check(&["--count", "--only", "valid"], Some(b"a\n"));
+    assert_eq!(out.status.code(), Some(2));
+}
