@@ -2,7 +2,9 @@
 //! requires (RFC 3986 §2.1, 3987bis §3.1) and as 3987bis §4.1 asks of IRIs when they are created.
 
 use super::{checked_meta, Iri, IriRef, Uri, UriRef};
-use crate::characters::{decodes_to_iri, is_sub_delim, is_unreserved, push_pct_utf8};
+use crate::characters::{
+    decodes_to_iri, is_kept_invisible, is_sub_delim, is_unreserved, push_pct_utf8,
+};
 use crate::components::{Meta, Reference};
 use crate::convert::{ConvertError, ConvertErrorKind};
 use crate::grammar::Grammar;
@@ -35,7 +37,10 @@ use crate::rule::Rule;
 /// from the components of an identifier this way, to change some of them.
 ///
 /// A host given to [`Builder::host`] that is an `IPv6address` (or an `IPvFuture` with a ":") is
-/// written as the `IP-literal` that holds it, in brackets (RFC 3986 §3.2.2).
+/// written as the `IP-literal` that holds it, in brackets (RFC 3986 §3.2.2). In a registered name of
+/// an IRI, the joiners and variation selectors that text needs stay characters only in a label that
+/// is valid IDNA2008 (the CONTEXTJ rules of RFC 5892 hold: `pay\u{200D}pal` is written
+/// `pay%E2%80%8Dpal`).
 ///
 /// What cannot be written in its place is refused with a [`ConvertError`] of kind
 /// [`ConvertErrorKind::Unencodable`], whose offset is in the text of that component:
@@ -598,7 +603,31 @@ fn push_host(out: &mut String, host: Text<'_>, iri: bool) -> Result<(), ConvertE
         if let Text::Encoded(text) = host {
             check_encoded(text, Rule::IregName, Place::RegName)?;
         }
-        push_text(out, host, Place::RegName, iri);
+        push_reg_name(out, host, iri);
     }
     Ok(())
+}
+
+/// Writes a `reg-name` label by label: as [`push_text`] does, but that in an IRI the joiners and
+/// variation selectors ([`is_kept_invisible`], which text needs elsewhere) stay characters only in a
+/// label that is valid IDNA2008 (RFC 5891 §5.4, with the CONTEXTJ rules of RFC 5892 Appendix A.1 and
+/// A.2): `pay\u{200D}pal` would look like `paypal` (3987bis §4.1 b, invisible characters).
+fn push_reg_name(out: &mut String, host: Text<'_>, iri: bool) {
+    let encoded = matches!(host, Text::Encoded(_));
+    for (i, label) in host.as_str().split('.').enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        let joiners_kept = !iri
+            || !label.chars().any(is_kept_invisible)
+            || crate::convert::reg_name::reg_name_to_ascii(label).is_ok();
+        for c in label.chars() {
+            let kept = keeps(Place::RegName, c, iri) && (joiners_kept || !is_kept_invisible(c));
+            if kept || (encoded && c.is_ascii()) {
+                out.push(c);
+            } else {
+                push_pct_utf8(out, c);
+            }
+        }
+    }
 }

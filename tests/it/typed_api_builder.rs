@@ -6,8 +6,8 @@
 use std::sync::OnceLock;
 
 use iri_abnf::characters::{
-    is_bidi_formatting, is_invisible, is_iprivate, is_ucschar, look_alike_of, not_appropriate,
-    BIDI_FORMATTING,
+    is_bidi_formatting, is_invisible, is_iprivate, is_kept_invisible, is_ucschar, look_alike_of,
+    not_appropriate, BIDI_FORMATTING,
 };
 use iri_abnf::convert::{ConvertError, ConvertErrorKind};
 use iri_abnf::{is_valid, Builder, Grammar, HostKind, Iri, IriRef, Rule, Uri, UriRef};
@@ -92,6 +92,13 @@ fn spec_allows_raw(place: Place, c: char, iri: bool) -> bool {
     };
     is_valid(grammar, place.rule(iri), &text)
         && (c.is_ascii() || not_appropriate(c, place == Place::Query).is_none())
+        && (place != Place::Host || !is_kept_invisible(c) || idna2008_label(&text))
+}
+
+/// Whether `label` is valid IDNA2008 (RFC 5891 §5.4): where a registered name may hold a joiner or a
+/// variation selector as it is.
+fn idna2008_label(label: &str) -> bool {
+    iri_abnf::convert::reg_name::reg_name_to_ascii(label).is_ok()
 }
 
 /// The scalar values: every `char`.
@@ -284,6 +291,32 @@ fn builder_examples_of_3987bis_4_1() {
         b.build_iri().unwrap(),
         "http://a/r\u{E9}sum\u{E9}/\u{1F469}\u{200D}\u{1F4BB}/\u{2764}\u{FE0F}?\u{E000}"
     );
+    // In a host, a joiner stays a character only in a label that is valid IDNA2008 (RFC 5892
+    // Appendix A.1: ZWNJ after a virama); a variation selector never does (DISALLOWED).
+    for (host, written) in [
+        ("pay\u{200D}pal.com", "pay%E2%80%8Dpal.com"),
+        ("pay\u{200C}pal.com", "pay%E2%80%8Cpal.com"),
+        ("\u{2764}\u{FE0F}.example", "\u{2764}%EF%B8%8F.example"),
+        (
+            "\u{915}\u{94D}\u{200C}.example",
+            "\u{915}\u{94D}\u{200C}.example",
+        ),
+    ] {
+        let iri = Builder::new()
+            .scheme("http")
+            .host(host)
+            .build_iri()
+            .unwrap();
+        assert_eq!(iri.host().unwrap().as_str(), written, "{host:?}");
+        assert_eq!(
+            iri.to_uri(),
+            Builder::new()
+                .scheme("http")
+                .host(host)
+                .build_uri()
+                .unwrap()
+        );
+    }
     // Private use outside the query is outside `ucschar` (3987bis §2.2).
     assert_eq!(
         b.fragment("\u{E000}")
@@ -641,6 +674,31 @@ fn written_encoded(text: &str, iri: bool, in_query: bool) -> String {
         .collect()
 }
 
+/// An encoded host as the builder writes it: [`written_encoded`] label by label, the joiners and
+/// variation selectors percent-encoded in a label that is not valid IDNA2008.
+fn written_encoded_host(text: &str, iri: bool) -> String {
+    let labels: Vec<String> = text
+        .split('.')
+        .map(|label| {
+            if label.chars().any(is_kept_invisible) && !idna2008_label(label) {
+                label
+                    .chars()
+                    .map(|c| {
+                        if is_kept_invisible(c) {
+                            pct(c)
+                        } else {
+                            written_encoded(&c.to_string(), iri, false)
+                        }
+                    })
+                    .collect()
+            } else {
+                written_encoded(label, iri, false)
+            }
+        })
+        .collect();
+    labels.join(".")
+}
+
 /// The octets of `s` with its `%HH` triplets decoded (RFC 3986 §2.1).
 fn decode(s: &str) -> Vec<u8> {
     let b = s.as_bytes();
@@ -695,6 +753,14 @@ fn check_raw(r: &iri_abnf::Reference<'_>, iri: bool) -> Result<(), TestCaseError
             c,
             r.as_str()
         );
+    }
+    // A joiner or a variation selector stays a character in a host only in a valid IDNA2008 label.
+    if let Some(a) = r.authority() {
+        for label in a.host().as_str().split('.') {
+            if label.chars().any(is_kept_invisible) {
+                prop_assert!(idna2008_label(label), "{:?} in {:?}", label, r.as_str());
+            }
+        }
     }
     Ok(())
 }
@@ -751,6 +817,8 @@ proptest! {
                             // An address given without brackets, written in them (RFC 3986 §3.2.2).
                             prop_assert_eq!(h.as_str(), format!("[{given}]"));
                             prop_assert!(h.kind() != HostKind::RegName);
+                        } else if let Some((true, given)) = &p.host {
+                            prop_assert_eq!(h.as_str(), written_encoded_host(given, iri));
                         } else {
                             check_component(Some(h.as_str()), &p.host, iri, false)?;
                         }
