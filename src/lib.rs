@@ -233,7 +233,7 @@ pub use components::{
 };
 pub use error::{ErrorKind, Expected, ParseError};
 pub use grammar::{AnyGrammar, Grammar, NameKind, UnknownName};
-pub use identifier::{Builder, Iri, IriRef, Storage, Uri, UriRef};
+pub use identifier::{Builder, IntoStorage, Iri, IriRef, Storage, Uri, UriRef};
 pub use relativize::relativize;
 pub use resolve::{remove_dot_segments, resolve, resolve_with, Base, Mode, ResolveError};
 pub use rule::{Rule, RuleName};

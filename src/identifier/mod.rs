@@ -43,7 +43,9 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
-use crate::components::{Authority, Component, Host, Meta, Path, Port, Reference, ReferenceBuf};
+use crate::components::{
+    Authority, Component, Host, Meta, Path, Port, PortValue, Reference, ReferenceBuf,
+};
 use crate::components::{ReferenceKind, Span};
 use crate::convert::{ConvertError, ToIriOptions, ToUriOptions};
 use crate::error::ParseError;
@@ -53,10 +55,20 @@ use crate::resolve::{transform, Base, Mode, ResolveError};
 use crate::rule::Rule;
 
 mod sealed {
+    use std::borrow::Cow;
+
     /// Only the library implements [`super::Storage`].
     pub trait Sealed {}
     impl Sealed for &str {}
     impl Sealed for String {}
+
+    /// Only the library implements [`super::IntoStorage`].
+    pub trait SealedInput {}
+    impl<T: super::Storage> SealedInput for T {}
+    impl SealedInput for &String {}
+    impl SealedInput for &&str {}
+    impl SealedInput for &Box<str> {}
+    impl SealedInput for &Cow<'_, str> {}
 }
 
 /// The storage of a typed identifier: `&str` (borrowed from the input) or `String` (owned). The
@@ -65,6 +77,76 @@ pub trait Storage: AsRef<str> + sealed::Sealed {}
 
 impl Storage for &str {}
 impl Storage for String {}
+
+/// What the typed `parse` functions ([`Iri::parse`], [`IriRef::parse`], [`Uri::parse`],
+/// [`UriRef::parse`] and their `parse_with`) take: a [`Storage`] (`&str`, borrowed, or `String`,
+/// owned, kept as it is), or a reference to an owned string (`&String`, `&Box<str>`,
+/// `&Cow<str>`, `&&str`), which is borrowed as a `&str`. The trait is sealed.
+///
+/// ```
+/// use iri_abnf::Iri;
+///
+/// let line = String::from("http://a/b");
+/// let borrowed: Iri<&str> = Iri::parse(&line)?;
+/// let owned: Iri<String> = Iri::parse(line.clone())?;
+/// assert_eq!(borrowed, owned);
+/// let lines = vec![line];
+/// let all: Vec<Iri<&str>> = lines.iter().map(Iri::parse).collect::<Result<_, _>>()?;
+/// assert_eq!(all[0].path().as_str(), "/b");
+/// # Ok::<(), iri_abnf::ParseError>(())
+/// ```
+pub trait IntoStorage: sealed::SealedInput {
+    /// The storage of the parsed value.
+    type Storage: Storage;
+
+    /// The text as that storage, without a copy.
+    fn into_storage(self) -> Self::Storage;
+}
+
+impl<T: Storage> IntoStorage for T {
+    type Storage = T;
+
+    #[inline]
+    fn into_storage(self) -> T {
+        self
+    }
+}
+
+impl<'a> IntoStorage for &'a String {
+    type Storage = &'a str;
+
+    #[inline]
+    fn into_storage(self) -> &'a str {
+        self.as_str()
+    }
+}
+
+impl<'a> IntoStorage for &&'a str {
+    type Storage = &'a str;
+
+    #[inline]
+    fn into_storage(self) -> &'a str {
+        self
+    }
+}
+
+impl<'a> IntoStorage for &'a Box<str> {
+    type Storage = &'a str;
+
+    #[inline]
+    fn into_storage(self) -> &'a str {
+        self
+    }
+}
+
+impl<'a> IntoStorage for &'a std::borrow::Cow<'_, str> {
+    type Storage = &'a str;
+
+    #[inline]
+    fn into_storage(self) -> &'a str {
+        self
+    }
+}
 
 /// The offsets of `input` as a string of `rule` of `grammar` (its absolute or its reference rule), or
 /// the error that says where it goes wrong for that rule and what was expected there. The input is
@@ -190,7 +272,7 @@ fn component(input: &str, span: Span) -> Component<'_> {
 /// What the four types share: the text, the components, the conversions between storages, and the
 /// traits on the string.
 macro_rules! identifier {
-    ($name:ident, $what:literal) => {
+    ($name:ident, $what:literal, $build:literal) => {
         impl<T: Storage> $name<T> {
             /// The text, as parsed.
             #[inline]
@@ -241,6 +323,52 @@ macro_rules! identifier {
             #[inline]
             pub fn port(&self) -> Option<Port<'_>> {
                 self.authority().and_then(|a| a.port())
+            }
+
+            /// The port as a number (RFC 3986 §3.2.3: decimal digits, leading zeros allowed):
+            /// `None` when there is no port, when the port is empty (`http://a:/`, which §3.2.3
+            /// allows), and when its digits denote a number above 65535 (which `port = *DIGIT`
+            /// allows and no TCP or UDP port is). [`Port::value`] tells these apart.
+            ///
+            /// The default port of the scheme is not filled in (RFC 3986 §6.2.3 leaves it to the
+            /// scheme).
+            ///
+            /// ```
+            #[doc = concat!("use iri_abnf::", stringify!($name), ";")]
+            ///
+            #[doc = concat!("let port = |s| ", stringify!($name), "::parse(s).unwrap().port_u16();")]
+            /// assert_eq!(port("http://a:08080/"), Some(8080));
+            /// assert_eq!(port("http://a/"), None);
+            /// assert_eq!(port("http://a:/"), None);
+            /// assert_eq!(port("http://a:65536/"), None);
+            /// ```
+            pub fn port_u16(&self) -> Option<u16> {
+                match self.port()?.value() {
+                    PortValue::Number(n) => Some(n),
+                    PortValue::Empty | PortValue::TooLarge => None,
+                }
+            }
+
+            /// A [`Builder`] with the components of this value, as written (percent-encoded
+            /// triplets kept, [`Builder::path_encoded`] and the other `_encoded` setters), to change
+            /// some of them and build a new identifier. Nothing is copied: the builder borrows the
+            /// text. [`Builder::from`] does the same.
+            ///
+            /// Built back unchanged, the value gives its own text again, but for the characters
+            /// that 3987bis §4.1 keeps out of IRIs when they are created, which an IRI may hold as
+            /// they are and the builder writes percent-encoded (see [`Builder`]).
+            ///
+            /// ```
+            #[doc = concat!("use iri_abnf::", stringify!($name), ";")]
+            ///
+            #[doc = concat!("let v = ", stringify!($name), "::parse(\"http://a:8080/p%20q?x=1#top\")?;")]
+            #[doc = concat!("let changed = v.to_builder().host(\"b.example\").clear_fragment().build_", $build, "()?;")]
+            /// assert_eq!(changed, "http://b.example:8080/p%20q?x=1");
+            #[doc = concat!("assert_eq!(v.to_builder().build_", $build, "()?, v);")]
+            /// # Ok::<(), Box<dyn std::error::Error>>(())
+            /// ```
+            pub fn to_builder(&self) -> Builder<'_> {
+                Builder::from_reference(self.as_reference())
             }
 
             /// The path (RFC 3986 §3.3): always present, possibly empty.
@@ -413,6 +541,13 @@ macro_rules! identifier {
             }
         }
 
+        impl<'a, T: Storage> From<&'a $name<T>> for Builder<'a> {
+            #[doc = concat!("A builder with the components of the ", $what, " ([`", stringify!($name), "::to_builder`]).")]
+            fn from(v: &'a $name<T>) -> Builder<'a> {
+                v.to_builder()
+            }
+        }
+
         impl<'a> From<$name<&'a str>> for $name<String> {
             fn from(v: $name<&'a str>) -> $name<String> {
                 v.into_owned()
@@ -503,16 +638,18 @@ pub struct IriRef<T> {
     meta: Meta,
 }
 
-identifier!(Uri, "URI");
-identifier!(UriRef, "URI reference");
-identifier!(Iri, "IRI");
-identifier!(IriRef, "IRI reference");
+identifier!(Uri, "URI", "uri");
+identifier!(UriRef, "URI reference", "uri_ref");
+identifier!(Iri, "IRI", "iri");
+identifier!(IriRef, "IRI reference", "iri_ref");
 
 impl<T: Storage> Uri<T> {
-    /// Parses `input` as a `URI` (RFC 3986 §3): borrowed for a `&str`, owned for a `String`. The
-    /// error says at which offset the input goes wrong and what the rule expected there.
+    /// Parses `input` as a `URI` (RFC 3986 §3): borrowed for a `&str` or a `&String`, owned for a
+    /// `String` ([`IntoStorage`]). The error says at which offset the input goes wrong and what the
+    /// rule expected there.
     #[inline]
-    pub fn parse(input: T) -> Result<Self, ParseError> {
+    pub fn parse(input: impl IntoStorage<Storage = T>) -> Result<Self, ParseError> {
+        let input = input.into_storage();
         let meta = parse_meta(Grammar::Uri, Rule::Uri, input.as_ref())?;
         Ok(Uri { text: input, meta })
     }
@@ -527,6 +664,28 @@ impl<T: Storage> Uri<T> {
     /// segments are removed (§5.2.2). See [`UriRef::resolve_against`].
     pub fn resolve_against<U: Storage>(&self, base: &Uri<U>) -> Result<Uri<String>, ResolveError> {
         let (text, meta) = resolve_refs(base.as_reference(), self.as_reference());
+        Ok(Uri { text, meta })
+    }
+
+    /// Resolves `reference`, given as text, against this URI as the base (RFC 3986 §5.2 strict):
+    /// [`UriRef::parse`] (RFC 3986 §4.1) then [`UriRef::resolve_against`]. The error is that of
+    /// parsing the reference, with its offset in `reference` (a character outside US-ASCII is no
+    /// part of a URI reference: percent-encode it, or resolve against the [`Iri`] of this URI);
+    /// the resolution itself cannot fail, the base having the scheme §5.2.1 requires.
+    ///
+    /// ```
+    /// use iri_abnf::Uri;
+    ///
+    /// let base = Uri::parse("http://a/b/c/d;p?q")?;
+    /// assert_eq!(base.join("../g")?, "http://a/b/g");
+    /// assert_eq!(base.join("//h/./x")?, "http://h/x");
+    /// assert_eq!(base.join("r%C3%A9")?, "http://a/b/c/r%C3%A9");
+    /// assert_eq!(base.join("ré").unwrap_err().offset, 1);
+    /// # Ok::<(), iri_abnf::ParseError>(())
+    /// ```
+    pub fn join(&self, reference: &str) -> Result<Uri<String>, ParseError> {
+        let r = UriRef::parse(reference)?;
+        let (text, meta) = resolve_refs(self.as_reference(), r.as_reference());
         Ok(Uri { text, meta })
     }
 
@@ -572,10 +731,11 @@ impl<T: Storage> Uri<T> {
 }
 
 impl<T: Storage> UriRef<T> {
-    /// Parses `input` as a `URI-reference` (RFC 3986 §4.1): borrowed for a `&str`, owned for a
-    /// `String`.
+    /// Parses `input` as a `URI-reference` (RFC 3986 §4.1): borrowed for a `&str` or a `&String`,
+    /// owned for a `String` ([`IntoStorage`]).
     #[inline]
-    pub fn parse(input: T) -> Result<Self, ParseError> {
+    pub fn parse(input: impl IntoStorage<Storage = T>) -> Result<Self, ParseError> {
+        let input = input.into_storage();
         let meta = parse_meta(Grammar::Uri, Rule::UriReference, input.as_ref())?;
         Ok(UriRef { text: input, meta })
     }
@@ -623,10 +783,12 @@ impl<T: Storage> UriRef<T> {
 }
 
 impl<T: Storage> Iri<T> {
-    /// Parses `input` as an `IRI` of 3987bis (§2.2): borrowed for a `&str`, owned for a `String`.
+    /// Parses `input` as an `IRI` of 3987bis (§2.2): borrowed for a `&str` or a `&String`, owned for
+    /// a `String` ([`IntoStorage`]).
     /// The error says at which offset the input goes wrong and what the rule expected there.
     #[inline]
-    pub fn parse(input: T) -> Result<Self, ParseError> {
+    pub fn parse(input: impl IntoStorage<Storage = T>) -> Result<Self, ParseError> {
+        let input = input.into_storage();
         let meta = parse_meta(Grammar::Iri, Rule::Iri, input.as_ref())?;
         Ok(Iri { text: input, meta })
     }
@@ -644,7 +806,11 @@ impl<T: Storage> Iri<T> {
     /// to one.
     #[inline]
     #[track_caller]
-    pub fn parse_with(grammar: Grammar, input: T) -> Result<Self, ParseError> {
+    pub fn parse_with(
+        grammar: Grammar,
+        input: impl IntoStorage<Storage = T>,
+    ) -> Result<Self, ParseError> {
+        let input = input.into_storage();
         let grammar = iri_grammar(grammar);
         let meta = parse_meta(grammar, absolute_rule(grammar), input.as_ref())?;
         Ok(Iri { text: input, meta })
@@ -660,6 +826,29 @@ impl<T: Storage> Iri<T> {
     /// path's dot segments are removed (§5.2.2). See [`IriRef::resolve_against`].
     pub fn resolve_against<U: Storage>(&self, base: &Iri<U>) -> Result<Iri<String>, ResolveError> {
         let (text, meta) = resolve_refs(base.as_reference(), self.as_reference());
+        Ok(Iri { text, meta })
+    }
+
+    /// Resolves `reference`, given as text, against this IRI as the base (RFC 3986 §5.2 strict,
+    /// 3987bis §4.5): [`IriRef::parse`] (3987bis §2.2) then [`IriRef::resolve_against`]. The
+    /// error is that of parsing the reference, with its offset in `reference`; the resolution
+    /// itself cannot fail, the base having the scheme §5.2.1 requires. The target is in the wider
+    /// grammar of the two (see [`Iri::parse_with`]).
+    ///
+    /// ```
+    /// use iri_abnf::Iri;
+    ///
+    /// let base = Iri::parse("http://例え.jp/a/b/c?q")?;
+    /// assert_eq!(base.join("../d;p#f")?, "http://例え.jp/a/d;p#f");
+    /// assert_eq!(base.join("?é")?, "http://例え.jp/a/b/c?é");
+    /// assert_eq!(base.join("g:h")?, "g:h");
+    /// let err = base.join("a b").unwrap_err();
+    /// assert_eq!(err.offset, 1);
+    /// # Ok::<(), iri_abnf::ParseError>(())
+    /// ```
+    pub fn join(&self, reference: &str) -> Result<Iri<String>, ParseError> {
+        let r = IriRef::parse(reference)?;
+        let (text, meta) = resolve_refs(self.as_reference(), r.as_reference());
         Ok(Iri { text, meta })
     }
 
@@ -728,10 +917,11 @@ impl<T: Storage> Iri<T> {
 }
 
 impl<T: Storage> IriRef<T> {
-    /// Parses `input` as an `IRI-reference` of 3987bis (§2.2): borrowed for a `&str`, owned for a
-    /// `String`.
+    /// Parses `input` as an `IRI-reference` of 3987bis (§2.2): borrowed for a `&str` or a
+    /// `&String`, owned for a `String` ([`IntoStorage`]).
     #[inline]
-    pub fn parse(input: T) -> Result<Self, ParseError> {
+    pub fn parse(input: impl IntoStorage<Storage = T>) -> Result<Self, ParseError> {
+        let input = input.into_storage();
         let meta = parse_meta(Grammar::Iri, Rule::IriReference, input.as_ref())?;
         Ok(IriRef { text: input, meta })
     }
@@ -744,7 +934,11 @@ impl<T: Storage> IriRef<T> {
     /// For [`Grammar::Leiri`], as [`Iri::parse_with`].
     #[inline]
     #[track_caller]
-    pub fn parse_with(grammar: Grammar, input: T) -> Result<Self, ParseError> {
+    pub fn parse_with(
+        grammar: Grammar,
+        input: impl IntoStorage<Storage = T>,
+    ) -> Result<Self, ParseError> {
+        let input = input.into_storage();
         let grammar = iri_grammar(grammar);
         let meta = parse_meta(grammar, grammar.reference_rule(), input.as_ref())?;
         Ok(IriRef { text: input, meta })

@@ -171,6 +171,19 @@ impl<'a> Decoded<'a> {
 }
 
 impl fmt::Display for Component<'_> {
+    /// The text, exactly as in the input ([`Component::as_str`]): the scheme, userinfo, query,
+    /// fragment or path segment as written, percent-encoded triplets and all.
+    ///
+    /// ```
+    /// use iri_abnf::IriRef;
+    ///
+    /// let r = IriRef::parse("http://us%20er@a/b?q=%41#f%C3%A9")?;
+    /// assert_eq!(r.scheme().unwrap().to_string(), "http");
+    /// assert_eq!(r.userinfo().unwrap().to_string(), "us%20er");
+    /// assert_eq!(r.query().unwrap().to_string(), "q=%41");
+    /// assert_eq!(r.fragment().unwrap().to_string(), "f%C3%A9");
+    /// # Ok::<(), iri_abnf::ParseError>(())
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.text)
     }
@@ -328,6 +341,22 @@ impl<'a> Path<'a> {
     }
 }
 
+impl fmt::Display for Path<'_> {
+    /// The path text, exactly as in the input ([`Path::as_str`]).
+    ///
+    /// ```
+    /// use iri_abnf::Iri;
+    ///
+    /// let iri = Iri::parse("http://a/b%20c/d?q")?;
+    /// assert_eq!(iri.path().to_string(), "/b%20c/d");
+    /// assert_eq!(format!("<{}>", iri.path()), "</b%20c/d>");
+    /// # Ok::<(), iri_abnf::ParseError>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.component.text)
+    }
+}
+
 /// The segments of a [`Path`], in order (see [`Path::segments`]).
 #[derive(Clone, Debug)]
 pub struct Segments<'a> {
@@ -456,6 +485,22 @@ impl<'a> Port<'a> {
     }
 }
 
+impl fmt::Display for Port<'_> {
+    /// The digits, exactly as in the input ([`Port::as_str`]): leading zeros kept, possibly empty or
+    /// above 65535.
+    ///
+    /// ```
+    /// use iri_abnf::Uri;
+    ///
+    /// assert_eq!(Uri::parse("http://a:08080/")?.port().unwrap().to_string(), "08080");
+    /// assert_eq!(Uri::parse("http://a:/")?.port().unwrap().to_string(), "");
+    /// # Ok::<(), iri_abnf::ParseError>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.component.text)
+    }
+}
+
 /// What kind of host the `host`/`ihost` rule matched (RFC 3986 §3.2.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -561,6 +606,23 @@ impl<'a> Host<'a> {
             HostKind::Ipv6 { address } => address.as_str().parse().ok(),
             _ => None,
         }
+    }
+}
+
+impl fmt::Display for Host<'_> {
+    /// The host text, exactly as in the input ([`Host::as_str`]), with the brackets of an
+    /// `IP-literal` (RFC 3986 §3.2.2).
+    ///
+    /// ```
+    /// use iri_abnf::Iri;
+    ///
+    /// assert_eq!(Iri::parse("http://[::1]:80/")?.host().unwrap().to_string(), "[::1]");
+    /// let iri = Iri::parse("http://R%C3%A9sum%C3%A9.example/")?;
+    /// assert_eq!(iri.host().unwrap().to_string(), "R%C3%A9sum%C3%A9.example");
+    /// # Ok::<(), iri_abnf::ParseError>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.component.text)
     }
 }
 
@@ -1356,6 +1418,13 @@ impl<'a> Components<'a> {
             Components::Path(p) => p.as_component(),
             Components::Text(c) => *c,
         }
+    }
+}
+
+impl fmt::Display for Components<'_> {
+    /// The text the start rule matched, exactly as in the input ([`Components::as_component`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_component().text)
     }
 }
 

@@ -35,4 +35,5 @@ mod rules;
 mod spec_examples;
 mod testdata;
 mod typed_api;
+mod typed_api_builder;
 mod validity_suites;

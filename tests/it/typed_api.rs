@@ -582,3 +582,205 @@ fn typed_parse_is_the_rule_on_generated_strings() {
         );
     }
 }
+
+/// `parse` and `parse_with` take a `&String` (and `&Box<str>`, `&Cow<str>`, `&&str`) as they are,
+/// borrowing it; a `String` is owned, a `&str` borrowed, as before.
+#[test]
+fn parse_takes_references_to_strings() {
+    use std::borrow::Cow;
+    let s = String::from("http://a/b?c#d");
+    let iri: Iri<&str> = Iri::parse(&s).unwrap();
+    assert!(std::ptr::eq(iri.as_input(), s.as_str()));
+    let r: IriRef<&str> = IriRef::parse(&s).unwrap();
+    let u: Uri<&str> = Uri::parse(&s).unwrap();
+    let ur: UriRef<&str> = UriRef::parse(&s).unwrap();
+    assert!([r.as_str(), u.as_str(), ur.as_str()]
+        .iter()
+        .all(|t| std::ptr::eq(*t, s.as_str())));
+    assert_eq!(Iri::parse_with(Grammar::Rfc3987, &s).unwrap(), iri);
+    assert_eq!(IriRef::parse_with(Grammar::Uri, &s).unwrap(), r);
+    let boxed: Box<str> = s.clone().into_boxed_str();
+    assert_eq!(Iri::parse(&boxed).unwrap(), iri);
+    let cow: Cow<'_, str> = Cow::Owned(s.clone());
+    assert_eq!(Iri::parse(&cow).unwrap(), iri);
+    let text: &str = &s;
+    assert_eq!(Iri::parse(&text).unwrap().as_input(), text);
+    let owned: Iri<String> = Iri::parse(s.clone()).unwrap();
+    assert_eq!(owned, iri);
+    // Over the lines of a file, without a closure; the error is that of the `&str`.
+    let lines: Vec<String> = vec!["http://a/".into(), "/rel".into(), "b c".into()];
+    let parsed: Vec<_> = lines.iter().map(IriRef::parse).collect();
+    assert!(parsed[0].is_ok() && parsed[1].is_ok());
+    assert_eq!(
+        parsed[2].as_ref().unwrap_err(),
+        &IriRef::parse("b c").unwrap_err()
+    );
+    assert_eq!(
+        lines.iter().map(Iri::parse).filter(Result::is_ok).count(),
+        1
+    );
+    let bad = String::from("http://a/b c");
+    assert_eq!(
+        Uri::parse(&bad).unwrap_err(),
+        Uri::parse("http://a/b c").unwrap_err()
+    );
+}
+
+/// `join` is `parse` of the reference then `resolve_against`: the examples of RFC 3986 §5.4 (strict),
+/// and on generated references the same target, or the error `parse` gives.
+#[test]
+fn join_resolves_a_reference_given_as_text() {
+    use iri_abnf::abnf::{self, Generator};
+    use iri_abnf::repository::{case_input, case_seed};
+    let base = Iri::parse(BASE).unwrap();
+    let uri_base = Uri::parse(BASE).unwrap();
+    let mut n = 0;
+    for &(section, mode, reference, target) in EXAMPLES {
+        if mode != Mode::Strict {
+            continue;
+        }
+        n += 1;
+        assert_eq!(base.join(reference).unwrap(), target, "§{section}");
+        assert_eq!(uri_base.join(reference).unwrap(), target, "§{section}");
+        // As `oxiri::Iri::resolve` gives it.
+        let ox = oxiri::Iri::parse(BASE)
+            .unwrap()
+            .resolve(&oxiri::IriRef::parse(reference).unwrap())
+            .unwrap();
+        assert_eq!(base.join(reference).unwrap(), ox.as_str(), "§{section}");
+    }
+    assert_eq!(n, 42);
+    let (mut joined, mut refused) = (0, 0);
+    for (campaign, g) in (0x101_u64..).zip([Grammar::Uri, Grammar::Iri]) {
+        let rules = abnf::rules(g).expect("rules");
+        let generator = Generator::new(rules, g.reference_rule().name()).expect("generator");
+        for i in 0..2000u64 {
+            let reference = case_input(&generator, case_seed(campaign, g, i), 32);
+            match IriRef::parse(reference.as_str()) {
+                Ok(r) => {
+                    joined += 1;
+                    let t = base.join(&reference).unwrap();
+                    assert_eq!(t, r.resolve_against(&base).unwrap(), "{reference:?}");
+                    assert_eq!(t.grammar(), Grammar::Iri);
+                }
+                Err(e) => {
+                    refused += 1;
+                    assert_eq!(base.join(&reference).unwrap_err(), e, "{reference:?}");
+                }
+            }
+            match UriRef::parse(reference.as_str()) {
+                Ok(r) => assert_eq!(
+                    uri_base.join(&reference).unwrap(),
+                    r.resolve_against(&uri_base).unwrap()
+                ),
+                Err(e) => assert_eq!(uri_base.join(&reference).unwrap_err(), e),
+            }
+        }
+    }
+    assert!(joined > 1000 && refused > 500, "{joined} {refused}");
+}
+
+/// `port_u16` is the port's number: leading zeros allowed, `None` for no port, an empty port and
+/// digits above 65535; for every number up to 70,000, with and without a leading zero, in each
+/// type.
+#[test]
+fn port_u16_is_the_number_of_the_port() {
+    let port = |s: &str| {
+        let values = [
+            Uri::parse(s).unwrap().port_u16(),
+            UriRef::parse(s).unwrap().port_u16(),
+            Iri::parse(s).unwrap().port_u16(),
+            IriRef::parse(s).unwrap().port_u16(),
+        ];
+        assert!(values.iter().all(|v| *v == values[0]), "{s}");
+        values[0]
+    };
+    for n in 0..=70_000u32 {
+        let expected = u16::try_from(n).ok();
+        assert_eq!(port(&format!("http://a:{n}/")), expected);
+        assert_eq!(port(&format!("http://a:0{n}")), expected);
+    }
+    assert_eq!(port("http://a/"), None);
+    assert_eq!(port("http://a:/"), None);
+    assert_eq!(port("http://a:000000000000000000000080/"), Some(80));
+    assert_eq!(port("http://a:99999999999999999999999/"), None);
+    assert_eq!(port("http://[::1]:443"), Some(443));
+    assert_eq!(IriRef::parse("//a:8080").unwrap().port_u16(), Some(8080));
+    assert_eq!(IriRef::parse("/a:8080").unwrap().port_u16(), None);
+}
+
+/// Every component type displays as its text, exactly as written: on generated strings of the
+/// reference rule of each grammar, and for the start rules of `parse_components`.
+#[test]
+fn components_display_as_their_text() {
+    use iri_abnf::abnf::{self, Generator};
+    use iri_abnf::repository::{case_input, case_seed};
+    let mut seen = [0usize; 8];
+    for (campaign, g) in (0xD15_u64..).zip([Grammar::Uri, Grammar::Rfc3987, Grammar::Iri]) {
+        let rules = abnf::rules(g).expect("rules");
+        let generator = Generator::new(rules, g.reference_rule().name()).expect("generator");
+        for i in 0..2000u64 {
+            let input = case_input(&generator, case_seed(campaign, g, i), 48);
+            let Ok(r) = IriRef::parse_with(g, input.as_str()) else {
+                continue;
+            };
+            seen[0] += 1;
+            assert_eq!(r.to_string(), input);
+            if let Some(s) = r.scheme() {
+                assert_eq!(s.to_string(), s.as_str());
+            }
+            if let Some(a) = r.authority() {
+                seen[1] += 1;
+                assert_eq!(a.to_string(), a.as_str());
+                let host = a.host();
+                assert_eq!(host.to_string(), host.as_str());
+                assert_eq!(host.to_string(), &input[host.span().start..host.span().end]);
+                if let Some(u) = a.userinfo() {
+                    seen[2] += 1;
+                    assert_eq!(u.to_string(), u.as_str());
+                }
+                if let Some(p) = a.port() {
+                    seen[3] += 1;
+                    assert_eq!(p.to_string(), p.as_str());
+                    assert_eq!(p.to_string(), &input[p.span().start..p.span().end]);
+                }
+            }
+            let path = r.path();
+            assert_eq!(path.to_string(), path.as_str());
+            assert_eq!(path.to_string(), &input[path.span().start..path.span().end]);
+            seen[4] += usize::from(!path.as_str().is_empty());
+            for segment in path.segments() {
+                assert_eq!(segment.to_string(), segment.as_str());
+            }
+            if let Some(q) = r.query() {
+                seen[5] += 1;
+                assert_eq!(q.to_string(), &input[q.span().start..q.span().end]);
+            }
+            if let Some(f) = r.fragment() {
+                seen[6] += 1;
+                assert_eq!(f.to_string(), &input[f.span().start..f.span().end]);
+            }
+            let components = parse_components(g, g.reference_rule(), &input).unwrap();
+            assert_eq!(components.to_string(), input);
+            let rules = if g == Grammar::Uri {
+                [Rule::Host, Rule::Authority, Rule::Path, Rule::Port]
+            } else {
+                [Rule::Ihost, Rule::Iauthority, Rule::Ipath, Rule::Port]
+            };
+            let parts = [
+                r.host().map(|h| h.as_str()),
+                r.authority().map(|a| a.as_str()),
+                Some(r.path().as_str()),
+                r.port().map(|p| p.as_str()),
+            ];
+            for (rule, part) in rules.into_iter().zip(parts) {
+                if let Some(part) = part {
+                    seen[7] += 1;
+                    let c = parse_components(g, rule, part).unwrap();
+                    assert_eq!(c.to_string(), part, "{g} {rule:?}");
+                }
+            }
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
+}

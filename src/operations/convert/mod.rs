@@ -80,9 +80,10 @@ pub enum ConvertErrorKind {
     Unmappable(Unmappable),
     /// A component given to the builder of the typed identifiers (`iri_abnf::Builder`) cannot be
     /// written in its place, percent-encoded or not (a "[" in a registered name, RFC 3986 §3.2.2; a
-    /// scheme outside its characters, §3.1); the offset is in the text of that component.
+    /// scheme outside its characters, §3.1; an already percent-encoded component that does not
+    /// match its rule, 3987bis §2.2); the offset is in the text of that component.
     Unencodable {
-        /// The component: `scheme`, `host` or `path`.
+        /// The component: `scheme`, `userinfo`, `host`, `port`, `path`, `query` or `fragment`.
         component: &'static str,
         /// Why, with the section of the spec that says so.
         reason: &'static str,

@@ -58,6 +58,37 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .build_uri()?;
     assert_eq!(built.as_str(), "https://example.org/a%20b?q=%C3%A9");
 
+    // 3987bis §4.1 when IRIs are created: a bidi override is percent-encoded; an IPv6 address
+    // becomes an IP-literal; an already encoded path keeps its triplets.
+    let built = Builder::new()
+        .scheme("http")
+        .host("::1")
+        .path("/\u{202E}a")
+        .build_iri()?;
+    assert_eq!(built.as_str(), "http://[::1]/%E2%80%AEa");
+    let built = Builder::new()
+        .scheme("http")
+        .host("a")
+        .path_encoded("/%41")
+        .build_uri()?;
+    assert_eq!(built.as_str(), "http://a/%41");
+
+    // A `&String` as it is; `join`, `port_u16`, `Display` of the components, a builder from an
+    // identifier.
+    let line = String::from("https://example.org:8443/a/b?q");
+    let iri = Iri::parse(&line)?;
+    assert_eq!(iri.join("../c")?.as_str(), "https://example.org:8443/c");
+    assert_eq!(iri.port_u16(), Some(8443));
+    assert_eq!(iri.host().expect("a host").to_string(), "example.org");
+    assert_eq!(iri.path().to_string(), "/a/b");
+    assert_eq!(iri.port().expect("a port").to_string(), "8443");
+    let moved = iri.to_builder().host("example.net").clear_port().build_iri()?;
+    assert_eq!(moved.as_str(), "https://example.net/a/b?q");
+    assert_eq!(Builder::from(&iri).build_iri()?, iri);
+    let lines = vec![line.clone()];
+    let parsed: Vec<Uri<&str>> = lines.iter().map(Uri::parse).collect::<Result<_, _>>()?;
+    assert_eq!(parsed[0].as_str(), line);
+
     // serde: the string; an invalid one is an error naming the offset and what was expected.
     let link: Link = serde_json::from_str(r#"{"href": "../x", "base": "http://a/b/c"}"#)?;
     assert_eq!(
