@@ -49,7 +49,7 @@
 
 use super::reg_name::punycode_to_unicode;
 use super::{push_xml_notation, syntax_error, ConvertError};
-use crate::characters::{is_unreserved, not_appropriate, pct_octet, push_pct};
+use crate::characters::{is_unreserved, not_appropriate, pct_octet, push_pct, Place};
 use crate::components::{HostKind, Reference};
 use crate::grammar::Grammar;
 
@@ -423,15 +423,17 @@ fn step4(p: &mut Piece) {
 }
 
 /// Whether a character decoded from octets may stay a character in the component (step 4): never in
-/// the scheme, port or an IP literal; elsewhere when it is not [`not_appropriate`].
+/// the scheme, port or an IP literal; elsewhere when it is not [`not_appropriate`] there.
 fn appropriate(c: char, kind: Kind) -> bool {
-    match kind {
-        Kind::Verbatim => false,
-        Kind::Query => not_appropriate(c, true).is_none(),
-        Kind::Userinfo | Kind::RegName | Kind::Path | Kind::Fragment => {
-            not_appropriate(c, false).is_none()
-        }
-    }
+    let place = match kind {
+        Kind::Verbatim => return false,
+        Kind::Userinfo => Place::Userinfo,
+        Kind::RegName => Place::Host,
+        Kind::Path => Place::Path,
+        Kind::Query => Place::Query,
+        Kind::Fragment => Place::Fragment,
+    };
+    not_appropriate(c, place).is_none()
 }
 
 /// Step 5: the octets, now legal UTF-8 of appropriate characters, read as characters (the units are
