@@ -627,13 +627,24 @@ mod tests {
         // In the query, private use and the rest of iprivate are appropriate; tags (C.9) are not.
         assert_eq!(not_appropriate('\u{E000}', Place::Query), None);
         // U+E0100 VARIATION SELECTOR-17 is `iprivate` there but invisible.
-        assert_eq!(not_appropriate('\u{E0100}', Place::Query), Some(FormatCharacter));
+        assert_eq!(
+            not_appropriate('\u{E0100}', Place::Query),
+            Some(FormatCharacter)
+        );
         assert_eq!(not_appropriate('\u{E0041}', Place::Query), Some(Tagging));
-        assert_eq!(not_appropriate_code_point(0xD800, Place::Path), Some(Surrogate));
+        assert_eq!(
+            not_appropriate_code_point(0xD800, Place::Path),
+            Some(Surrogate)
+        );
         assert_eq!(not_appropriate_code_point(0x110000, Place::Path), None);
         // The look-alikes of "." in a host only (UTS #46 label separators, NFKC).
         for c in ['\u{3002}', '\u{FE52}', '\u{2024}', '\u{2026}'] {
-            assert_eq!(not_appropriate(c, Place::Host), Some(LookAlike), "U+{:04X}", c as u32);
+            assert_eq!(
+                not_appropriate(c, Place::Host),
+                Some(LookAlike),
+                "U+{:04X}",
+                c as u32
+            );
         }
     }
 
@@ -694,10 +705,18 @@ mod tests {
                 || look_alike_of(c, Place::Query).is_some()
                 || composes_with_delimiter(c)
             {
-                assert!(not_appropriate(c, Place::Query).is_some(), "U+{:04X}", c as u32);
+                assert!(
+                    not_appropriate(c, Place::Query).is_some(),
+                    "U+{:04X}",
+                    c as u32
+                );
             }
             if look_alike_of(c, Place::Host).is_some() {
-                assert!(not_appropriate(c, Place::Host).is_some(), "U+{:04X}", c as u32);
+                assert!(
+                    not_appropriate(c, Place::Host).is_some(),
+                    "U+{:04X}",
+                    c as u32
+                );
             }
             if is_kept_invisible(c) {
                 for place in Place::ALL {

@@ -103,7 +103,6 @@ fn punctuation_symbol_or_separator(c: char) -> bool {
     )
 }
 
-
 /// Whether the General_Category of `c` is S* or Z*.
 fn symbol_or_separator(c: char) -> bool {
     use GeneralCategory as G;
@@ -373,7 +372,9 @@ mod tests {
                 (true, Basis::Skeleton, 5),
             ]
         );
-        for c in ['\u{2019}', '\u{05F4}', '\u{0964}', '\u{0965}', '\u{201C}', '\u{2032}'] {
+        for c in [
+            '\u{2019}', '\u{05F4}', '\u{0964}', '\u{0965}', '\u{201C}', '\u{2032}',
+        ] {
             assert!(running_text.contains(&c), "U+{:04X}", c as u32);
         }
         let list: Vec<String> = running_text

@@ -65,8 +65,7 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
                     .to_string()
             } else {
                 let place = Place::from_name(component).unwrap_or(Place::Path);
-                let reason = not_appropriate(c, place)
-                    .unwrap_or(NotAppropriate::FormatCharacter);
+                let reason = not_appropriate(c, place).unwrap_or(NotAppropriate::FormatCharacter);
                 format!("not appropriate in an IRI ({})", reason.source())
             };
             sink.push(
@@ -87,15 +86,16 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             continue;
         } else if c.identifier_type() == Some(IdentifierType::Deprecated) {
             (Code::DeprecatedCharacter, "deprecated character")
-        } else if let Some(reason) =
-            not_appropriate(c, Place::from_name(component_at(r, i)).unwrap_or(Place::Path)).filter(
-                |&reason| {
-                !matches!(
-                    reason,
-                    NotAppropriate::BidiFormatting | NotAppropriate::LookAlike
-                )
-            })
-        {
+        } else if let Some(reason) = not_appropriate(
+            c,
+            Place::from_name(component_at(r, i)).unwrap_or(Place::Path),
+        )
+        .filter(|&reason| {
+            !matches!(
+                reason,
+                NotAppropriate::BidiFormatting | NotAppropriate::LookAlike
+            )
+        }) {
             // The rest of the one set of 3987bis §3.7 step 4 (the bidi formatting characters are
             // `bidi-formatting-character`'s, the look-alikes `syntax-look-alike`'s).
             let component = component_at(r, i);

@@ -439,13 +439,16 @@ fn look_alikes_follow_what_they_imitate_in_every_component() {
         let uri = format!("http://u{encoded}v@a{encoded}b/x{encoded}?{encoded}#{encoded}");
         let got = to_iri(&uri, &options).unwrap().iri;
         // What the rest of the predicate says (full-width forms, white space, …), in the path.
-        let other = not_appropriate(c, Place::Path).filter(|&r| {
-            r != iri_abnf::characters::NotAppropriate::LookAlike
-        });
+        let other = not_appropriate(c, Place::Path)
+            .filter(|&r| r != iri_abnf::characters::NotAppropriate::LookAlike);
         let (class, host_kept, kept) = if t == '.' {
             ("look-alike of \".\"", true, other.is_some())
         } else if ambiguous.contains(t) && punctuation {
-            ("punctuation of running text", other.is_some(), other.is_some())
+            (
+                "punctuation of running text",
+                other.is_some(),
+                other.is_some(),
+            )
         } else {
             ("look-alike of a delimiter", true, true)
         };
@@ -493,7 +496,11 @@ fn running_text_decodes_and_look_alikes_stay() {
         ),
         ("%E2%80%9Cquoted%E2%80%9D", "\u{201C}quoted\u{201D}"),
     ] {
-        for (before, between) in [("http://a/", "?"), ("http://a/x?", "#"), ("http://a/x#", "/")] {
+        for (before, between) in [
+            ("http://a/", "?"),
+            ("http://a/x?", "#"),
+            ("http://a/x#", "/"),
+        ] {
             assert_eq!(
                 iri(&format!("{before}{uri}{between}{uri}")),
                 format!("{before}{text}{between}{text}"),
@@ -501,7 +508,9 @@ fn running_text_decodes_and_look_alikes_stay() {
             );
         }
     }
-    for c in ['\u{066A}', '\u{2052}', '\u{2223}', '\u{2502}', '\u{FE6A}', '\u{2215}'] {
+    for c in [
+        '\u{066A}', '\u{2052}', '\u{2223}', '\u{2502}', '\u{FE6A}', '\u{2215}',
+    ] {
         let s = format!("http://a{0}b/{0}?{0}#{0}", pct(c));
         assert_eq!(iri(&s), s, "U+{:04X}", c as u32);
     }

@@ -76,8 +76,14 @@ fn to_iri_keeps_not_appropriate_characters_encoded() {
 #[test]
 fn to_iri_decodes_running_text_and_keeps_look_alikes_of_delimiters() {
     let cases = [
-        ("http://a/Don%E2%80%99t_Stop_Me_Now", "http://a/Don\u{2019}t_Stop_Me_Now"),
-        ("http://a/L%E2%80%99Or%C3%A9al", "http://a/L\u{2019}Or\u{E9}al"),
+        (
+            "http://a/Don%E2%80%99t_Stop_Me_Now",
+            "http://a/Don\u{2019}t_Stop_Me_Now",
+        ),
+        (
+            "http://a/L%E2%80%99Or%C3%A9al",
+            "http://a/L\u{2019}Or\u{E9}al",
+        ),
         ("http://a/Hello%E2%80%A6", "http://a/Hello\u{2026}"),
         (
             "http://a/%E3%83%A2%E3%83%BC%E3%83%8B%E3%83%B3%E3%82%B0%E5%A8%98%E3%80%82",
@@ -87,7 +93,10 @@ fn to_iri_decodes_running_text_and_keeps_look_alikes_of_delimiters() {
             "http://a/%E3%82%B8%E3%83%A7%E3%83%B3%E3%82%A0%E3%82%B9%E3%83%9F%E3%82%B9",
             "http://a/\u{30B8}\u{30E7}\u{30F3}\u{30A0}\u{30B9}\u{30DF}\u{30B9}",
         ),
-        ("http://a/%D7%A6%D7%94%D7%B4%D7%9C", "http://a/\u{5E6}\u{5D4}\u{5F4}\u{5DC}"),
+        (
+            "http://a/%D7%A6%D7%94%D7%B4%D7%9C",
+            "http://a/\u{5E6}\u{5D4}\u{5F4}\u{5DC}",
+        ),
         ("http://a/100%D9%AA", "http://a/100%D9%AA"), // U+066A ARABIC PERCENT SIGN
         ("http://a/x%E2%81%92y", "http://a/x%E2%81%92y"), // U+2052 COMMERCIAL MINUS SIGN
         ("http://a/x%E2%88%A3y", "http://a/x%E2%88%A3y"), // U+2223 DIVIDES

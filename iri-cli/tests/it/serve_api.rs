@@ -371,7 +371,12 @@ fn the_marked_characters_of_the_page_are_those_of_the_library() {
             .get(at)
             .filter(|&&(a, _, _)| a <= c as u32)
             .map(|&(_, _, k)| NotAppropriate::ALL[k]);
-        assert_eq!(listed, not_appropriate(c, Place::Path), "U+{:04X}", c as u32);
+        assert_eq!(
+            listed,
+            not_appropriate(c, Place::Path),
+            "U+{:04X}",
+            c as u32
+        );
     }
 }
 
