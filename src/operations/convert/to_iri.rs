@@ -26,10 +26,11 @@
 //!   definition that normalization and `lint` use too: the bidi formatting characters
 //!   ([`BIDI_FORMATTING`](crate::characters::BIDI_FORMATTING), §3.7.1 example 3), the tables of
 //!   RFC 3454 that Nameprep prohibits (§4.1 b "characters excluded in \[RFC3491\]"; U+200C and
-//!   U+200D stay, RFC 5892 A.1, A.2), the half-width and full-width forms (§4.1 b), and what the
-//!   `iri` grammar does not allow in the component (§2.2: `ucschar` everywhere, `iprivate` in the
-//!   query only). Other look-alikes are kept: §3.7 says "results may vary". Re-encoding uses
-//!   uppercase hex digits, as example 3 shows.
+//!   U+200D stay, RFC 5892 A.1, A.2), the half-width and full-width forms (§4.1 b), the look-alikes
+//!   of space and of the delimiters that mean something in the component (§4.1 b, note 15 (f): "."
+//!   in a host only), and what the `iri` grammar does not allow in the component (§2.2: `ucschar`
+//!   everywhere, `iprivate` in the query only). Other look-alikes are kept: §3.7 says "results may
+//!   vary". Re-encoding uses uppercase hex digits, as example 3 shows.
 //! - Step 6 converts the labels of a `reg-name` that begin with `xn--` to U-labels, only when the
 //!   result is valid under the IDNA2008 lookup that `--host idna` applies, RFC 5891 §5.3–§5.4 and
 //!   the Bidi Rule on the whole name, and holds no character of [`not_appropriate`]
