@@ -167,7 +167,7 @@ pub fn ambiguous_skeleton(t: char) -> bool {
 
 /// How many times `unit` makes `text`, if it does.
 fn repeats(text: &str, unit: &str) -> Option<usize> {
-    if unit.is_empty() || text.is_empty() || text.len() % unit.len() != 0 {
+    if unit.is_empty() || text.is_empty() || !text.len().is_multiple_of(unit.len()) {
         return None;
     }
     let n = text.len() / unit.len();
