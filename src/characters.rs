@@ -102,6 +102,53 @@ pub fn is_bidi_formatting(c: char) -> bool {
     )
 }
 
+/// The component of an IRI where a character stands, as far as [`not_appropriate`] depends on it
+/// (3987bis §2.2, §4.1 b): the query allows `iprivate`, and a host separates labels with "." and its
+/// look-alikes (UTS #46 §4 maps U+3002 IDEOGRAPHIC FULL STOP to "."). The scheme and the port hold
+/// US-ASCII only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Place {
+    /// `iuserinfo`.
+    Userinfo,
+    /// `ihost` (a `ireg-name`; IP literals hold US-ASCII only).
+    Host,
+    /// `ipath`.
+    Path,
+    /// `iquery`.
+    Query,
+    /// `ifragment`.
+    Fragment,
+}
+
+impl Place {
+    /// Every place, in the order of the components.
+    pub const ALL: [Place; 5] = [
+        Place::Userinfo,
+        Place::Host,
+        Place::Path,
+        Place::Query,
+        Place::Fragment,
+    ];
+
+    /// The name of the component ("userinfo", "host", "path", "query", "fragment").
+    pub fn name(self) -> &'static str {
+        match self {
+            Place::Userinfo => "userinfo",
+            Place::Host => "host",
+            Place::Path => "path",
+            Place::Query => "query",
+            Place::Fragment => "fragment",
+        }
+    }
+
+    /// The place of the component of that [name](Place::name), if it is one of them.
+    pub fn from_name(name: &str) -> Option<Place> {
+        Place::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
 /// Why a character outside US-ASCII is not appropriate in an IRI: the source of each part of
 /// [`not_appropriate`], in the order it checks them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -147,9 +194,11 @@ pub enum NotAppropriate {
     /// (UTR #36 §2). Not the joiners and variation selectors that text needs
     /// ([`is_kept_invisible`]).
     FormatCharacter,
-    /// A look-alike of a delimiter or of space ([`look_alike_of`]: punctuation, symbols and separators
-    /// whose UTS #39 skeleton, NFKC form or UTS #46 mapping is ASCII text with a delimiter, "%" or
-    /// space): 3987bis §4.1 b names "look-alikes of "space", "delims", and "unwise"".
+    /// A look-alike of space or of a delimiter that means something where it stands ([`look_alike_of`]:
+    /// punctuation, symbols and separators whose NFKC form, UTS #46 mapping or UTS #39 skeleton shows
+    /// space, "%", a gen-delim or one of RFC 2396's "delims" and "unwise", or "." in a host; and the
+    /// characters whose canonical decomposition is an ASCII delimiter): 3987bis §4.1 b names
+    /// "look-alikes of "space", "delims", and "unwise"".
     LookAlike,
     /// A character that composes with an ASCII delimiter under NFC ([`composes_with_delimiter`]:
     /// U+0338 COMBINING LONG SOLIDUS OVERLAY after "=" is "≠"): as a character it would let NFC
@@ -232,8 +281,8 @@ impl NotAppropriate {
 /// characters that URI-to-IRI conversion keeps percent-encoded (3987bis §3.7 step 4: "characters that
 /// are not appropriate according to Section 2.2 and Section 4.1"), that no normalization level decodes
 /// (and that each level from `percent` up percent-encodes where the input holds them as characters),
-/// and that `lint` never suggests decoding. `in_query`: whether the character is in the query, where
-/// §2.2 allows `iprivate`.
+/// and that `lint` never suggests decoding. `place`: the component the character is in; the query
+/// allows `iprivate` (§2.2), and a host keeps the look-alikes of "." too ([`look_alike_of`]).
 ///
 /// The set, in the order of [`NotAppropriate::ALL`] (interpretation note 15):
 /// - the bidi formatting characters of [`BIDI_FORMATTING`] (RFC 3987 §4.1, 3987bis §3.7.1);
@@ -244,29 +293,36 @@ impl NotAppropriate {
 /// - what §2.2 leaves out of `ucschar` (and, outside the query, of `iprivate`);
 /// - the invisible characters of the Unicode version the crate ships ([`is_invisible`]), but the
 ///   joiners and variation selectors that text needs ([`is_kept_invisible`]; 3987bis §4.1 b, §9);
-/// - the look-alikes of delimiters and of space ([`look_alike_of`]; §4.1 b);
+/// - the look-alikes of space and of the delimiters that mean something where they stand
+///   ([`look_alike_of`]; §4.1 b): space, "%", the gen-delims, RFC 2396's "delims" and "unwise"
+///   everywhere, "." in a host;
 /// - the marks that compose with a delimiter ([`composes_with_delimiter`]; RFC 3986 §2.2).
 ///
 /// US-ASCII characters are not the business of this predicate (`None`): step 2 of §3.7 decides for
 /// them (unreserved characters are decoded, the others stay encoded).
 ///
 /// ```
-/// use iri_abnf::characters::{not_appropriate, NotAppropriate};
+/// use iri_abnf::characters::{not_appropriate, NotAppropriate, Place};
 ///
-/// assert_eq!(not_appropriate('\u{202E}', false), Some(NotAppropriate::BidiFormatting));
-/// assert_eq!(not_appropriate('\u{200B}', false), Some(NotAppropriate::NonAsciiSpace));
-/// assert_eq!(not_appropriate('\u{FF21}', false), Some(NotAppropriate::HalfwidthFullwidth));
-/// assert_eq!(not_appropriate('\u{E000}', false), Some(NotAppropriate::PrivateUse));
-/// assert_eq!(not_appropriate('\u{E000}', true), None);
-/// assert_eq!(not_appropriate('\u{2064}', false), Some(NotAppropriate::FormatCharacter));
-/// assert_eq!(not_appropriate('\u{2215}', false), Some(NotAppropriate::LookAlike));
-/// assert_eq!(not_appropriate('\u{3002}', false), Some(NotAppropriate::LookAlike));
-/// assert_eq!(not_appropriate('\u{338}', false), Some(NotAppropriate::ComposesWithDelimiter));
-/// assert_eq!(not_appropriate('\u{200C}', false), None);
-/// assert_eq!(not_appropriate('\u{FE0F}', false), None);
-/// assert_eq!(not_appropriate('\u{E9}', false), None);
+/// let path = |c| not_appropriate(c, Place::Path);
+/// assert_eq!(path('\u{202E}'), Some(NotAppropriate::BidiFormatting));
+/// assert_eq!(path('\u{200B}'), Some(NotAppropriate::NonAsciiSpace));
+/// assert_eq!(path('\u{FF21}'), Some(NotAppropriate::HalfwidthFullwidth));
+/// assert_eq!(path('\u{E000}'), Some(NotAppropriate::PrivateUse));
+/// assert_eq!(not_appropriate('\u{E000}', Place::Query), None);
+/// assert_eq!(path('\u{2064}'), Some(NotAppropriate::FormatCharacter));
+/// assert_eq!(path('\u{2215}'), Some(NotAppropriate::LookAlike)); // DIVISION SLASH
+/// assert_eq!(path('\u{066A}'), Some(NotAppropriate::LookAlike)); // ARABIC PERCENT SIGN
+/// assert_eq!(path('\u{3002}'), None); // IDEOGRAPHIC FULL STOP ends a sentence
+/// assert_eq!(not_appropriate('\u{3002}', Place::Host), Some(NotAppropriate::LookAlike));
+/// assert_eq!(path('\u{2019}'), None); // RIGHT SINGLE QUOTATION MARK
+/// assert_eq!(path('\u{338}'), Some(NotAppropriate::ComposesWithDelimiter));
+/// assert_eq!(path('\u{200C}'), None);
+/// assert_eq!(path('\u{FE0F}'), None);
+/// assert_eq!(path('\u{E9}'), None);
 /// ```
-pub fn not_appropriate(c: char, in_query: bool) -> Option<NotAppropriate> {
+pub fn not_appropriate(c: char, place: Place) -> Option<NotAppropriate> {
+    let in_query = place == Place::Query;
     use stringprep::tables;
     if c.is_ascii() {
         return None;
@@ -302,7 +358,7 @@ pub fn not_appropriate(c: char, in_query: bool) -> Option<NotAppropriate> {
         NotAppropriate::NotUcschar
     } else if is_invisible(c) && !is_kept_invisible(c) {
         NotAppropriate::FormatCharacter
-    } else if look_alike_of(c).is_some() {
+    } else if look_alike_of(c, place).is_some() {
         NotAppropriate::LookAlike
     } else if composes_with_delimiter(c) {
         NotAppropriate::ComposesWithDelimiter
@@ -338,29 +394,54 @@ pub fn is_kept_invisible(c: char) -> bool {
         || is_ucschar(c) && CodePointSetData::new::<VariationSelector>().contains(c)
 }
 
-/// The ASCII text that `c` looks like when `c` is a look-alike of a delimiter or of space (3987bis
-/// §4.1 b): a character outside US-ASCII of General_Category P*, S* or Z* whose UTS #39 confusables
-/// skeleton (§4), NFKC form or UTS #46 mapping is US-ASCII text holding space or a printable character
-/// other than a letter, a digit, "-", "_" and "~" (RFC 3986 §2.2 `reserved`, RFC 2396's "delims"
-/// and "unwise", "." of host labels and dot segments). From a table that `cargo xtask generate`
-/// derives from the data of `unicode-security`, `icu_properties` and `idna` (checked by
-/// `cargo xtask generate --check`). Letters that the data maps to delimiters (U+01C3 LATIN LETTER
-/// RETROFLEX CLICK looks like "!") are not in it: they belong to the words of their script.
+/// The ASCII text that `c` looks like when `c`, in `place`, is a look-alike of space or of a
+/// delimiter that means something there (3987bis §4.1 b "look-alikes of "space", "delims", and
+/// "unwise""; interpretation note 15 (f)). The delimiters: space, "%", the gen-delims of RFC 3986
+/// §2.2 and RFC 2396 §2.4.3's "delims" and "unwise" (`:/?#[]@<>"{}|\^``) everywhere, and "." in a
+/// host, where UTS #46 maps U+3002, U+FF0E, U+FF61 and U+2024 to the label separator. A look-alike
+/// is a character outside US-ASCII of General_Category P*, S* or Z* whose NFKC form, UTS #46 mapping
+/// or UTS #39 confusables skeleton (§4) is ASCII text holding such a delimiter, or whose skeleton is
+/// that of the delimiter (U+066A ARABIC PERCENT SIGN, U+2052 COMMERCIAL MINUS SIGN and "%"; U+2223
+/// DIVIDES, U+2502 BOX DRAWINGS LIGHT VERTICAL and "|"); where that skeleton is also one of ASCII
+/// text that means nothing ("`" and "'", `"` and "''", "|" and "l"), only symbols and separators
+/// count, and the punctuation of running text (U+2019 RIGHT SINGLE QUOTATION MARK, U+05F4 HEBREW
+/// PUNCTUATION GERSHAYIM, U+0964 DEVANAGARI DANDA) is not taken. So are the characters whose
+/// canonical decomposition is an ASCII delimiter of any kind (U+037E GREEK QUESTION MARK is ";").
+/// Look-alikes of the sub-delims, of "-", "_" and "~" and, outside a host, of "." are not taken:
+/// they delimit nothing in every IRI, and they are the typographic and script punctuation of text
+/// (U+2026 HORIZONTAL ELLIPSIS, U+30A0 KATAKANA-HIRAGANA DOUBLE HYPHEN). From tables that
+/// `cargo xtask generate` derives from the data of `unicode-security`, `unicode-normalization`,
+/// `icu_properties` and `idna` (checked by `cargo xtask generate --check`). Letters that the data
+/// maps to delimiters (U+01C3 LATIN LETTER RETROFLEX CLICK looks like "!") are not in it: they belong
+/// to the words of their script.
 ///
 /// ```
-/// use iri_abnf::characters::look_alike_of;
+/// use iri_abnf::characters::{look_alike_of, Place};
 ///
-/// assert_eq!(look_alike_of('\u{2215}'), Some("/")); // DIVISION SLASH
-/// assert_eq!(look_alike_of('\u{3002}'), Some(".")); // IDEOGRAPHIC FULL STOP (UTS #46)
-/// assert_eq!(look_alike_of('\u{FE6A}'), Some("%")); // SMALL PERCENT SIGN (NFKC)
-/// assert_eq!(look_alike_of('\u{2800}'), Some(" ")); // BRAILLE PATTERN BLANK
-/// assert_eq!(look_alike_of('\u{1C3}'), None); // a letter
+/// assert_eq!(look_alike_of('\u{2215}', Place::Path), Some("/")); // DIVISION SLASH
+/// assert_eq!(look_alike_of('\u{066A}', Place::Path), Some("%")); // ARABIC PERCENT SIGN
+/// assert_eq!(look_alike_of('\u{2223}', Place::Query), Some("|")); // DIVIDES
+/// assert_eq!(look_alike_of('\u{FE6A}', Place::Path), Some("%")); // SMALL PERCENT SIGN (NFKC)
+/// assert_eq!(look_alike_of('\u{2800}', Place::Path), Some(" ")); // BRAILLE PATTERN BLANK
+/// assert_eq!(look_alike_of('\u{3002}', Place::Host), Some(".")); // IDEOGRAPHIC FULL STOP
+/// assert_eq!(look_alike_of('\u{3002}', Place::Path), None);
+/// assert_eq!(look_alike_of('\u{2019}', Place::Path), None); // RIGHT SINGLE QUOTATION MARK
+/// assert_eq!(look_alike_of('\u{1C3}', Place::Path), None); // a letter
 /// ```
-pub fn look_alike_of(c: char) -> Option<&'static str> {
-    derived::LOOK_ALIKES
-        .binary_search_by(|&(x, _)| x.cmp(&c))
-        .ok()
-        .map(|i| derived::LOOK_ALIKES[i].1)
+pub fn look_alike_of(c: char, place: Place) -> Option<&'static str> {
+    let find = |table: &'static [(char, &'static str)]| {
+        table
+            .binary_search_by(|&(x, _)| x.cmp(&c))
+            .ok()
+            .map(|i| table[i].1)
+    };
+    find(&derived::LOOK_ALIKES).or_else(|| {
+        if place == Place::Host {
+            find(&derived::HOST_LOOK_ALIKES)
+        } else {
+            None
+        }
+    })
 }
 
 /// Whether `c` composes under NFC with an ASCII delimiter (a printable US-ASCII character other than
@@ -373,18 +454,18 @@ pub fn composes_with_delimiter(c: char) -> bool {
 
 /// [`not_appropriate`] for any code point, surrogates included ([`NotAppropriate::Surrogate`]); `None`
 /// also for a value above U+10FFFF.
-pub fn not_appropriate_code_point(code_point: u32, in_query: bool) -> Option<NotAppropriate> {
+pub fn not_appropriate_code_point(code_point: u32, place: Place) -> Option<NotAppropriate> {
     match char::from_u32(code_point) {
-        Some(c) => not_appropriate(c, in_query),
+        Some(c) => not_appropriate(c, place),
         None if (0xD800..=0xDFFF).contains(&code_point) => Some(NotAppropriate::Surrogate),
         None => None,
     }
 }
 
 /// Whether URI-to-IRI conversion (3987bis §3.7 step 4) would hold `c`, decoded from octets, as a
-/// character: outside US-ASCII and not [`not_appropriate`]. `in_query` as there.
-pub fn decodes_to_iri(c: char, in_query: bool) -> bool {
-    !c.is_ascii() && not_appropriate(c, in_query).is_none()
+/// character: outside US-ASCII and not [`not_appropriate`] in `place`.
+pub fn decodes_to_iri(c: char, place: Place) -> bool {
+    !c.is_ascii() && not_appropriate(c, place).is_none()
 }
 
 /// The characters outside US-ASCII with the Unicode property White_Space: U+0085, U+00A0, U+1680,
@@ -504,9 +585,14 @@ mod tests {
             // Look-alikes of delimiters and of space (3987bis §4.1 b).
             ('\u{2215}', Some(LookAlike)),
             ('\u{2044}', Some(LookAlike)),
-            ('\u{3002}', Some(LookAlike)),
-            ('\u{FE52}', Some(LookAlike)),
-            ('\u{2024}', Some(LookAlike)),
+            ('\u{066A}', Some(LookAlike)),
+            ('\u{2052}', Some(LookAlike)),
+            ('\u{2223}', Some(LookAlike)),
+            ('\u{2502}', Some(LookAlike)),
+            // "." means something in a host only.
+            ('\u{3002}', None),
+            ('\u{FE52}', None),
+            ('\u{2024}', None),
             ('\u{FE5F}', Some(LookAlike)),
             ('\u{FE6A}', Some(LookAlike)),
             ('\u{2039}', Some(LookAlike)),
@@ -519,6 +605,13 @@ mod tests {
             ('\u{30CE}', None),
             ('\u{1C3}', None),
             ('\u{2013}', None), // EN DASH looks like "-", a word character
+            // Typographic and script punctuation of running text (interpretation note 15 (f)).
+            ('\u{2019}', None),
+            ('\u{2026}', None),
+            ('\u{30A0}', None),
+            ('\u{05F4}', None),
+            ('\u{0964}', None),
+            ('\u{0965}', None),
             ('\u{338}', Some(ComposesWithDelimiter)),
             ('\u{E9}', None),
             ('\u{5D0}', None),
@@ -527,15 +620,32 @@ mod tests {
             (' ', None),
         ];
         for (c, want) in cases {
-            assert_eq!(not_appropriate(c, false), want, "U+{:04X}", c as u32);
+            for place in [Place::Userinfo, Place::Path, Place::Fragment] {
+                assert_eq!(not_appropriate(c, place), want, "U+{:04X}", c as u32);
+            }
         }
         // In the query, private use and the rest of iprivate are appropriate; tags (C.9) are not.
-        assert_eq!(not_appropriate('\u{E000}', true), None);
+        assert_eq!(not_appropriate('\u{E000}', Place::Query), None);
         // U+E0100 VARIATION SELECTOR-17 is `iprivate` there but invisible.
-        assert_eq!(not_appropriate('\u{E0100}', true), Some(FormatCharacter));
-        assert_eq!(not_appropriate('\u{E0041}', true), Some(Tagging));
-        assert_eq!(not_appropriate_code_point(0xD800, false), Some(Surrogate));
-        assert_eq!(not_appropriate_code_point(0x110000, false), None);
+        assert_eq!(
+            not_appropriate('\u{E0100}', Place::Query),
+            Some(FormatCharacter)
+        );
+        assert_eq!(not_appropriate('\u{E0041}', Place::Query), Some(Tagging));
+        assert_eq!(
+            not_appropriate_code_point(0xD800, Place::Path),
+            Some(Surrogate)
+        );
+        assert_eq!(not_appropriate_code_point(0x110000, Place::Path), None);
+        // The look-alikes of "." in a host only (UTS #46 label separators, NFKC).
+        for c in ['\u{3002}', '\u{FE52}', '\u{2024}', '\u{2026}'] {
+            assert_eq!(
+                not_appropriate(c, Place::Host),
+                Some(LookAlike),
+                "U+{:04X}",
+                c as u32
+            );
+        }
     }
 
     /// The predicate over every code point: what it says of the grammar (§2.2) and of the sets it is
@@ -545,7 +655,8 @@ mod tests {
         let mut flagged = 0;
         for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
             for in_query in [false, true] {
-                let r = not_appropriate(c, in_query);
+                let place = if in_query { Place::Query } else { Place::Path };
+                let r = not_appropriate(c, place);
                 if c.is_ascii() {
                     assert_eq!(r, None);
                     continue;
@@ -571,7 +682,7 @@ mod tests {
                 assert!(
                     is_ucschar(c)
                         && !is_invisible(c)
-                        && look_alike_of(c).is_none()
+                        && look_alike_of(c, Place::Host).is_none()
                         && !composes_with_delimiter(c)
                         && ![
                             non_ascii_space_character as fn(char) -> bool,
@@ -591,13 +702,26 @@ mod tests {
             }
             // Every invisible character, look-alike and delimiter mark is held, but the kept ones.
             if is_invisible(c) && !is_kept_invisible(c)
-                || look_alike_of(c).is_some()
+                || look_alike_of(c, Place::Query).is_some()
                 || composes_with_delimiter(c)
             {
-                assert!(not_appropriate(c, true).is_some(), "U+{:04X}", c as u32);
+                assert!(
+                    not_appropriate(c, Place::Query).is_some(),
+                    "U+{:04X}",
+                    c as u32
+                );
+            }
+            if look_alike_of(c, Place::Host).is_some() {
+                assert!(
+                    not_appropriate(c, Place::Host).is_some(),
+                    "U+{:04X}",
+                    c as u32
+                );
             }
             if is_kept_invisible(c) {
-                assert_eq!(not_appropriate(c, true), None, "U+{:04X}", c as u32);
+                for place in Place::ALL {
+                    assert_eq!(not_appropriate(c, place), None, "U+{:04X}", c as u32);
+                }
             }
         }
         // The private-use planes alone are more than 130,000.

@@ -347,10 +347,12 @@ characters, half-width Katakana characters for Japanese\" among the look-alikes 
 - the invisible characters, Default_Ignorable_Code_Point or General_Category Cf in the Unicode version \
 of the tables, which RFC 3454 (Unicode 3.2) could not list (U+2064, U+0600, U+13430, U+034F, the \
 Hangul fillers, ...), but U+200C, U+200D and the variation selectors of `ucschar` (§4.1 b, §9);\n\
-- the look-alikes of delimiters and of space: punctuation, symbols and separators whose UTS #39 \
-skeleton, NFKC form or UTS #46 mapping is ASCII text with a delimiter, \"%\" or space (U+2215, U+3002, \
-U+FE6A, U+2800, ...; §4.1 b \"look-alikes of \"space\", \"delims\", and \"unwise\"\"), derived by \
-`cargo xtask generate`; letters that the data maps to delimiters are left out;\n\
+- the look-alikes of space and of the delimiters that mean something where they stand (§4.1 b \
+\"look-alikes of \"space\", \"delims\", and \"unwise\"\"): of space, \"%\", the gen-delims and RFC 2396's \
+delims and unwise everywhere (U+2215, U+066A, U+2223, U+FE6A, U+2800, ...), of \".\" in a host \
+(U+3002, U+2024); punctuation, symbols and separators whose NFKC form, UTS #46 mapping or UTS #39 \
+skeleton shows one, derived by `cargo xtask generate`; the quotation marks, apostrophes and dandas of \
+running text, the look-alikes of the sub-delims and letters are left out;\n\
 - the marks that compose with an ASCII delimiter under NFC: U+0338, which makes \"=\" into \"≠\" \
 (RFC 3986 §2.2).\n\n\
 This code reports such a character as it is, when no more specific code does: the bidi formatting \
@@ -541,16 +543,18 @@ delimiter, so `http://example.com\\u{2215}evil.example/` has the host `example.c
 while it reads as the host example.com (RFC 3986 §7.6 on such semantic attacks); \
 `http://bank.example\\u{FF20}evil.example/` reads as if bank.example were a user name. Reported: \
 the look-alikes of `characters::look_alike_of`, which URI-to-IRI conversion keeps percent-encoded \
-(interpretation note 15): punctuation, symbols and separators (General_Category P*, S*, Z*) whose \
-UTS #39 confusable skeleton (the `unicode-security` crate), NFKC form or UTS #46 mapping (U+3002 \
-IDEOGRAPHIC FULL STOP is \".\" in a host name) is ASCII text with a space or a printable character \
-other than a letter, a digit, \"-\", \"_\" and \"~\": RFC 3986's gen-delims and sub-delims (which \
-delimit key-value pairs in a query), RFC 2396's delims (`<>#%\"`) and unwise (`{}|\\^[]\\``), and \
-\".\". A letter such as Katakana U+30CE, which looks like \"/\", is part of words of its script and is \
-not reported (among letters of another script it is `mixed-script`'s); white space is \
+(interpretation note 15 (f)): punctuation, symbols and separators (General_Category P*, S*, Z*) whose \
+NFKC form, UTS #46 mapping or UTS #39 confusable skeleton (the `unicode-security` crate) shows a \
+character that means something where it stands: space, \"%\", RFC 3986's gen-delims and RFC 2396's \
+delims (`<>#%\"`) and unwise (`{}|\\^[]\\``) everywhere, and \".\" in a host (U+3002 IDEOGRAPHIC FULL \
+STOP is \".\" in a host name). U+066A ARABIC PERCENT SIGN and U+2223 DIVIDES count: their skeletons are \
+those of \"%\" and \"|\". The quotation marks, apostrophes, primes and dandas of running text \
+(U+2019, U+05F4, U+0964), whose skeletons are also those of \"'\" and \"l\", and the look-alikes of the \
+sub-delims (U+30A0 looks like \"=\") are not reported. A letter such as Katakana U+30CE, which \
+looks like \"/\", is part of words of its script and is not reported (among letters of another script it is `mixed-script`'s); white space is \
 `invisible-character`'s.\n\nExample: U+2215 DIVISION SLASH.",
-        fires: ["http://example.com\u{2215}evil.example/", "/a\u{FF03}b", "http://example\u{2024}com/", "http://evil\u{3002}com/", "/a\u{2024}b", "/\u{2800}"],
-        quiet: ["http://example.com/evil.example/", "/Hawai\u{2BB}i", "/a\u{2010}b", "/\u{4E0A}\u{30CE}\u{56FD}"],
+        fires: ["http://example.com\u{2215}evil.example/", "/a\u{FF03}b", "http://example\u{2024}com/", "http://evil\u{3002}com/", "/100\u{66A}", "/a\u{2223}b", "/\u{2800}"],
+        quiet: ["http://example.com/evil.example/", "/Hawai\u{2BB}i", "/a\u{2010}b", "/\u{4E0A}\u{30CE}\u{56FD}", "/a\u{2024}b", "/Don\u{2019}t", "/\u{5E6}\u{5D4}\u{5F4}\u{5DC}"],
     }
     /// A userinfo that looks like a host name.
     UserinfoLooksLikeHost {

@@ -7,7 +7,7 @@ use unicode_security::general_security_profile::IdentifierType;
 use unicode_security::GeneralSecurityProfile;
 
 use super::{code_point, component_at, Code, Sink};
-use crate::characters::{not_appropriate, NotAppropriate};
+use crate::characters::{not_appropriate, NotAppropriate, Place};
 use crate::components::{Reference, Span};
 
 /// The private-use planes and area (the code points of `iprivate` but the tag block).
@@ -64,8 +64,8 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
                  (3987bis §4.1 b)"
                     .to_string()
             } else {
-                let reason = not_appropriate(c, component == "query")
-                    .unwrap_or(NotAppropriate::FormatCharacter);
+                let place = Place::from_name(component).unwrap_or(Place::Path);
+                let reason = not_appropriate(c, place).unwrap_or(NotAppropriate::FormatCharacter);
                 format!("not appropriate in an IRI ({})", reason.source())
             };
             sink.push(
@@ -86,14 +86,16 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             continue;
         } else if c.identifier_type() == Some(IdentifierType::Deprecated) {
             (Code::DeprecatedCharacter, "deprecated character")
-        } else if let Some(reason) =
-            not_appropriate(c, component_at(r, i) == "query").filter(|&reason| {
-                !matches!(
-                    reason,
-                    NotAppropriate::BidiFormatting | NotAppropriate::LookAlike
-                )
-            })
-        {
+        } else if let Some(reason) = not_appropriate(
+            c,
+            Place::from_name(component_at(r, i)).unwrap_or(Place::Path),
+        )
+        .filter(|&reason| {
+            !matches!(
+                reason,
+                NotAppropriate::BidiFormatting | NotAppropriate::LookAlike
+            )
+        }) {
             // The rest of the one set of 3987bis §3.7 step 4 (the bidi formatting characters are
             // `bidi-formatting-character`'s, the look-alikes `syntax-look-alike`'s).
             let component = component_at(r, i);
@@ -164,7 +166,7 @@ mod tests {
                 {
                     assert!(
                         matches!(
-                            not_appropriate(c, false),
+                            not_appropriate(c, Place::Path),
                             None | Some(NotAppropriate::LookAlike)
                         ),
                         "U+{:04X}",

@@ -3,6 +3,7 @@
 use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
 
 use super::{code_point, component_at, Code, Sink};
+use crate::characters::Place;
 use crate::components::{Reference, Span};
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
@@ -48,10 +49,14 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     if sink.on(Code::CompatibilityCharacter) && is_nfkc_quick(input.chars()) != IsNormalized::Yes {
         // White space is `invisible-character`'s, the half-width and full-width forms (and the rest
         // of `characters::not_appropriate`) `not-appropriate-character`'s.
-        let candidates = input.char_indices().filter(|&(_, c)| {
+        let candidates = input.char_indices().filter(|&(i, c)| {
             !c.is_ascii()
                 && !crate::characters::is_non_ascii_white_space(c)
-                && crate::characters::not_appropriate(c, true).is_none()
+                && crate::characters::not_appropriate(
+                    c,
+                    Place::from_name(component_at(r, i)).unwrap_or(Place::Path),
+                )
+                .is_none()
         });
         for (i, c) in candidates {
             let one = std::iter::once(c);
@@ -89,7 +94,7 @@ fn nfc_keeping_delimiters(chunk: &str) -> String {
     let mut out = String::with_capacity(chunk.len());
     for c in chunk.nfc() {
         if c.is_ascii_alphanumeric()
-            || !c.is_ascii() && crate::characters::not_appropriate(c, true).is_none()
+            || !c.is_ascii() && crate::characters::not_appropriate(c, Place::Query).is_none()
         {
             out.push(c);
         } else {
@@ -105,7 +110,7 @@ fn nfc_keeping_delimiters(chunk: &str) -> String {
 /// which URI-to-IRI conversion and every normalization level keep percent-encoded) bound the chunks:
 /// U+0338 after "=" is not composed into "≠", U+037E is not made ";".
 fn in_chunk(c: char) -> bool {
-    !c.is_ascii() && crate::characters::not_appropriate(c, true).is_none()
+    !c.is_ascii() && crate::characters::not_appropriate(c, Place::Query).is_none()
 }
 
 /// The byte ranges of `text` that NFC can change independently without moving a delimiter: each

@@ -1,7 +1,7 @@
 //! Percent-encoding (RFC 3986 §2.1, §2.3, §7.3; RFC 3629 §3; 3987bis §3.7; draft-duerst-iri-01 §7).
 
 use super::{code_point, component_at, pct_runs, Code, Sink};
-use crate::characters::{decodes_to_iri, is_noncharacter, is_unreserved};
+use crate::characters::{decodes_to_iri, is_noncharacter, is_unreserved, Place};
 use crate::components::{Reference, Span};
 
 /// One decoded unit of a run of octets.
@@ -146,7 +146,8 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
                     if matches!(
                         component_at(r, span.start),
                         "userinfo" | "host" | "path" | "query" | "fragment"
-                    ) && decodes_to_iri(c, component_at(r, span.start) == "query") =>
+                    ) && Place::from_name(component_at(r, span.start))
+                        .is_some_and(|place| decodes_to_iri(c, place)) =>
                 {
                     sink.push(
                         Code::EncodedIriCharacter,

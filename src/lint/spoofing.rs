@@ -6,6 +6,7 @@ use unicode_security::general_security_profile::IdentifierType;
 use unicode_security::{GeneralSecurityProfile, MixedScript};
 
 use super::{code_point, component_at, text_components, Code, Sink};
+use crate::characters::Place;
 use crate::components::{HostKind, Reference, Span};
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
@@ -92,7 +93,7 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             // The look-alikes of delimiters are `syntax-look-alike`'s.
             let candidates = label
                 .char_indices()
-                .filter(|&(_, c)| !c.is_ascii() && look_alike(c).is_none());
+                .filter(|&(_, c)| !c.is_ascii() && look_alike(c, Place::Host).is_none());
             for (i, c) in candidates {
                 if let Some(reason) = restriction(c) {
                     sink.push(
@@ -189,21 +190,22 @@ fn restriction(c: char) -> Option<&'static str> {
 
 /// The ASCII text that the non-ASCII `c` looks like, when `c` is a look-alike of a delimiter
 /// ([`characters::look_alike_of`](crate::characters::look_alike_of), the set that URI-to-IRI
-/// conversion keeps encoded; 3987bis §4.1 b). White space is `invisible-character`'s.
-fn look_alike(c: char) -> Option<&'static str> {
+/// conversion keeps encoded in `place`; 3987bis §4.1 b). White space is `invisible-character`'s.
+fn look_alike(c: char, place: Place) -> Option<&'static str> {
     if crate::characters::is_non_ascii_white_space(c) {
         return None;
     }
-    crate::characters::look_alike_of(c)
+    crate::characters::look_alike_of(c, place)
 }
 
 fn syntax_look_alikes(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     let input = r.as_str();
     for (i, c) in input.char_indices().filter(|&(_, c)| !c.is_ascii()) {
-        let Some(text) = look_alike(c) else {
+        let component = component_at(r, i);
+        let place = Place::from_name(component).unwrap_or(Place::Path);
+        let Some(text) = look_alike(c, place) else {
             continue;
         };
-        let component = component_at(r, i);
         sink.push(
             Code::SyntaxLookAlike,
             Span {

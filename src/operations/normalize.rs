@@ -54,7 +54,7 @@ use unicode_normalization::UnicodeNormalization;
 
 use crate::characters::{
     decodes_to_iri, is_iprivate, is_leiri_ucschar, is_ucschar, is_unreserved, is_uri_char,
-    not_appropriate, pct_octet, push_pct_utf8,
+    not_appropriate, pct_octet, push_pct_utf8, Place,
 };
 use crate::components::{compose, HostKind, Reference, ReferenceBuf};
 use crate::error::ParseError;
@@ -244,6 +244,21 @@ enum Comp {
     Path,
     Query,
     Fragment,
+}
+
+impl Comp {
+    /// Where a character of the component stands for [`not_appropriate`]: the host keeps the
+    /// look-alikes of "." encoded, the query allows `iprivate` (the scheme and the port hold US-ASCII
+    /// only).
+    fn place(self) -> Place {
+        match self {
+            Comp::Userinfo => Place::Userinfo,
+            Comp::Host { .. } => Place::Host,
+            Comp::Query => Place::Query,
+            Comp::Fragment => Place::Fragment,
+            Comp::Scheme | Comp::Port | Comp::Path => Place::Path,
+        }
+    }
 }
 
 /// The reference with the text of each component replaced by what `f` makes of it, recomposed
@@ -486,11 +501,11 @@ fn nonascii_allowed(grammar: Grammar, comp: Comp, c: char) -> bool {
 
 /// Whether the `percent` level percent-encodes `c` where the text of a component holds it as it is:
 /// a character that it would keep encoded ([`decode_unreserved`]). In the `uri` grammar there is none.
-fn keeps_encoded(c: char, grammar: Grammar, in_query: bool) -> bool {
+fn keeps_encoded(c: char, grammar: Grammar, place: Place) -> bool {
     match grammar {
         Grammar::Uri => false,
         Grammar::Leiri if c.is_ascii() => !is_uri_char(c),
-        _ => !c.is_ascii() && !decodes_to_iri(c, in_query),
+        _ => !c.is_ascii() && !decodes_to_iri(c, place),
     }
 }
 
@@ -505,14 +520,14 @@ fn keeps_encoded(c: char, grammar: Grammar, in_query: bool) -> bool {
 /// truncated sequences) is never decoded.
 fn decode_unreserved(s: &str, grammar: Grammar, comp: Comp) -> String {
     let iri = grammar != Grammar::Uri;
-    let in_query = comp == Comp::Query;
+    let place = comp.place();
     let b = s.as_bytes();
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
     while i < b.len() {
         let Some(first) = pct_at(b, i) else {
             let c = s[i..].chars().next().unwrap_or('\0');
-            if keeps_encoded(c, grammar, in_query) {
+            if keeps_encoded(c, grammar, place) {
                 push_pct_utf8(&mut out, c);
             } else {
                 out.push(c);
@@ -550,7 +565,7 @@ fn decode_unreserved(s: &str, grammar: Grammar, comp: Comp) -> String {
                     .ok()
                     .and_then(|t| t.chars().next())
                 {
-                    if decodes_to_iri(c, in_query) {
+                    if decodes_to_iri(c, place) {
                         decoded = Some(c);
                     }
                 }
@@ -591,7 +606,7 @@ fn nfc(s: &str, grammar: Grammar, comp: Comp) -> String {
             if c.is_ascii_alphanumeric()
                 || !c.is_ascii()
                     && nonascii_allowed(grammar, comp, c)
-                    && not_appropriate(c, comp == Comp::Query).is_none()
+                    && not_appropriate(c, comp.place()).is_none()
             {
                 out.push(c);
             } else {

@@ -983,15 +983,15 @@ pub fn needs_escape_script() -> String {
     )
 }
 
-/// The script of the viewer's page that tells it which characters are not appropriate in an IRI
-/// outside the query ([`crate::characters::not_appropriate`], the set that URI-to-IRI conversion
+/// The script of the viewer's page that tells it which characters are not appropriate in an IRI's
+/// path ([`crate::characters::not_appropriate`], the set that URI-to-IRI conversion
 /// keeps percent-encoded, 3987bis §3.7 step 4), as ranges of code points with the index of their
 /// reason in `NOT_APPROPRIATE_REASONS` (the reason's description and source).
 pub fn not_appropriate_script() -> String {
-    use crate::characters::{not_appropriate, NotAppropriate};
+    use crate::characters::{not_appropriate, NotAppropriate, Place};
     let mut ranges: Vec<(u32, u32, usize)> = Vec::new();
     for c in (0..=0x10FFFF).filter_map(char::from_u32) {
-        let Some(reason) = not_appropriate(c, false) else {
+        let Some(reason) = not_appropriate(c, Place::Path) else {
             continue;
         };
         let k = NotAppropriate::ALL
@@ -1013,7 +1013,7 @@ pub fn not_appropriate_script() -> String {
         .map(|r| format!("{:?}", format!("{} ({})", r.description(), r.source())))
         .collect();
     format!(
-        "// The characters that iri_abnf::characters::not_appropriate holds outside the query, as\n\
+        "// The characters that iri_abnf::characters::not_appropriate holds in the path, as\n\
          // ranges [first, last, reason], and the reasons.\n\
          const NOT_APPROPRIATE = [{}];\n\
          const NOT_APPROPRIATE_REASONS = [{}];\n",

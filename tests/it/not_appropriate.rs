@@ -3,7 +3,7 @@
 //! agree with it on every code point outside US-ASCII (the surrogates, which are no `char`, aside:
 //! their octets are never strictly legal UTF-8, §3.7 step 3).
 
-use iri_abnf::characters::{not_appropriate, push_pct_utf8};
+use iri_abnf::characters::{not_appropriate, push_pct_utf8, Place};
 use iri_abnf::convert::{to_iri, ToIriOptions};
 use iri_abnf::lint::{lint, Code, LintOptions};
 use iri_abnf::normalize::{normalize, Level};
@@ -37,25 +37,21 @@ fn to_iri_normalize_and_lint_agree_with_the_predicate_on_every_code_point() {
     for c in (0x80..=0x10FFFFu32).filter_map(char::from_u32) {
         let cp = c as u32;
         let encoded = pct(c);
-        let in_path = not_appropriate(c, false);
-        let in_query = not_appropriate(c, true);
+        let in_path = not_appropriate(c, Place::Path);
 
-        // to-iri (3987bis §3.7 step 4), in the host, the path and the query.
-        let uri = format!("http://a{encoded}b/x{encoded}?{encoded}");
+        // to-iri (3987bis §3.7 step 4), in each component that holds text.
+        let uri = format!("http://u{encoded}v@a{encoded}b/x{encoded}?{encoded}#{encoded}");
         let iri = to_iri(&uri, &options).unwrap().iri;
-        let path = if in_path.is_some() {
-            encoded.clone()
-        } else {
-            c.to_string()
-        };
-        let query = if in_query.is_some() {
-            encoded.clone()
-        } else {
-            c.to_string()
-        };
+        let [userinfo, host, path, query, fragment] = Place::ALL.map(|place| {
+            if not_appropriate(c, place).is_some() {
+                encoded.clone()
+            } else {
+                c.to_string()
+            }
+        });
         assert_eq!(
             iri,
-            format!("http://a{path}b/x{path}?{query}"),
+            format!("http://u{userinfo}v@a{host}b/x{path}?{query}#{fragment}"),
             "to-iri U+{cp:04X}"
         );
         if in_path.is_some() {
@@ -72,7 +68,7 @@ fn to_iri_normalize_and_lint_agree_with_the_predicate_on_every_code_point() {
             let n = n.as_str();
             assert!(
                 !n.chars()
-                    .any(|x| !x.is_ascii() && not_appropriate(x, false).is_some()),
+                    .any(|x| !x.is_ascii() && not_appropriate(x, Place::Path).is_some()),
                 "normalize {level} U+{cp:04X}: {n:?}"
             );
             let want = if level < Level::Percent || in_path.is_some() {
@@ -86,7 +82,7 @@ fn to_iri_normalize_and_lint_agree_with_the_predicate_on_every_code_point() {
                 let mut s = String::from("http://a/");
                 for x in nfc.chars() {
                     if x.is_ascii_alphanumeric()
-                        || !x.is_ascii() && not_appropriate(x, false).is_none()
+                        || !x.is_ascii() && not_appropriate(x, Place::Path).is_none()
                     {
                         s.push(x);
                     } else {
@@ -134,26 +130,40 @@ fn to_iri_normalize_and_lint_agree_with_the_predicate_on_every_code_point() {
 
 /// The families of the predicate, each over every code point: the invisible characters
 /// (Default_Ignorable_Code_Point or Cf) but the joiners and variation selectors, and the look-alikes
-/// of delimiters and of space, stay encoded in the host, the path and the query; the kept invisible
+/// of space and of the delimiters that mean something everywhere, stay encoded in the host, the path
+/// and the query; the look-alikes of "." stay encoded in the host alone; the kept invisible
 /// characters are decoded; `normalize` at `percent` gives what `to-iri` gives, and a character as it
 /// is and its percent-encoding meet (3987bis §3.6: both map to the same URI).
 #[test]
 fn families_stay_encoded_and_both_sides_meet_on_every_code_point() {
     use iri_abnf::characters::{is_invisible, is_kept_invisible, look_alike_of};
     let options = ToIriOptions::default();
-    let (mut invisible, mut kept_invisible, mut look_alikes) = (0, 0, 0);
+    let (mut invisible, mut kept_invisible, mut look_alikes, mut host_look_alikes) = (0, 0, 0, 0);
     for c in (0x80..=0x10FFFFu32).filter_map(char::from_u32) {
         let cp = c as u32;
         let encoded = pct(c);
         let uri = format!("http://a{encoded}b/x{encoded}?{encoded}");
         let iri = to_iri(&uri, &options).unwrap().iri;
-        if is_invisible(c) && !is_kept_invisible(c) || look_alike_of(c).is_some() {
+        if is_invisible(c) && !is_kept_invisible(c) || look_alike_of(c, Place::Path).is_some() {
             assert_eq!(iri, uri, "to-iri keeps U+{cp:04X} encoded");
-            if look_alike_of(c).is_some() {
+            if look_alike_of(c, Place::Path).is_some() {
                 look_alikes += 1;
             } else {
                 invisible += 1;
             }
+        } else if look_alike_of(c, Place::Host).is_some() {
+            // Kept in the host; elsewhere as the rest of the predicate says (U+FF0E is full-width).
+            let other = if not_appropriate(c, Place::Path).is_some() {
+                encoded.clone()
+            } else {
+                c.to_string()
+            };
+            assert_eq!(
+                iri,
+                format!("http://a{encoded}b/x{other}?{other}"),
+                "U+{cp:04X}"
+            );
+            host_look_alikes += 1;
         }
         if is_kept_invisible(c) {
             assert_eq!(iri, format!("http://a{c}b/x{c}?{c}"), "U+{cp:04X}");
@@ -178,11 +188,12 @@ fn families_stay_encoded_and_both_sides_meet_on_every_code_point() {
             assert_eq!(a.as_str(), iri, "iri percent U+{cp:04X}");
         }
     }
-    // The sizes, as `characters::not_appropriate`'s docs and the changelog give them.
+    // The sizes, as `characters::not_appropriate`'s docs, interpretation note 15 and the changelog
+    // give them.
     assert_eq!(
-        (invisible, kept_invisible, look_alikes),
-        (4184, 22, 303),
-        "invisible, kept, look-alikes"
+        (invisible, kept_invisible, look_alikes, host_look_alikes),
+        (4184, 22, 153, 16),
+        "invisible, kept, look-alikes, look-alikes of \".\" in a host"
     );
 }
 
@@ -214,7 +225,9 @@ fn no_decoding_or_suggestion_moves_a_delimiter() {
         if composes.is_empty() && !singleton {
             continue;
         }
-        assert!(not_appropriate(c, true).is_some(), "U+{cp:04X}");
+        for place in Place::ALL {
+            assert!(not_appropriate(c, place).is_some(), "U+{cp:04X} {place:?}");
+        }
         if singleton {
             singletons += 1;
         }
@@ -281,11 +294,21 @@ fn examples_give_the_spec_answer() {
         assert_eq!(iri(s), s);
     }
     for c in [
-        '\u{2044}', '\u{FE52}', '\u{2024}', '\u{FE5F}', '\u{FE6A}', '\u{2039}', '\u{FE56}',
-        '\u{0589}', '\u{2236}', '\u{115F}', '\u{3164}', '\u{2800}',
+        '\u{2044}', '\u{FE5F}', '\u{FE6A}', '\u{2039}', '\u{FE56}', '\u{0589}', '\u{2236}',
+        '\u{115F}', '\u{3164}', '\u{2800}',
     ] {
         let s = format!("http://a{0}b/{0}?{0}", pct(c));
         assert_eq!(iri(&s), s, "U+{:04X}", c as u32);
+    }
+    // Look-alikes of "." are kept in the host alone (UTS #46 and NFKC make them label separators).
+    for c in ['\u{FE52}', '\u{2024}'] {
+        let s = format!("http://a{0}b/{0}?{0}", pct(c));
+        assert_eq!(
+            iri(&s),
+            format!("http://a{0}b/{1}?{1}", pct(c), c),
+            "U+{:04X}",
+            c as u32
+        );
     }
     // Invisible format characters newer than RFC 3454 (Unicode 3.2).
     for c in [
@@ -358,5 +381,145 @@ fn examples_give_the_spec_answer() {
     assert_eq!(
         normalize(Grammar::Iri, s, Level::Percent).unwrap(),
         "http://a/%EE%80%80?\u{E000}"
+    );
+}
+
+/// 3987bis §4.1 b names "look-alikes of "space", "delims", and "unwise"": a look-alike stays
+/// encoded where the character it imitates means something (interpretation note 15 (f)). Checked
+/// here against the UTS #39 data directly, over every code point of each family, in every
+/// component: a character of General_Category P*, S* or Z* whose skeleton is that of space, "%", a
+/// gen-delim or one of RFC 2396's delims and unwise stays encoded everywhere, but the punctuation
+/// whose skeleton is also that of ASCII text that means nothing ("`" and "'", `"` and "''", "|" and
+/// "l": quotation marks, apostrophes, primes and dandas of running text), which is decoded; one whose
+/// skeleton is that of "." stays encoded in the host only.
+#[test]
+fn look_alikes_follow_what_they_imitate_in_every_component() {
+    use icu_properties::props::GeneralCategory as G;
+    use icu_properties::CodePointMapData;
+    let skeleton = |s: &str| unicode_security::skeleton(s).collect::<String>();
+    let everywhere = " %:/?#[]@<>\"{}|\\^`";
+    let ambiguous = "\"|`";
+    let targets: Vec<(char, String)> = everywhere
+        .chars()
+        .chain(['.'])
+        .map(|t| (t, skeleton(&t.to_string())))
+        .collect();
+    let options = ToIriOptions::default();
+    let mut counts = std::collections::BTreeMap::<&str, usize>::new();
+    for c in (0x80..=0x10FFFFu32).filter_map(char::from_u32) {
+        let category = CodePointMapData::<G>::new().get(c);
+        let symbol = matches!(
+            category,
+            G::MathSymbol
+                | G::CurrencySymbol
+                | G::ModifierSymbol
+                | G::OtherSymbol
+                | G::SpaceSeparator
+                | G::LineSeparator
+                | G::ParagraphSeparator
+        );
+        let punctuation = matches!(
+            category,
+            G::ConnectorPunctuation
+                | G::DashPunctuation
+                | G::OpenPunctuation
+                | G::ClosePunctuation
+                | G::InitialPunctuation
+                | G::FinalPunctuation
+                | G::OtherPunctuation
+        );
+        if !symbol && !punctuation {
+            continue;
+        }
+        let own = skeleton(&c.to_string());
+        let Some(&(t, _)) = targets.iter().find(|(_, k)| *k == own) else {
+            continue;
+        };
+        let encoded = pct(c);
+        let uri = format!("http://u{encoded}v@a{encoded}b/x{encoded}?{encoded}#{encoded}");
+        let got = to_iri(&uri, &options).unwrap().iri;
+        // What the rest of the predicate says (full-width forms, white space, …), in the path.
+        let other = not_appropriate(c, Place::Path)
+            .filter(|&r| r != iri_abnf::characters::NotAppropriate::LookAlike);
+        let (class, host_kept, kept) = if t == '.' {
+            ("look-alike of \".\"", true, other.is_some())
+        } else if ambiguous.contains(t) && punctuation {
+            (
+                "punctuation of running text",
+                other.is_some(),
+                other.is_some(),
+            )
+        } else {
+            ("look-alike of a delimiter", true, true)
+        };
+        let show = |keep: bool| if keep { encoded.clone() } else { c.to_string() };
+        let want = format!(
+            "http://u{0}v@a{1}b/x{0}?{0}#{0}",
+            show(kept),
+            show(host_kept)
+        );
+        assert_eq!(got, want, "{class} {t:?}: U+{:04X}", c as u32);
+        *counts.entry(class).or_default() += 1;
+    }
+    let counts: Vec<(&str, usize)> = counts.into_iter().collect();
+    assert_eq!(
+        counts,
+        [
+            ("look-alike of \".\"", 7),
+            ("look-alike of a delimiter", 118),
+            ("punctuation of running text", 35),
+        ]
+    );
+}
+
+/// The typographic and script punctuation of running text is decoded in the path, the query and the
+/// fragment; the look-alikes of "%" and "|" and of "." in a host stay encoded (3987bis §4.1 b).
+#[test]
+fn running_text_decodes_and_look_alikes_stay() {
+    let iri = |s: &str| to_iri(s, &ToIriOptions::default()).unwrap().iri;
+    for (uri, text) in [
+        ("Don%E2%80%99t_Stop_Me_Now", "Don\u{2019}t_Stop_Me_Now"),
+        ("L%E2%80%99Or%C3%A9al", "L\u{2019}Or\u{E9}al"),
+        ("Hello%E2%80%A6", "Hello\u{2026}"),
+        (
+            "%E3%83%A2%E3%83%BC%E3%83%8B%E3%83%B3%E3%82%B0%E5%A8%98%E3%80%82",
+            "\u{30E2}\u{30FC}\u{30CB}\u{30F3}\u{30B0}\u{5A18}\u{3002}",
+        ),
+        (
+            "%E3%82%B8%E3%83%A7%E3%83%B3%E3%82%A0%E3%82%B9%E3%83%9F%E3%82%B9",
+            "\u{30B8}\u{30E7}\u{30F3}\u{30A0}\u{30B9}\u{30DF}\u{30B9}",
+        ),
+        ("%D7%A6%D7%94%D7%B4%D7%9C", "\u{5E6}\u{5D4}\u{5F4}\u{5DC}"),
+        (
+            "%E0%A4%B9%E0%A4%BF%E0%A4%A8%E0%A5%8D%E0%A4%A6%E0%A5%80%E0%A5%A4%E0%A5%A5",
+            "\u{939}\u{93F}\u{928}\u{94D}\u{926}\u{940}\u{964}\u{965}",
+        ),
+        ("%E2%80%9Cquoted%E2%80%9D", "\u{201C}quoted\u{201D}"),
+    ] {
+        for (before, between) in [
+            ("http://a/", "?"),
+            ("http://a/x?", "#"),
+            ("http://a/x#", "/"),
+        ] {
+            assert_eq!(
+                iri(&format!("{before}{uri}{between}{uri}")),
+                format!("{before}{text}{between}{text}"),
+                "{uri}"
+            );
+        }
+    }
+    for c in [
+        '\u{066A}', '\u{2052}', '\u{2223}', '\u{2502}', '\u{FE6A}', '\u{2215}',
+    ] {
+        let s = format!("http://a{0}b/{0}?{0}#{0}", pct(c));
+        assert_eq!(iri(&s), s, "U+{:04X}", c as u32);
+    }
+    for c in ['\u{3002}', '\u{FF0E}', '\u{FF61}', '\u{2024}', '\u{2026}'] {
+        let s = format!("http://a{0}b/", pct(c));
+        assert_eq!(iri(&s), s, "U+{:04X}", c as u32);
+    }
+    assert_eq!(
+        iri("http://evil%E3%80%82com/%E3%80%82"),
+        "http://evil%E3%80%82com/\u{3002}"
     );
 }

@@ -88,7 +88,9 @@ Converts each URI reference to an IRI reference (draft-ietf-iri-3987bis Section 
   3. octets that are not strictly legal UTF-8 re-encoded (overlong forms, surrogates, truncated, ...)
   4. characters not appropriate in their component re-encoded: not allowed there by the iri grammar
      (private use outside the query, noncharacters, C1 controls, ...), bidi formatting characters
-     (U+200E, U+200F, U+202A-U+202E) and non-ASCII white space
+     (U+200E, U+200F, U+202A-U+202E), non-ASCII white space, and look-alikes of space, \"%\", the
+     gen-delims and RFC 2396's delims and unwise (U+2215, U+066A, U+2223), and of \".\" in a host
+     (U+3002); quotation marks, apostrophes and sentence marks of running text are decoded
   5. the octets read as UTF-8
   6. punycode labels (xn--) of the reg-name converted with ToUnicode when the result is valid
      (--keep-punycode leaves them)

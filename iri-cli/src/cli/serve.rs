@@ -615,7 +615,7 @@ fn needs_escape_js() -> &'static str {
     JS.get_or_init(iri_abnf::repository::needs_escape_script)
 }
 
-/// The script that tells the page which characters are not appropriate in an IRI outside the query
+/// The script that tells the page which characters are not appropriate in the path of an IRI
 /// ([`iri_abnf::repository::not_appropriate_script`]), made once.
 fn not_appropriate_js() -> &'static str {
     static JS: OnceLock<String> = OnceLock::new();

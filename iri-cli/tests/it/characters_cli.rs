@@ -70,6 +70,45 @@ fn to_iri_keeps_not_appropriate_characters_encoded() {
     );
 }
 
+/// The look-alikes of space and of the delimiters that mean something stay encoded; typographic and
+/// script punctuation of running text is decoded; the look-alikes of "." stay encoded in a host
+/// only (3987bis §4.1 b; interpretation note 15 (f)).
+#[test]
+fn to_iri_decodes_running_text_and_keeps_look_alikes_of_delimiters() {
+    let cases = [
+        (
+            "http://a/Don%E2%80%99t_Stop_Me_Now",
+            "http://a/Don\u{2019}t_Stop_Me_Now",
+        ),
+        (
+            "http://a/L%E2%80%99Or%C3%A9al",
+            "http://a/L\u{2019}Or\u{E9}al",
+        ),
+        ("http://a/Hello%E2%80%A6", "http://a/Hello\u{2026}"),
+        (
+            "http://a/%E3%83%A2%E3%83%BC%E3%83%8B%E3%83%B3%E3%82%B0%E5%A8%98%E3%80%82",
+            "http://a/\u{30E2}\u{30FC}\u{30CB}\u{30F3}\u{30B0}\u{5A18}\u{3002}",
+        ),
+        (
+            "http://a/%E3%82%B8%E3%83%A7%E3%83%B3%E3%82%A0%E3%82%B9%E3%83%9F%E3%82%B9",
+            "http://a/\u{30B8}\u{30E7}\u{30F3}\u{30A0}\u{30B9}\u{30DF}\u{30B9}",
+        ),
+        (
+            "http://a/%D7%A6%D7%94%D7%B4%D7%9C",
+            "http://a/\u{5E6}\u{5D4}\u{5F4}\u{5DC}",
+        ),
+        ("http://a/100%D9%AA", "http://a/100%D9%AA"), // U+066A ARABIC PERCENT SIGN
+        ("http://a/x%E2%81%92y", "http://a/x%E2%81%92y"), // U+2052 COMMERCIAL MINUS SIGN
+        ("http://a/x%E2%88%A3y", "http://a/x%E2%88%A3y"), // U+2223 DIVIDES
+        ("http://a/x%E2%94%82y", "http://a/x%E2%94%82y"), // U+2502 BOX DRAWINGS LIGHT VERTICAL
+        ("http://evil%E3%80%82com/", "http://evil%E3%80%82com/"), // U+3002 in a host
+    ];
+    let mut args = vec!["to-iri", "--format", "json"];
+    args.extend(cases.iter().map(|(input, _)| *input));
+    let want: Vec<&str> = cases.iter().map(|(_, output)| *output).collect();
+    assert_eq!(field(&args, "output"), want);
+}
+
 #[test]
 fn no_normalize_level_decodes_a_not_appropriate_character() {
     for level in ["simple", "case", "percent", "path", "scheme", "nfc"] {

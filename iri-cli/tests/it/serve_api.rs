@@ -366,10 +366,10 @@ fn the_badge_characters_of_the_page_are_those_of_the_library() {
 }
 
 /// The page marks the characters of the library's one definition of "not appropriate in an IRI"
-/// (3987bis §3.7 step 4), outside the query, each with its reason.
+/// (3987bis §3.7 step 4), in the path, each with its reason.
 #[test]
 fn the_marked_characters_of_the_page_are_those_of_the_library() {
-    use iri_abnf::characters::{not_appropriate, NotAppropriate};
+    use iri_abnf::characters::{not_appropriate, NotAppropriate, Place};
     let server = Server::start(&[]);
     let page = get(&server.addr, "/").text();
     // Relative to the page, "/".
@@ -408,7 +408,12 @@ fn the_marked_characters_of_the_page_are_those_of_the_library() {
             .get(at)
             .filter(|&&(a, _, _)| a <= c as u32)
             .map(|&(_, _, k)| NotAppropriate::ALL[k]);
-        assert_eq!(listed, not_appropriate(c, false), "U+{:04X}", c as u32);
+        assert_eq!(
+            listed,
+            not_appropriate(c, Place::Path),
+            "U+{:04X}",
+            c as u32
+        );
     }
 }
 

@@ -975,7 +975,8 @@ pub fn punycode_label_to_unicode(label: &str) -> Option<String> {
         return None;
     }
     if !unicode.chars().all(|c| {
-        (c.is_ascii() && (is_unreserved(c))) || crate::characters::decodes_to_iri(c, false)
+        (c.is_ascii() && (is_unreserved(c)))
+            || crate::characters::decodes_to_iri(c, crate::characters::Place::Host)
     }) {
         return None;
     }

@@ -26,10 +26,11 @@
 //!   definition that normalization and `lint` use too: the bidi formatting characters
 //!   ([`BIDI_FORMATTING`](crate::characters::BIDI_FORMATTING), §3.7.1 example 3), the tables of
 //!   RFC 3454 that Nameprep prohibits (§4.1 b "characters excluded in \[RFC3491\]"; U+200C and
-//!   U+200D stay, RFC 5892 A.1, A.2), the half-width and full-width forms (§4.1 b), and what the
-//!   `iri` grammar does not allow in the component (§2.2: `ucschar` everywhere, `iprivate` in the
-//!   query only). Other look-alikes are kept: §3.7 says "results may vary". Re-encoding uses
-//!   uppercase hex digits, as example 3 shows.
+//!   U+200D stay, RFC 5892 A.1, A.2), the half-width and full-width forms (§4.1 b), the look-alikes
+//!   of space and of the delimiters that mean something in the component (§4.1 b, note 15 (f): "."
+//!   in a host only), and what the `iri` grammar does not allow in the component (§2.2: `ucschar`
+//!   everywhere, `iprivate` in the query only). Other look-alikes are kept: §3.7 says "results may
+//!   vary". Re-encoding uses uppercase hex digits, as example 3 shows.
 //! - Step 6 converts the labels of a `reg-name` that begin with `xn--` to U-labels, only when the
 //!   result is valid under the IDNA2008 lookup that `--host idna` applies, RFC 5891 §5.3–§5.4 and
 //!   the Bidi Rule on the whole name, and holds no character of [`not_appropriate`]
@@ -49,7 +50,7 @@
 
 use super::reg_name::punycode_to_unicode;
 use super::{push_xml_notation, syntax_error, ConvertError};
-use crate::characters::{is_unreserved, not_appropriate, pct_octet, push_pct};
+use crate::characters::{is_unreserved, not_appropriate, pct_octet, push_pct, Place};
 use crate::components::{HostKind, Reference};
 use crate::grammar::Grammar;
 
@@ -423,15 +424,17 @@ fn step4(p: &mut Piece) {
 }
 
 /// Whether a character decoded from octets may stay a character in the component (step 4): never in
-/// the scheme, port or an IP literal; elsewhere when it is not [`not_appropriate`].
+/// the scheme, port or an IP literal; elsewhere when it is not [`not_appropriate`] there.
 fn appropriate(c: char, kind: Kind) -> bool {
-    match kind {
-        Kind::Verbatim => false,
-        Kind::Query => not_appropriate(c, true).is_none(),
-        Kind::Userinfo | Kind::RegName | Kind::Path | Kind::Fragment => {
-            not_appropriate(c, false).is_none()
-        }
-    }
+    let place = match kind {
+        Kind::Verbatim => return false,
+        Kind::Userinfo => Place::Userinfo,
+        Kind::RegName => Place::Host,
+        Kind::Path => Place::Path,
+        Kind::Query => Place::Query,
+        Kind::Fragment => Place::Fragment,
+    };
+    not_appropriate(c, place).is_none()
 }
 
 /// Step 5: the octets, now legal UTF-8 of appropriate characters, read as characters (the units are

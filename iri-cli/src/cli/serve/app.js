@@ -45,7 +45,7 @@ function needsEscape(cp) {
   return false;
 }
 
-/** The reason (description and source) why `cp` is not appropriate in an IRI outside the query, or null. */
+/** The reason (description and source) why `cp` is not appropriate in the path of an IRI, or null. */
 function notAppropriate(cp) {
   let lo = 0;
   let hi = NOT_APPROPRIATE.length - 1;
@@ -95,7 +95,7 @@ function appendText(parent, points) {
   };
   for (const p of points) {
     const reason = notAppropriate(p.cp);
-    const why = reason ? "; not appropriate in an IRI outside the query: " + reason : "";
+    const why = reason ? "; not appropriate in the path of an IRI: " + reason : "";
     if (needsEscape(p.cp)) {
       flush();
       const b = el("span", reason ? "badge not-appropriate" : "badge", "<U+" + hex(p.cp) + ">");
