@@ -195,13 +195,27 @@ impl Place {
     }
 }
 
+impl Place {
+    /// The component as the characters of 3987bis §4.1 take it (a look-alike of "." is one to
+    /// avoid in a host only).
+    fn characters(self) -> crate::characters::Place {
+        match self {
+            Place::Userinfo => crate::characters::Place::Userinfo,
+            Place::RegName => crate::characters::Place::Host,
+            Place::Path => crate::characters::Place::Path,
+            Place::Query => crate::characters::Place::Query,
+            Place::Fragment => crate::characters::Place::Fragment,
+        }
+    }
+}
+
 /// Whether `c` stands for itself in `place`: in an IRI when `iri`, in a URI otherwise. A character
 /// outside US-ASCII does in an IRI when URI-to-IRI conversion would decode it there
 /// ([`decodes_to_iri`]: `ucschar`, `iprivate` in the query, and not one of the characters that
 /// 3987bis §4.1 says to avoid); never in a URI (3987bis §3.3).
 fn keeps(place: Place, c: char, iri: bool) -> bool {
     if !c.is_ascii() {
-        return iri && decodes_to_iri(c, place == Place::Query);
+        return iri && decodes_to_iri(c, place.characters());
     }
     let ipchar = is_unreserved(c) || is_sub_delim(c) || matches!(c, ':' | '@');
     match place {

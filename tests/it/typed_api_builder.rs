@@ -24,6 +24,20 @@ enum Place {
     Fragment,
 }
 
+impl Place {
+    /// The component as the characters of 3987bis §4.1 take it.
+    fn characters(self) -> iri_abnf::characters::Place {
+        use iri_abnf::characters::Place as P;
+        match self {
+            Place::Userinfo => P::Userinfo,
+            Place::Host => P::Host,
+            Place::Path => P::Path,
+            Place::Query => P::Query,
+            Place::Fragment => P::Fragment,
+        }
+    }
+}
+
 const PLACES: [Place; 5] = [
     Place::Userinfo,
     Place::Host,
@@ -91,7 +105,7 @@ fn spec_allows_raw(place: Place, c: char, iri: bool) -> bool {
         _ => c.to_string(),
     };
     is_valid(grammar, place.rule(iri), &text)
-        && (c.is_ascii() || not_appropriate(c, place == Place::Query).is_none())
+        && (c.is_ascii() || not_appropriate(c, place.characters()).is_none())
         && (place != Place::Host || !is_kept_invisible(c) || idna2008_label(&text))
 }
 
@@ -460,11 +474,26 @@ fn builder_from_an_identifier_builds_it_again() {
             let Ok(r) = IriRef::parse_with(g, input.as_str()) else {
                 continue;
             };
-            let query = r.query().map(|q| q.span());
+            use iri_abnf::characters::Place as P;
+            let within = |span: Option<iri_abnf::Span>, at: usize| {
+                span.is_some_and(|s| (s.start..s.end).contains(&at))
+            };
+            let (userinfo, host) = (r.userinfo().map(|c| c.span()), r.host().map(|h| h.span()));
+            let (query, fragment) = (r.query().map(|q| q.span()), r.fragment().map(|f| f.span()));
             let mut expected = String::new();
             for (at, c) in input.char_indices() {
-                let in_query = query.is_some_and(|q| (q.start..q.end).contains(&at));
-                if c.is_ascii() || iri_abnf::characters::decodes_to_iri(c, in_query) {
+                let place = if within(userinfo, at) {
+                    P::Userinfo
+                } else if within(host, at) {
+                    P::Host
+                } else if within(query, at) {
+                    P::Query
+                } else if within(fragment, at) {
+                    P::Fragment
+                } else {
+                    P::Path
+                };
+                if c.is_ascii() || iri_abnf::characters::decodes_to_iri(c, place) {
                     expected.push(c);
                 } else {
                     expected.push_str(&pct(c));
