@@ -680,6 +680,7 @@ pub fn lint(reference: &Reference<'_>, options: &LintOptions) -> Vec<Diagnostic>
     generic::check(reference, &mut sink);
     schemes::check(reference, &mut sink);
     let mut out = sink.out;
+    host::keep_suggestions_off_addresses(reference, &mut out);
     out.sort_by_key(|d| (d.span.start, d.span.end, d.code));
     out
 }
