@@ -131,10 +131,12 @@ identified (§6.2.2.1), so this is advice. The suggestion is the triplet in uppe
         summary: "a percent-encoded unreserved character",
         explanation: "RFC 3986 §2.3: percent-encoded octets of ALPHA, DIGIT, \"-\", \".\", \"_\" or \"~\" \
 \"should not be created by URI producers and, when found in a URI, should be decoded to their \
-corresponding unreserved characters by URI normalizers.\" The suggestion is the character.\n\n\
+corresponding unreserved characters by URI normalizers.\" The suggestion is the character. Not in a \
+host that could become an IP address once decoded (`ipv4-like-reg-name`), which normalization keeps \
+as written (interpretation note 52).\n\n\
 Example: `/%7Euser` is `/~user`.",
         fires: ["/%7Euser", "/a%2Db"],
-        quiet: ["/~user", "/a%2Fb"],
+        quiet: ["/~user", "/a%2Fb", "http://%31%32%37.0.0.1/"],
     }
     /// Percent-encoded octets that are not UTF-8.
     PercentEncodingNotUtf8 {
@@ -219,10 +221,12 @@ character that step 4 keeps encoded is never suggested: the bidi formatting char
 of RFC 3454 that Nameprep prohibits (U+200B ZERO WIDTH SPACE among them), the half-width and \
 full-width forms, what §2.2 leaves out, the invisible characters, the look-alikes of delimiters and \
 of space (`%E2%88%95` stays as it is: U+2215 DIVISION SLASH would read as \"/\") and the marks that \
-compose with a delimiter (the one set of `not-appropriate-character`, interpretation note 15).\n\n\
+compose with a delimiter (the one set of `not-appropriate-character`, interpretation note 15). In a \
+host, neither a joiner or variation selector outside a valid IDNA2008 label (interpretation note 54) \
+nor anything in a host that could become an IP address (note 52).\n\n\
 Example: `/r%C3%A9sum%C3%A9` could be `/r\\u{e9}sum\\u{e9}`.",
         fires: ["/r%C3%A9sum%C3%A9", "/%E2%80%8C"],
-        quiet: ["/r%E9sum%E9", "/%C2%A0", "/%E2%80%8B", "/%EF%BC%A1", "/%D8%9C", "/%E2%88%95", "/%E2%81%A4"],
+        quiet: ["/r%E9sum%E9", "/%C2%A0", "/%E2%80%8B", "/%EF%BC%A1", "/%D8%9C", "/%E2%88%95", "/%E2%81%A4", "http://pay%E2%80%8Dpal.com/"],
     }
     /// A private-use character outside the query.
     PrivateUseCharacter {
@@ -416,9 +420,12 @@ or end with \"-\". Such names are valid reg-names but not host names.\n\nExample
         explanation: "RFC 3986 §3.2.2: the host is an IPv4 address only if it matches `IPv4address` as \
 a whole (\"first-match-wins\"); `1.2.3.256`, `1.2.3` or `0x7f.1` are registered names. Many \
 resolvers and the WHATWG URL Standard read them as addresses (RFC 3986 §7.4 warns of such \
-ambiguities), so they can reach another host than the name suggests.\n\nExample: \
-`http://1.2.3.256/`.",
-        fires: ["http://1.2.3.256/", "http://0x7f.1/", "http://127.1/"],
+ambiguities), so they can reach another host than the name suggests. The name is read as the WHATWG \
+host parser reads it: percent-decoded and mapped by UTS #46, so `%31%32%37.0.0.1`, `a.%31` and \
+`127.0.0.%F0%9D%9F%8F` (a mathematical bold digit) are reported too. URI-to-IRI conversion and \
+normalization keep such a host as written, and no suggestion changes it (interpretation note 52).\n\n\
+Example: `http://1.2.3.256/`.",
+        fires: ["http://1.2.3.256/", "http://0x7f.1/", "http://127.1/", "http://%31%32%37.0.0.1/", "http://127.0.0.%F0%9D%9F%8F/"],
         quiet: ["http://1.2.3.4/", "http://1.example/"],
     }
     /// A name that IDNA2008 lookup (RFC 5891 §5) rejects.

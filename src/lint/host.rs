@@ -2,7 +2,7 @@
 
 use super::{component_at, Code, Sink};
 use crate::components::{HostKind, Reference, Span};
-use crate::convert::reg_name::{reg_name_to_ascii, RegNameMapping};
+use crate::convert::reg_name::{could_become_ipv4, reg_name_to_ascii, RegNameMapping};
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     let Some(authority) = sink.authority else {
@@ -37,6 +37,9 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
 
 fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) {
     let shape = Shape::of(text);
+    // The one reading of URI-to-IRI conversion, normalization and `--host uts46`: percent-decoded,
+    // mapped by UTS #46, then the WHATWG URL Standard's IPv4 parser (interpretation note 52).
+    let ipv4_like = shape.ipv4_like || could_become_ipv4(text);
     // Upper-case ASCII letters outside the `%HH` triplets (whose hex digits have their own code).
     if shape.upper {
         let mut lower = String::with_capacity(text.len());
@@ -55,16 +58,18 @@ fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) 
             i += c.len_utf8();
         }
         if upper {
+            // A host that could become an IP address is compared as written (interpretation note
+            // 52): no normalization lower-cases it, and neither does a suggestion.
             sink.push(
                 Code::UppercaseHost,
                 span,
                 "host",
                 format!("the registered name {text} has upper-case letters"),
-                Some(lower),
+                (!ipv4_like).then_some(lower),
             );
         }
     }
-    if shape.ipv4_like {
+    if ipv4_like {
         sink.push(
             Code::Ipv4LikeRegName,
             span,
@@ -137,6 +142,84 @@ fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) 
                 _ => e.to_string(),
             };
             sink.push(code, place, "host", message, None);
+        }
+    }
+}
+
+/// No suggestion turns a registered name into one that could become an IP address, or rewrites a
+/// name that could already ([`could_become_ipv4`]): URI-to-IRI conversion and normalization leave
+/// such a host exactly as written (interpretation note 52), so a suggestion there would write what
+/// they refuse to produce (`%31` in `http://%31%32%37.0.0.1/` is not to be written `1`). Run on the
+/// findings of every check: a suggestion whose span meets a `reg-name` that could become an address
+/// is dropped; in another `reg-name`, a suggestion that meets its last two labels (the only ones the
+/// reading looks at) and that could change the reading (removing or replacing characters, NFC,
+/// NFKC, IDNA) is applied to them and dropped when the result could become an address. The
+/// suggestions that only decode `%HH`, change the case of hex digits or lower-case letters do not
+/// change the reading (it decodes and maps case itself). Last labels longer than 255 octets (no DNS
+/// name has one) are not checked one suggestion at a time: those suggestions are dropped.
+pub(super) fn keep_suggestions_off_addresses(r: &Reference<'_>, out: &mut [super::Diagnostic]) {
+    let Some(host) = r.authority().map(|a| a.host()) else {
+        return;
+    };
+    if host.kind() != HostKind::RegName || !out.iter().any(|d| d.suggestion.is_some()) {
+        return;
+    }
+    let span = host.span();
+    let text = host.as_str();
+    let meets = |d: &super::Diagnostic| {
+        d.span.start < span.end && d.span.end > span.start
+            || d.span.start == d.span.end && (span.start..=span.end).contains(&d.span.start)
+    };
+    if could_become_ipv4(text) {
+        for d in out.iter_mut().filter(|d| meets(d)) {
+            d.suggestion = None;
+        }
+        return;
+    }
+    // The last two labels: the reading drops one final empty label, then looks at the last one.
+    let body = text.strip_suffix('.').unwrap_or(text);
+    let tail = body.rfind('.').map_or(0, |i| i + 1);
+    let tail = text[..tail.saturating_sub(1)]
+        .rfind('.')
+        .map_or(0, |i| i + 1);
+    let tail_start = span.start + tail;
+    let input = r.as_str();
+    for d in out
+        .iter_mut()
+        .filter(|d| d.suggestion.is_some() && meets(d))
+    {
+        if matches!(
+            d.code,
+            Code::EncodedUnreserved
+                | Code::EncodedIriCharacter
+                | Code::LowercasePercentEncoding
+                | Code::UppercaseHost
+        ) {
+            continue;
+        }
+        let (start, end) = (d.span.start, d.span.end);
+        if start < span.start || end > span.end {
+            // No check's suggestion reaches across the host's delimiters; one that did is not given.
+            d.suggestion = None;
+            continue;
+        }
+        if end + 1 < tail_start {
+            // Before the last two labels and the dot in front of them: the reading cannot change.
+            continue;
+        }
+        if span.end - tail_start > 255 {
+            d.suggestion = None;
+            continue;
+        }
+        let suggestion = d.suggestion.as_deref().unwrap_or_default();
+        let from = tail_start.saturating_sub(1).max(span.start).min(start);
+        let after = format!(
+            "{}{suggestion}{}",
+            &input[from..start],
+            &input[end..span.end]
+        );
+        if could_become_ipv4(&after) {
+            d.suggestion = None;
         }
     }
 }

@@ -774,7 +774,9 @@ pub fn lint_report(
     spoofing::check(reference, &mut sink);
     generic::check(reference, &mut sink);
     schemes::check(reference, &mut sink);
-    sink.finish(input)
+    let mut report = sink.finish(input);
+    host::keep_suggestions_off_addresses(reference, &mut report.diagnostics);
+    report
 }
 
 /// The components of a reference that hold text, with their names: userinfo, host, path, query and

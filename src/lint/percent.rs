@@ -1,8 +1,9 @@
 //! Percent-encoding (RFC 3986 §2.1, §2.3, §7.3; RFC 3629 §3; 3987bis §3.7; draft-duerst-iri-01 §7).
 
 use super::{code_point, component_at, pct_runs, Code, Sink};
-use crate::characters::{decodes_to_iri, is_noncharacter, is_unreserved, Place};
-use crate::components::{Reference, Span};
+use crate::characters::{decodes_to_iri, is_kept_invisible, is_noncharacter, is_unreserved, Place};
+use crate::components::{HostKind, Reference, Span};
+use crate::convert::reg_name::could_become_ipv4;
 
 /// One decoded unit of a run of octets.
 enum Unit {
@@ -54,6 +55,18 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
         return;
     }
     let input = r.as_str();
+    let host = sink
+        .authority
+        .map(|a| a.host())
+        .filter(|h| h.kind() == HostKind::RegName);
+    // A host that could become an IP address stays as written (interpretation note 52): decoding
+    // its `%HH` is no advice (`ipv4-like-reg-name` reports the host).
+    let kept_host = host
+        .filter(|h| h.as_str().contains('%') && could_become_ipv4(h.as_str()))
+        .map(|h| h.span());
+    let in_kept_host = |at: usize| kept_host.is_some_and(|s| s.start <= at && at < s.end);
+    // The label of the host that holds a joiner, and whether it allows one (the last asked).
+    let mut label_verdict: Option<(Span, bool)> = None;
     for (start, _, octets) in pct_runs(input) {
         // Each triplet on its own.
         for (k, &o) in octets.iter().enumerate() {
@@ -72,7 +85,7 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
                     Some(triplet.to_ascii_uppercase()),
                 );
             }
-            if o.is_ascii() && is_unreserved(char::from(o)) {
+            if o.is_ascii() && is_unreserved(char::from(o)) && !in_kept_host(at) {
                 sink.push(
                     Code::EncodedUnreserved,
                     span,
@@ -147,7 +160,13 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
                         component_at(r, span.start),
                         "userinfo" | "host" | "path" | "query" | "fragment"
                     ) && Place::from_name(component_at(r, span.start))
-                        .is_some_and(|place| decodes_to_iri(c, place)) =>
+                        .is_some_and(|place| decodes_to_iri(c, place))
+                        && !in_kept_host(span.start)
+                        && !(is_kept_invisible(c)
+                            && host.is_some_and(|h| {
+                                h.span().start <= span.start && span.start < h.span().end
+                            })
+                            && !joiner_allowed(input, host, span, &mut label_verdict)) =>
                 {
                     sink.push(
                         Code::EncodedIriCharacter,
@@ -165,6 +184,50 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
             not_utf8(r, sink, from, start + 3 * octets.len());
         }
     }
+}
+
+/// Whether URI-to-IRI conversion decodes the joiner or variation selector at `span` in the host: only
+/// in a label that is a valid IDNA2008 U-label (interpretation note 54). The label runs between "."
+/// or `%2E`; `last` keeps the verdict of the label asked last, so that a label is read once.
+fn joiner_allowed(
+    input: &str,
+    host: Option<crate::components::Host<'_>>,
+    span: Span,
+    last: &mut Option<(Span, bool)>,
+) -> bool {
+    let Some(host) = host else {
+        return true;
+    };
+    if let Some((label, verdict)) = *last {
+        if label.start <= span.start && span.end <= label.end {
+            return verdict;
+        }
+    }
+    let h = host.span();
+    let b = input.as_bytes();
+    let dot = |i: usize| {
+        b[i] == b'.'
+            || b[i] == b'%'
+                && b.get(i + 1..i + 3)
+                    .is_some_and(|x| x.eq_ignore_ascii_case(b"2E"))
+    };
+    let mut start = span.start;
+    while start > h.start {
+        if b[start - 1] == b'.' {
+            break;
+        }
+        if start >= h.start + 3 && dot(start - 3) && b[start - 3] == b'%' {
+            break;
+        }
+        start -= 1;
+    }
+    let mut end = span.end;
+    while end < h.end && !dot(end) {
+        end += 1;
+    }
+    let verdict = crate::convert::reg_name::uri_label_allows_joiners(&input[start..end]);
+    *last = Some((Span { start, end }, verdict));
+    verdict
 }
 
 fn not_utf8(r: &Reference<'_>, sink: &mut Sink<'_, '_>, start: usize, end: usize) {

@@ -10,10 +10,16 @@
 //! | [`Level::Scheme`] | `scheme` | drop an empty port; for the schemes of [`DEFAULT_PORTS`], drop the default port and leading zeros of a port, and write an empty path as `/` | RFC 3986 §6.2.3, §3.2.3 |
 //! | [`Level::Nfc`] | `nfc` | Unicode Normalization Form C | RFC 3987 §5.3.2.2 |
 //!
-//! A registered name never turns into an IP address: a step that would make an IPv4 parser read a
-//! `reg-name` as an address, or as a failed one, when it did not before, leaves the host as it is
-//! ([`ipv4_reading`](crate::ipv4_reading): the WHATWG URL Standard's host parser, `inet_aton`), so
-//! `http://%31%32%37.0.0.1/` keeps its percent-encoding at every level.
+//! A registered name never turns into an IP address, and a host that could become one is compared as
+//! written: when a `reg-name` could become an IP address
+//! ([`could_become_ipv4`](crate::convert::reg_name::could_become_ipv4): the WHATWG URL Standard's host
+//! parser, after percent-decoding and UTS #46 mapping, reads it as an address or as a failed one,
+//! `inet_aton` agreeing), every level leaves the whole host as it is, so `http://%31%32%37.0.0.1/`
+//! keeps its percent-encoding, and `http://%61.%31/`, `http://%41.%31/` and `http://a.%31/` are not
+//! equivalent at any level (interpretation note 52). Other hosts are normalized as below.
+//!
+//! In a `reg-name`, the joiners and variation selectors stand as characters only in a label that is
+//! a valid IDNA2008 U-label, as URI-to-IRI conversion has them (interpretation note 54).
 //!
 //! NFC is a level of its own and never applied below it: 3987bis §3.1 says input "that is already in a
 //! Unicode form … should be left as is and not normalized or changed".
@@ -57,6 +63,7 @@ use crate::characters::{
     not_appropriate, pct_octet, push_pct_utf8, Place,
 };
 use crate::components::{compose, HostKind, Reference, ReferenceBuf};
+use crate::convert::reg_name::could_become_ipv4;
 use crate::error::ParseError;
 use crate::grammar::{Grammar, NameKind, UnknownName};
 use crate::resolve::remove_dot_segments;
@@ -327,7 +334,11 @@ pub fn normalize_reference(r: &Reference<'_>, options: &Options) -> ReferenceBuf
         n = rewrite(&n.reference(), |comp, s| match comp {
             Comp::Host { reg_name: true, .. } => not_an_ip(
                 s,
-                lowercase_outside_pct(&decode_unreserved(s, grammar, comp)),
+                host_joiners(
+                    &lowercase_outside_pct(&decode_unreserved(s, grammar, comp)),
+                    grammar,
+                    false,
+                ),
             ),
             c if holds_text(c) => decode_unreserved(s, grammar, c),
             _ => s.to_string(),
@@ -336,9 +347,14 @@ pub fn normalize_reference(r: &Reference<'_>, options: &Options) -> ReferenceBuf
     // nfc (RFC 3987 §5.3.2.2), before the path and scheme steps, which never touch non-ASCII text
     if level >= Level::Nfc && grammar != Grammar::Uri {
         n = rewrite(&n.reference(), |comp, s| match comp {
-            Comp::Host { reg_name: true, .. } => {
-                not_an_ip(s, lowercase_outside_pct(&nfc(s, grammar, comp)))
-            }
+            Comp::Host { reg_name: true, .. } => not_an_ip(
+                s,
+                host_joiners(
+                    &lowercase_outside_pct(&nfc(s, grammar, comp)),
+                    grammar,
+                    true,
+                ),
+            ),
             c if holds_text(c) => nfc(s, grammar, c),
             _ => s.to_string(),
         });
@@ -405,18 +421,31 @@ pub fn normalize_reference(r: &Reference<'_>, options: &Options) -> ReferenceBuf
     n
 }
 
-/// The `reg-name` `normalized` from `written` by one step, or `written` as it is when the step would
-/// make an IPv4 parser read it as an address, or as a failed one, and it did not before
-/// ([`turns_into_ipv4`](crate::components::turns_into_ipv4)): a registered name never turns into an
-/// IP address (RFC 3986 §3.2.2 reads `127.0.0.1` as an `IPv4address`; the WHATWG URL Standard's
-/// host parser and `inet_aton` read `127.1` and `0x7f.1` as addresses too), so
-/// `http://%31%32%37.0.0.1/` keeps its percent-encoding.
+/// The `reg-name` `normalized` from `written` by one step, or `written` exactly as it is when either
+/// could become an IP address ([`could_become_ipv4`]: the WHATWG URL Standard's host parser, after
+/// percent-decoding and UTS #46 mapping, reads it as an address or as a failed one). A registered
+/// name never turns into an IP address (RFC 3986 §3.2.2 reads `127.0.0.1` as an `IPv4address`; the
+/// WHATWG host parser and `inet_aton` read `127.1` and `0x7f.1` as addresses too), and a host that
+/// could become one is compared as written, at every level: `http://%61.%31/`, `http://%41.%31/`
+/// and `http://a.%31/` are three hosts (interpretation note 52, which departs from RFC 3986 §2.3 and
+/// §6.2.2 on purpose).
 fn not_an_ip(written: &str, normalized: String) -> String {
-    if crate::components::turns_into_ipv4(written, &normalized).is_some() {
+    if written != normalized && (could_become_ipv4(written) || could_become_ipv4(&normalized)) {
         written.to_string()
     } else {
         normalized
     }
+}
+
+/// In the IRI grammars, the joiners and variation selectors of a `reg-name` stand as characters only
+/// in a label that is a valid IDNA2008 U-label, as URI-to-IRI conversion has them (step 4,
+/// interpretation note 54): elsewhere they are percent-encoded; with `decode` (the `nfc` level, after
+/// which a label may have become valid) those of a valid label written `%HH` are decoded.
+fn host_joiners(host: &str, grammar: Grammar, decode: bool) -> String {
+    if grammar == Grammar::Uri {
+        return host.to_string();
+    }
+    crate::convert::reg_name::host_joiners(host, decode)
 }
 
 /// A relative-path reference without its `.` segments. Removing them never changes what the

@@ -742,17 +742,6 @@ fn ipv4_number(part: &str) -> Option<u64> {
     Some(u64::from_str_radix(digits, radix).unwrap_or(u64::MAX))
 }
 
-/// Whether a conversion that maps or decodes the `reg-name` `written` into `mapped` turns it into an
-/// IP address: an IPv4 parser ([`ipv4_reading`]) would read `mapped` as an address, or as a failed
-/// one, and did not read `written` the same way. The reading of `mapped`, when it does.
-pub(crate) fn turns_into_ipv4(written: &str, mapped: &str) -> Option<Ipv4Reading> {
-    if written == mapped {
-        return None;
-    }
-    let reading = ipv4_reading(mapped);
-    (reading.would_parse_as_ipv4() && reading != ipv4_reading(written)).then_some(reading)
-}
-
 /// The authority component (RFC 3986 §3.2; `iauthority`, 3987bis §2.2):
 /// `[ userinfo "@" ] host [ ":" port ]`.
 ///

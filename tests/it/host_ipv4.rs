@@ -7,10 +7,12 @@
 
 use std::net::Ipv4Addr;
 
+use iri_abnf::convert::reg_name::{could_become_ipv4, mapped_ipv4_reading};
 use iri_abnf::convert::{
     to_iri, to_uri, ConvertErrorKind, HostMapping, ToIriOptions, ToUriOptions,
 };
-use iri_abnf::normalize::{normalize, Level};
+use iri_abnf::lint::{lint, LintOptions};
+use iri_abnf::normalize::{equivalent, normalize, Level};
 use iri_abnf::{ipv4_reading, parse, Grammar, Ipv4Reading};
 
 /// The addresses the forms are generated for.
@@ -105,22 +107,6 @@ fn full_width(c: char) -> String {
     char::from_u32(c as u32 - 0x20 + 0xFF00)
         .unwrap()
         .to_string()
-}
-
-/// ASCII case normalization of a `reg-name` (RFC 3986 §6.2.2.1): letters outside `%HH` to lower case.
-fn case_normalized(host: &str) -> String {
-    let mut out = String::new();
-    let mut rest = host;
-    while let Some(c) = rest.chars().next() {
-        if c == '%' && rest.len() >= 3 {
-            out.push_str(&rest[..3].to_ascii_uppercase());
-            rest = &rest[3..];
-        } else {
-            out.push(c.to_ascii_lowercase());
-            rest = &rest[c.len_utf8()..];
-        }
-    }
-    out
 }
 
 fn host_of(grammar: Grammar, reference: &str) -> String {
@@ -342,11 +328,9 @@ fn normalize_keeps_the_host_encoded_at_every_level() {
                     for level in Level::ALL {
                         let n = normalize(grammar, &input, level).unwrap();
                         let host = host_of(grammar, n.as_str());
-                        let expected = match level {
-                            Level::Simple => v.host.clone(),
-                            _ => case_normalized(&v.host),
-                        };
-                        assert_eq!(host, expected, "{input} at {level}");
+                        // A host that could become an address is kept exactly as written, at every
+                        // level (interpretation note 52): not even its case is normalized.
+                        assert_eq!(host, v.host, "{input} at {level}");
                         assert_eq!(ipv4_reading(&host), ipv4_reading(&v.host));
                         checked += 1;
                     }
@@ -365,4 +349,196 @@ fn normalize_keeps_the_host_encoded_at_every_level() {
     )
     .unwrap();
     assert_eq!(n.as_str(), "http://127.0.0.1.\u{E9}/");
+}
+
+/// The code points outside US-ASCII whose UTS #46 mapping (the mapping of the WHATWG URL Standard's
+/// host parser) is one of the ASCII digits, "." or "x", from the `idna` crate's own table, each with
+/// its mapping.
+fn mapped_to_digits_dot_x() -> Vec<(char, char)> {
+    use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
+    let uts46 = Uts46::new();
+    (0x80..=0x10FFFFu32)
+        .filter_map(char::from_u32)
+        .filter_map(|c| {
+            let mut buf = [0u8; 4];
+            let (m, r) = uts46.to_unicode(
+                c.encode_utf8(&mut buf).as_bytes(),
+                AsciiDenyList::EMPTY,
+                Hyphens::Allow,
+            );
+            let mut chars = m.chars();
+            match (chars.next(), chars.next()) {
+                (Some(t), None) if r.is_ok() && (t.is_ascii_digit() || t == '.' || t == 'x') => {
+                    Some((c, t))
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+fn pct_utf8(s: &str) -> String {
+    s.bytes().map(|b| format!("%{b:02X}")).collect()
+}
+
+/// Every code point that UTS #46 maps to an ASCII digit, to "." or to "x", percent-encoded (and, in
+/// an IRI, as it is) in a place where the mapped name is an IPv4 address or a failed one: URI-to-IRI
+/// conversion and every normalization level keep the host as written, `--host uts46` refuses it, and
+/// `lint` reports `ipv4-like-reg-name` with no suggestion in the host (interpretation note 52).
+#[test]
+fn uts46_mapped_digits_dots_and_x_never_make_an_address() {
+    let uts46 = ToUriOptions::default().with_host(HostMapping::Uts46);
+    let mut family = Vec::new();
+    let (mut dots, mut xs) = (0, 0);
+    let mut per_digit = [0; 10];
+    for (c, t) in mapped_to_digits_dot_x() {
+        match t {
+            '.' => {
+                family.push((c, format!("127{c}0.0.1")));
+                dots += 1;
+            }
+            'x' => {
+                family.push((c, format!("0{c}7f.1")));
+                xs += 1;
+            }
+            _ => {
+                per_digit[usize::from(t as u8 - b'0')] += 1;
+                // The first part, and the last one.
+                family.push((c, format!("{c}.0.0.1")));
+                family.push((c, format!("127.0.0.{c}")));
+            }
+        }
+    }
+    assert!(dots > 0 && xs > 0, "{dots} {xs}");
+    // Full-width, superscript, subscript, circled, the mathematical alphanumeric digits, …
+    assert!(per_digit.iter().all(|&n| n >= 8), "{per_digit:?}");
+    let (mut as_iri, mut checked) = (0, 0);
+    for (c, host) in &family {
+        let reading = mapped_ipv4_reading(host);
+        assert!(
+            matches!(reading, Ipv4Reading::Address(_)),
+            "{host:?}: {reading:?}"
+        );
+        let encoded: String = host
+            .chars()
+            .map(|x| {
+                if x == *c {
+                    pct_utf8(&x.to_string())
+                } else {
+                    x.to_string()
+                }
+            })
+            .collect();
+        let uri = format!("http://{encoded}/");
+        assert!(could_become_ipv4(&encoded), "{uri}");
+        assert_eq!(to_iri(&uri, &ToIriOptions::default()).unwrap().iri, uri);
+        for grammar in [Grammar::Uri, Grammar::Iri] {
+            for level in Level::ALL {
+                let n = normalize(grammar, &uri, level).unwrap();
+                assert_eq!(host_of(grammar, n.as_str()), encoded, "{uri} at {level}");
+            }
+        }
+        let found = lint(&parse(Grammar::Iri, &uri).unwrap(), &LintOptions::default());
+        assert!(
+            found.iter().any(|d| d.code.name() == "ipv4-like-reg-name"),
+            "{uri}: {found:?}"
+        );
+        assert!(
+            found
+                .iter()
+                .filter(|d| d.span.start < 7 + encoded.len())
+                .all(|d| d.suggestion.is_none()),
+            "{uri}: {found:?}"
+        );
+        // As it is, in an IRI: never mapped into an address, never rewritten.
+        let iri = format!("http://{host}/");
+        if let Ok(r) = parse(Grammar::Iri, &iri) {
+            assert!(to_uri(&iri, &uts46).is_err(), "{iri}");
+            let found = lint(&r, &LintOptions::default());
+            assert!(
+                found.iter().any(|d| d.code.name() == "ipv4-like-reg-name"),
+                "{iri}: {found:?}"
+            );
+            assert!(
+                found
+                    .iter()
+                    .filter(|d| d.span.start < 7 + host.len())
+                    .all(|d| d.suggestion.is_none()),
+                "{iri}: {found:?}"
+            );
+            for level in Level::ALL {
+                let n = normalize(Grammar::Iri, &iri, level).unwrap();
+                assert_eq!(host_of(Grammar::Iri, n.as_str()), *host, "{iri} at {level}");
+            }
+            as_iri += 1;
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, family.len());
+    assert!(as_iri > 100, "{as_iri}");
+}
+
+/// One numeric label keeps the whole host as written, at every level: two spellings of a host that
+/// could become an address are equivalent only when they are the same string (interpretation note
+/// 52). Hosts that cannot become one are normalized as before.
+#[test]
+fn hosts_that_could_become_addresses_are_compared_as_written() {
+    let letters = ["a", "A", "%61", "%41"];
+    let numbers = [
+        "1",
+        "%31",
+        "0x1",
+        "0X1",
+        "%30x1",
+        "\u{FF11}",
+        "%EF%BC%91",
+        "%F0%9D%9F%8F",
+        "\u{1D7CF}",
+    ];
+    let mut hosts = Vec::new();
+    for l in letters {
+        for n in numbers {
+            hosts.push(format!("{l}.{n}"));
+            hosts.push(format!("{n}.{l}.{n}"));
+        }
+    }
+    let mut pairs = 0;
+    for a in &hosts {
+        assert!(could_become_ipv4(a), "{a}");
+        for b in &hosts {
+            let (x, y) = (format!("http://{a}/"), format!("http://{b}/"));
+            for level in Level::ALL {
+                let same = equivalent(Grammar::Iri, &x, &y, level).unwrap();
+                assert_eq!(same, a == b, "{x} {y} at {level}");
+            }
+            pairs += 1;
+        }
+    }
+    assert_eq!(pairs, hosts.len() * hosts.len());
+    for (x, y) in [
+        ("http://%61.%31/", "http://%41.%31/"),
+        ("http://%41.%31/", "http://a.%31/"),
+    ] {
+        for level in Level::ALL {
+            for grammar in [Grammar::Uri, Grammar::Iri] {
+                assert!(
+                    !equivalent(grammar, x, y, level).unwrap(),
+                    "{x} {y} {level}"
+                );
+            }
+        }
+    }
+    // The other hosts: case and percent-encoding normalized as RFC 3986 §6.2.2 says.
+    for level in [Level::Percent, Level::Path, Level::Scheme, Level::Nfc] {
+        for (x, y) in [
+            ("http://%41.b/", "http://a.b/"),
+            ("http://%31%32%37.a/", "http://127.a/"),
+            ("http://%31.%C3%A9/", "http://1.%c3%a9/"),
+        ] {
+            assert!(
+                equivalent(Grammar::Iri, x, y, level).unwrap(),
+                "{x} {y} {level}"
+            );
+        }
+    }
 }

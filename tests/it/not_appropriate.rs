@@ -49,6 +49,13 @@ fn to_iri_normalize_and_lint_agree_with_the_predicate_on_every_code_point() {
                 c.to_string()
             }
         });
+        // In the host, a joiner or variation selector stands only in a valid IDNA2008 label, which
+        // "a\u{200D}b" is not (RFC 5892 A.1, A.2; interpretation note 54).
+        let host = if iri_abnf::characters::is_kept_invisible(c) {
+            encoded.clone()
+        } else {
+            host
+        };
         assert_eq!(
             iri,
             format!("http://u{userinfo}v@a{host}b/x{path}?{query}#{fragment}"),
@@ -166,7 +173,9 @@ fn families_stay_encoded_and_both_sides_meet_on_every_code_point() {
             host_look_alikes += 1;
         }
         if is_kept_invisible(c) {
-            assert_eq!(iri, format!("http://a{c}b/x{c}?{c}"), "U+{cp:04X}");
+            // Decoded in the path and the query; in the host only in a valid IDNA2008 label, which
+            // "a\u{200D}b" is not (interpretation note 54).
+            assert_eq!(iri, format!("http://a{encoded}b/x{c}?{c}"), "U+{cp:04X}");
             kept_invisible += 1;
         }
         // normalize agrees with to-iri on every code point, in the query too (private use: note 28).
@@ -322,10 +331,16 @@ fn examples_give_the_spec_answer() {
         let s = format!("http://a/{0}?{0}", pct(c));
         assert_eq!(iri(&s), s, "U+{:04X}", c as u32);
     }
-    // The emoji variation selector and the joiners stay decoded.
+    // The emoji variation selector and the joiners stay decoded, but in a host only in a label that
+    // is a valid IDNA2008 U-label, which "i\u{2764}\u{FE0F}" is not (U+2764 and the selectors are
+    // DISALLOWED; interpretation note 54).
     assert_eq!(
         iri("http://i%E2%9D%A4%EF%B8%8F.ws/"),
-        "http://i\u{2764}\u{FE0F}.ws/"
+        "http://i\u{2764}%EF%B8%8F.ws/"
+    );
+    assert_eq!(
+        iri("http://a/i%E2%9D%A4%EF%B8%8F"),
+        "http://a/i\u{2764}\u{FE0F}"
     );
     assert_eq!(iri("/%E2%80%8C%E2%80%8D"), "/\u{200C}\u{200D}");
     // lint: no advice to write a look-alike; CGJ and the variation selectors are mentioned.

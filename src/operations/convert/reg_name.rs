@@ -486,17 +486,24 @@ fn bidi_domain(labels: &[Label<'_>], processing: Processing) -> Result<(), IdnaF
 }
 
 /// A registered name never turns into an IP address: an IPv4 parser must read the ASCII form `ascii`
-/// of `reg_name` as it reads `reg_name` as written, or as a name ([`turns_into_ipv4`], which follows
-/// the WHATWG URL Standard's host parser and `inet_aton`). A name that becomes an `IPv4address` (RFC
+/// of `reg_name` as it reads `reg_name` as written, or as a name ([`mapped_ipv4_reading`], which
+/// follows the WHATWG URL Standard's host parser and `inet_aton`). A name that becomes an `IPv4address` (RFC
 /// 3986 §3.2.2), a shorter address such as `127.1` or `0x7f.1`, or a name whose last label becomes a
 /// number (which the WHATWG host parser reads as a failed IPv4 address) is an [`IdnaFailure`]
 /// naming the label that became a number. (The IRI grammar reads a host that is an `IPv4address`
 /// as written as an address, not as an `ireg-name`; the other forms are names as written, and stay
 /// what they were when the mapping leaves them as they are.)
 fn not_an_ip_address(reg_name: &str, ascii: &str, labels: &[Label<'_>]) -> Result<(), IdnaFailure> {
-    let Some(reading) = crate::components::turns_into_ipv4(reg_name, ascii) else {
+    // The reading of the result is the one reading of a name that could become an address
+    // (`mapped_ipv4_reading`); a name that an IPv4 parser reads the same way as written stays what
+    // it was.
+    let reading = mapped_ipv4_reading(ascii);
+    if reg_name == ascii
+        || !reading.would_parse_as_ipv4()
+        || reading == crate::components::ipv4_reading(reg_name)
+    {
         return Ok(());
-    };
+    }
     let changed = |l: &&Label<'_>| l.raw != l.ascii;
     let Some(culprit) = labels
         .iter()
@@ -943,6 +950,221 @@ fn reason(label: &str) -> String {
         );
     }
     "it violates the UTS #46 validity criteria".to_string()
+}
+
+/// How the host parser of the WHATWG URL Standard (§3.5 host parsing) reads a `reg-name` as far as
+/// IPv4 goes: the name is percent-decoded, read as UTF-8 (an octet that is not UTF-8 becomes U+FFFD),
+/// mapped by UTS #46 (case folding, compatibility forms, ignored characters, the dots U+3002, U+FF0E
+/// and U+FF61; a character that fails the validity checks counts as U+FFFD, which is no digit), and
+/// the result goes to [`ipv4_reading`](crate::ipv4_reading) (its "ends in a number" check, then the
+/// IPv4 parser). So `%31%32%37.0.0.1`, `𝟏𝟐𝟕.0.0.1` (U+1D7CF MATHEMATICAL BOLD DIGIT ONE …), `¹²⁷.1`,
+/// `①②⑦.0.0.1`, `１２７.0.0.1` and `127.0.0.𝟏` read as 127.0.0.1, and `a.%31` as a failed address.
+///
+/// This is the one reading by which a registered name "could become an IP address" ([`could_become_ipv4`]):
+/// URI-to-IRI conversion and every normalization level keep such a host as written, `--host uts46`
+/// refuses to map a name into one, and `lint` reports it (`ipv4-like-reg-name`).
+///
+/// ```
+/// use iri_abnf::convert::reg_name::mapped_ipv4_reading;
+/// use iri_abnf::Ipv4Reading;
+/// use std::net::Ipv4Addr;
+///
+/// let localhost = Ipv4Reading::Address(Ipv4Addr::new(127, 0, 0, 1));
+/// for host in ["127.0.0.1", "%31%32%37.1", "\u{1D7CF}\u{1D7D0}\u{1D7D5}.0.0.1", "\u{B9}\u{B2}\u{2077}.0.0.1",
+///     "\u{2460}\u{2461}\u{2466}.0.0.1", "127.0.0.%F0%9D%9F%8F", "0X7F.1", "127\u{3002}1"] {
+///     assert_eq!(mapped_ipv4_reading(host), localhost, "{host}");
+/// }
+/// assert_eq!(mapped_ipv4_reading("a.%31"), Ipv4Reading::Failure);
+/// assert_eq!(mapped_ipv4_reading("%31%32%37.a"), Ipv4Reading::Name);
+/// assert_eq!(mapped_ipv4_reading("example.com"), Ipv4Reading::Name);
+/// ```
+pub fn mapped_ipv4_reading(reg_name: &str) -> crate::components::Ipv4Reading {
+    // US-ASCII without "%": UTS #46 only lower-cases it (and decodes A-labels, which are no
+    // numbers), and the IPv4 parser reads "0X" and hexadecimal digits in either case.
+    if reg_name.is_ascii() && !reg_name.contains('%') {
+        return crate::components::ipv4_reading(reg_name);
+    }
+    let (octets, _) = pct_decode_with_offsets(reg_name);
+    let (mapped, _) = Uts46::new().to_unicode(&octets, AsciiDenyList::EMPTY, Hyphens::Allow);
+    crate::components::ipv4_reading(&mapped)
+}
+
+/// Whether the `reg-name` could become an IP address: [`mapped_ipv4_reading`] reads it as an address
+/// or as a failed one (the last label, once decoded and mapped, is a number). URI-to-IRI conversion
+/// and normalization leave such a host exactly as written (interpretation note 52).
+///
+/// ```
+/// use iri_abnf::convert::reg_name::could_become_ipv4;
+///
+/// assert!(could_become_ipv4("%61.%31") && could_become_ipv4("A.1") && could_become_ipv4("\u{2460}.0.0.1"));
+/// assert!(!could_become_ipv4("%31%32%37.%C3%A9") && !could_become_ipv4("example.com"));
+/// ```
+pub fn could_become_ipv4(reg_name: &str) -> bool {
+    mapped_ipv4_reading(reg_name).would_parse_as_ipv4()
+}
+
+/// A `reg-name` at the percent level of RFC 3986 §6.2.2 (§6.2.2.1 and §6.2.2.2): ASCII letters in
+/// lower case, `%HH` of unreserved characters decoded, the other `%HH` with uppercase hexadecimal
+/// digits. Two names are the same "at the percent level" when these forms are equal.
+pub(crate) fn percent_level(reg_name: &str) -> String {
+    let b = reg_name.as_bytes();
+    let mut out = String::with_capacity(reg_name.len());
+    let mut i = 0;
+    while i < b.len() {
+        match pct_octet(&b[i..]) {
+            Some(o) if o.is_ascii() && is_unreserved(char::from(o)) => {
+                out.push(char::from(o).to_ascii_lowercase());
+                i += 3;
+            }
+            Some(o) => {
+                push_pct(&mut out, o);
+                i += 3;
+            }
+            None => {
+                let c = reg_name[i..].chars().next().unwrap_or('\0');
+                out.push(c.to_ascii_lowercase());
+                i += c.len_utf8().max(1);
+            }
+        }
+    }
+    out
+}
+
+/// Whether a joiner or variation selector ([`is_kept_invisible`](crate::characters::is_kept_invisible):
+/// U+200C, U+200D, the variation selectors of `ucschar`) may stand as a character in the host label
+/// `label` (as URI-to-IRI conversion and normalization have it, `%HH` left in it): only when the label
+/// is a valid IDNA2008 U-label (RFC 5891 §5.4: PVALID code points, CONTEXTJ ones where the rules of RFC
+/// 5892 Appendix A.1 and A.2 hold, NFC, no hyphen rules broken). The variation selectors are
+/// DISALLOWED by IDNA2008 (RFC 5892 §2.6), so they never stand in a host; ZWNJ and ZWJ stand after a
+/// virama, or ZWNJ between joining letters (`pay\u{200D}pal.com` keeps `%E2%80%8D`).
+pub(crate) fn label_allows_joiners(label: &str) -> bool {
+    !label.is_ascii() && check_u_label(label, Separators::Iri).is_ok()
+}
+
+/// [`label_allows_joiners`] on a label of a `reg-name` as a URI writes it (`raw`, without "." or
+/// `%2E`), read as URI-to-IRI conversion reads it after step 4: `%HH` of unreserved characters and
+/// UTF-8 of appropriate characters decoded, the rest kept as `%HH`.
+pub(crate) fn uri_label_allows_joiners(raw: &str) -> bool {
+    let b = raw.as_bytes();
+    let mut shown = String::with_capacity(raw.len());
+    let mut octets = Vec::new();
+    let mut i = 0;
+    let flush = |octets: &mut Vec<u8>, shown: &mut String| {
+        for chunk in octets.utf8_chunks() {
+            for c in chunk.valid().chars() {
+                if crate::characters::not_appropriate(c, false).is_none() {
+                    shown.push(c);
+                } else {
+                    crate::characters::push_pct_utf8(shown, c);
+                }
+            }
+            for &o in chunk.invalid() {
+                push_pct(shown, o);
+            }
+        }
+        octets.clear();
+    };
+    while i < b.len() {
+        match pct_octet(&b[i..]) {
+            Some(o) if o >= 0x80 => {
+                octets.push(o);
+                i += 3;
+                continue;
+            }
+            _ => flush(&mut octets, &mut shown),
+        }
+        match pct_octet(&b[i..]) {
+            Some(o) if is_unreserved(char::from(o)) => {
+                shown.push(char::from(o));
+                i += 3;
+            }
+            Some(_) => {
+                shown.push_str(&raw[i..i + 3]);
+                i += 3;
+            }
+            None => {
+                let c = raw[i..].chars().next().unwrap_or('\0');
+                shown.push(c);
+                i += c.len_utf8().max(1);
+            }
+        }
+    }
+    flush(&mut octets, &mut shown);
+    label_allows_joiners(&shown)
+}
+
+/// The host `reg_name` with the joiners and variation selectors of each label that
+/// [`label_allows_joiners`] refuses percent-encoded (`%E2%80%8D`), and, with `decode`, those written
+/// `%HH` in a label that allows them decoded. Labels are separated at ".".
+pub(crate) fn host_joiners(reg_name: &str, decode: bool) -> String {
+    let kept = crate::characters::is_kept_invisible;
+    if reg_name.is_ascii() && !(decode && reg_name.contains('%')) {
+        return reg_name.to_string();
+    }
+    let mut out = String::with_capacity(reg_name.len());
+    for (k, label) in reg_name.split('.').enumerate() {
+        if k > 0 {
+            out.push('.');
+        }
+        let decoded = if decode {
+            decode_joiners(label)
+        } else {
+            label.to_string()
+        };
+        if !decoded.chars().any(kept) {
+            out.push_str(label);
+        } else if label_allows_joiners(&decoded) {
+            out.push_str(&decoded);
+        } else {
+            for c in label.chars() {
+                if kept(c) {
+                    crate::characters::push_pct_utf8(&mut out, c);
+                } else {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `label` with the `%HH` sequences that encode a joiner or a variation selector of `ucschar`
+/// decoded.
+fn decode_joiners(label: &str) -> String {
+    let b = label.as_bytes();
+    let mut out = String::with_capacity(label.len());
+    let mut i = 0;
+    while i < b.len() {
+        let mut octets = [0u8; 3];
+        let triplets = (0..3).map(|k| b.get(i + 3 * k..).and_then(pct_octet));
+        let mut n = 0;
+        for (slot, o) in octets.iter_mut().zip(triplets) {
+            match o {
+                Some(o) => {
+                    *slot = o;
+                    n += 1;
+                }
+                None => break,
+            }
+        }
+        let c = (n == 3)
+            .then(|| std::str::from_utf8(&octets).ok())
+            .flatten()
+            .and_then(|t| t.chars().next())
+            .filter(|&c| crate::characters::is_kept_invisible(c));
+        match c {
+            Some(c) => {
+                out.push(c);
+                i += 9;
+            }
+            None => {
+                let c = label[i..].chars().next().unwrap_or('\0');
+                out.push(c);
+                i += c.len_utf8().max(1);
+            }
+        }
+    }
+    out
 }
 
 /// URI-to-IRI step 6 (3987bis §3.7) for one label: the U-label of a punycode label (`xn--…`, any

@@ -34,21 +34,31 @@
 //! - Step 6 converts the labels of a `reg-name` that begin with `xn--` to U-labels, only when the
 //!   result is valid under the IDNA2008 lookup that `--host idna` applies, RFC 5891 §5.3–§5.4 and
 //!   the Bidi Rule on the whole name, and holds no character of [`not_appropriate`]
-//!   ([`punycode_to_unicode`]); it can be switched off with
-//!   [`ToIriOptions::convert_punycode`]. §3.7.1 calls `xn--99zt52a` "not converted" and then shows it
-//!   converted in step 6; this crate converts it (interpretation note 13).
+//!   ([`punycode_to_unicode`]), and only when the whole name maps back: `--host idna` of the
+//!   converted name gives the name of the input at the percent level (§3.7: the IRI "maps back to
+//!   the URI used as an input"; §3.4.2 leaves a name whose octets are not UTF-8 "as is", so
+//!   `http://%FF.xn--99zt52a/` keeps its A-label; interpretation note 53). It can be switched off
+//!   with [`ToIriOptions::convert_punycode`]. §3.7.1 calls `xn--99zt52a` "not converted" and then
+//!   shows it converted in step 6; this crate converts it (interpretation note 13).
+//! - In a `reg-name`, step 4 keeps the joiners and variation selectors encoded unless their label
+//!   is a valid IDNA2008 U-label (RFC 5892 A.1, A.2; interpretation note 54): `pay%E2%80%8Dpal.com`
+//!   stays as it is; in the other components they decode (`i%E2%9D%A4%EF%B8%8F`).
 //! - Steps 2 to 5 work component by component; the scheme, port and IP literals are left as they are.
 //!   The component boundaries do not move: no step produces a delimiter.
-//! - A registered name never turns into an IP address: when decoding would make an IPv4 parser read
-//!   the `reg-name` as an address, or as a failed one, and it did not as written
-//!   ([`ipv4_reading`](crate::ipv4_reading): the WHATWG URL Standard's host parser, `inet_aton`), the
-//!   host's US-ASCII characters stay percent-encoded: `http://%31%32%37.0.0.1/` and
-//!   `http://%31%32%37.1/` are left as they are (RFC 3986 §3.2.2 reads `127.0.0.1` as an
-//!   `IPv4address`, not a `reg-name`).
+//! - A registered name never turns into an IP address: a `reg-name` that could become one
+//!   ([`could_become_ipv4`]: the WHATWG URL Standard's host parser, after percent-decoding and UTS
+//!   #46 mapping, reads it as an address or as a failed one) is left exactly as written by every
+//!   step: `http://%31%32%37.0.0.1/`, `http://%31%32%37.1/`, `http://a.%31/`,
+//!   `http://%F0%9D%9F%8F%F0%9D%9F%90%F0%9D%9F%95.0.0.1/` (mathematical bold digits) and
+//!   `http://127.0.0.%F0%9D%9F%8F/` are left as they are (RFC 3986 §3.2.2 reads `127.0.0.1` as an
+//!   `IPv4address`, not a `reg-name`; interpretation note 52).
 //! - "Never guess a legacy encoding" (§3.7, last paragraph): octets that are not UTF-8 stay
 //!   percent-encoded, so `D%FCrst` stays as it is.
 
-use super::reg_name::punycode_to_unicode;
+use super::reg_name::{
+    could_become_ipv4, label_allows_joiners, percent_level, punycode_to_unicode, reg_name_to_ascii,
+    RegNameMapping,
+};
 use super::{push_xml_notation, syntax_error, ConvertError};
 use crate::characters::{is_unreserved, not_appropriate, pct_octet, push_pct, Place};
 use crate::components::{HostKind, Reference};
@@ -183,8 +193,15 @@ pub fn to_iri(uri: &str, options: &ToIriOptions) -> Result<IriConversion, Conver
     let reference = crate::parsing::split::parse(Grammar::Uri, uri).map_err(syntax_error)?;
     let mut steps: [String; 6] = Default::default();
     let mut keep = |k: usize, step: String| steps[k] = step;
-    let iri = convert(uri, &reference, options, false, traced(options, &mut keep));
-    let iri = if keeps_host_ascii(&reference, &iri) {
+    let written = keeps_host(&reference, None);
+    let iri = convert(
+        uri,
+        &reference,
+        options,
+        written,
+        traced(options, &mut keep),
+    );
+    let iri = if !written && keeps_host(&reference, Some(&iri)) {
         convert(uri, &reference, options, true, traced(options, &mut keep))
     } else {
         iri
@@ -216,11 +233,13 @@ pub fn to_iri_steps(
     mut each: impl FnMut(usize, &str),
 ) -> Result<(), ConvertError> {
     let reference = crate::parsing::split::parse(Grammar::Uri, uri).map_err(syntax_error)?;
-    let iri = convert(uri, &reference, options, false, None);
-    let keep_host_ascii = keeps_host_ascii(&reference, &iri);
-    drop(iri);
+    let mut keep_host = keeps_host(&reference, None);
+    if !keep_host {
+        let iri = convert(uri, &reference, options, false, None);
+        keep_host = keeps_host(&reference, Some(&iri));
+    }
     let mut give = |k: usize, step: String| each(k, &step);
-    convert(uri, &reference, options, keep_host_ascii, Some(&mut give));
+    convert(uri, &reference, options, keep_host, Some(&mut give));
     Ok(())
 }
 
@@ -232,30 +251,34 @@ fn traced<'k>(
     options.trace.then_some(keep)
 }
 
-/// A registered name never turns into an IP address: when decoding makes an IPv4 parser read the host
-/// of the converted `iri` otherwise than the written one (`%31%32%37.0.0.1`), the conversion is made
-/// again with the host's US-ASCII characters kept percent-encoded.
-fn keeps_host_ascii(reference: &Reference<'_>, iri: &str) -> bool {
-    let now = crate::parsing::split::parse(Grammar::Iri, iri)
-        .ok()
-        .and_then(|r| r.authority().map(|a| a.host().as_str().to_string()));
-    match (reference.authority().map(|a| a.host()), now) {
-        (Some(written), Some(now)) => {
-            written.kind() == HostKind::RegName
-                && crate::components::turns_into_ipv4(written.as_str(), &now).is_some()
-        }
-        _ => false,
+/// A registered name never turns into an IP address: the `reg-name` stays exactly as written when it
+/// could become one ([`could_become_ipv4`]: the WHATWG URL Standard's host parser, after
+/// percent-decoding and UTS #46 mapping, reads it as an address or as a failed one), as written
+/// (`iri` is `None`) or in the converted `iri`.
+fn keeps_host(reference: &Reference<'_>, iri: Option<&str>) -> bool {
+    let Some(written) = reference
+        .authority()
+        .map(|a| a.host())
+        .filter(|h| h.kind() == HostKind::RegName)
+    else {
+        return false;
+    };
+    match iri {
+        None => could_become_ipv4(written.as_str()),
+        Some(iri) => crate::parsing::split::parse(Grammar::Iri, iri)
+            .ok()
+            .and_then(|r| r.authority().map(|a| a.host().as_str().to_string()))
+            .is_some_and(|now| now != written.as_str() && could_become_ipv4(&now)),
     }
 }
 
 /// The six steps, giving the string after each to `trace` when there is one (each is a copy of the
-/// URI or more); with `keep_host_ascii`, step 2 decodes no US-ASCII character in the `reg-name`.
-/// Returns the IRI.
+/// URI or more); with `keep_host`, the `reg-name` is left as written by every step. Returns the IRI.
 fn convert(
     uri: &str,
     reference: &Reference<'_>,
     options: &ToIriOptions,
-    keep_host_ascii: bool,
+    keep_host: bool,
     mut trace: Option<&mut dyn FnMut(usize, String)>,
 ) -> String {
     let mut step = |k: usize, make: &dyn Fn() -> String| {
@@ -264,9 +287,14 @@ fn convert(
         }
     };
     let mut pieces = pieces(uri, reference);
+    if keep_host {
+        for p in pieces.iter_mut().filter(|p| p.kind == Kind::RegName) {
+            p.kind = Kind::Verbatim;
+        }
+    }
     step(0, &|| render(&pieces));
     for p in &mut pieces {
-        step2(p, keep_host_ascii && p.kind == Kind::RegName);
+        step2(p);
     }
     step(1, &|| render(&pieces));
     for p in &mut pieces {
@@ -280,9 +308,10 @@ fn convert(
     let mut strings: Vec<(Kind, String)> = pieces.into_iter().map(|p| (p.kind, step5(p))).collect();
     step(4, &|| render_strings(&strings));
     if options.convert_punycode {
+        let written = reference.authority().map_or("", |a| a.host().as_str());
         for (kind, s) in &mut strings {
             if *kind == Kind::RegName {
-                *s = step6(s);
+                *s = step6(written, s);
             }
         }
     }
@@ -340,9 +369,8 @@ fn piece(kind: Kind, text: &str) -> Piece {
     }
 }
 
-/// Step 2: `%HH` → octet, for octets ≥ 0x80 and unreserved US-ASCII characters (not the latter
-/// with `keep_ascii`).
-fn step2(p: &mut Piece, keep_ascii: bool) {
+/// Step 2: `%HH` → octet, for octets ≥ 0x80 and unreserved US-ASCII characters.
+fn step2(p: &mut Piece) {
     if p.kind == Kind::Verbatim {
         return;
     }
@@ -353,7 +381,7 @@ fn step2(p: &mut Piece, keep_ascii: bool) {
     while read < units.len() {
         let (unit, width) = match pct_octet(&units[read..]) {
             Some(o) if is_octet(o) => (o, 3),
-            Some(o) if is_unreserved(o as char) && !keep_ascii => (o, 3),
+            Some(o) if is_unreserved(o as char) => (o, 3),
             _ => (units[read], 1),
         };
         units[write] = unit;
@@ -405,9 +433,16 @@ fn step3(p: &mut Piece) {
     });
 }
 
-/// Step 4: octets of characters not appropriate in the component are re-encoded.
+/// Step 4: octets of characters not appropriate in the component are re-encoded. In a `reg-name`, a
+/// joiner or variation selector is appropriate only in a label that is a valid IDNA2008 U-label
+/// ([`label_allows_joiners`](super::reg_name::label_allows_joiners): RFC 5891 §5.4, the CONTEXTJ
+/// rules of RFC 5892 A.1 and A.2), so that `pay%E2%80%8Dpal.com` does not become a name that looks
+/// like `paypal.com`.
 fn step4(p: &mut Piece) {
     let kind = p.kind;
+    if kind == Kind::RegName {
+        reg_name_joiners(p);
+    }
     map_octet_runs(p, |run, out| {
         // After step 3 every run is legal UTF-8.
         let text = String::from_utf8_lossy(run);
@@ -421,6 +456,50 @@ fn step4(p: &mut Piece) {
             }
         }
     });
+}
+
+/// The joiners and variation selectors that step 3 left as octets in a label of a `reg-name` that is
+/// not a valid IDNA2008 U-label, re-encoded (the rest of step 4 for a `reg-name`). The label is read
+/// as step 5 would read it, with the other characters that step 4 keeps encoded counted as `%HH`.
+fn reg_name_joiners(p: &mut Piece) {
+    use crate::characters::is_kept_invisible;
+    if !p.units.iter().copied().any(is_octet) {
+        return;
+    }
+    // After step 3 the units are legal UTF-8: characters below 0x80, octets of whole characters.
+    let Ok(text) = std::str::from_utf8(&p.units) else {
+        return;
+    };
+    if !text.chars().any(is_kept_invisible) {
+        return;
+    }
+    let mut units = Vec::with_capacity(p.units.len() + 16);
+    for (k, label) in text.split('.').enumerate() {
+        if k > 0 {
+            units.push(b'.');
+        }
+        let allows = !label.chars().any(is_kept_invisible) || {
+            let mut shown = String::with_capacity(label.len());
+            for c in label.chars() {
+                if c.is_ascii() || appropriate(c, Kind::RegName) {
+                    shown.push(c);
+                } else {
+                    crate::characters::push_pct_utf8(&mut shown, c);
+                }
+            }
+            label_allows_joiners(&shown)
+        };
+        for c in label.chars() {
+            let mut buf = [0u8; 4];
+            let octets = c.encode_utf8(&mut buf).as_bytes();
+            if !allows && is_kept_invisible(c) {
+                pct_units(&mut units, octets);
+            } else {
+                units.extend_from_slice(octets);
+            }
+        }
+    }
+    p.units = units;
 }
 
 /// Whether a character decoded from octets may stay a character in the component (step 4): never in
@@ -444,9 +523,23 @@ fn step5(p: Piece) -> String {
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
-/// Step 6: punycode labels of a reg-name.
-fn step6(reg_name: &str) -> String {
-    punycode_to_unicode(reg_name)
+/// Step 6: punycode labels of a reg-name, converted only when the whole name maps back to the name
+/// `written` in the URI (§3.7: the IRI "maps back to the URI used as an input"): `--host idna`
+/// ([`reg_name_to_ascii`], §3.4.2) of the converted name must give `written` at the percent level
+/// (RFC 3986 §6.2.2.1 and §6.2.2.2: case of letters and hex digits, `%HH` of unreserved characters).
+/// A name with octets that are not UTF-8 is left "as is" by §3.4.2, and a label that the lookup
+/// refuses fails the whole name, so `%FF.xn--99zt52a` keeps its A-label.
+fn step6(written: &str, reg_name: &str) -> String {
+    let converted = punycode_to_unicode(reg_name);
+    if converted == reg_name {
+        return converted;
+    }
+    match reg_name_to_ascii(&converted) {
+        Ok(RegNameMapping::Idna(ascii)) if percent_level(&ascii) == percent_level(written) => {
+            converted
+        }
+        _ => reg_name.to_string(),
+    }
 }
 
 fn render(pieces: &[Piece]) -> String {
