@@ -1052,7 +1052,7 @@ pub(crate) fn uri_label_allows_joiners(raw: &str) -> bool {
     let flush = |octets: &mut Vec<u8>, shown: &mut String| {
         for chunk in octets.utf8_chunks() {
             for c in chunk.valid().chars() {
-                if crate::characters::not_appropriate(c, false).is_none() {
+                if crate::characters::not_appropriate(c, crate::characters::Place::Host).is_none() {
                     shown.push(c);
                 } else {
                     crate::characters::push_pct_utf8(shown, c);
