@@ -586,9 +586,7 @@ impl ParseError {
                 ));
             }
         }
-        let Some(c) = c else {
-            return None;
-        };
+        let c = c?;
         match c {
             '#' if before.contains('#') => Some(
                 "only the first '#' starts the fragment; a '#' inside the fragment must be \
