@@ -11,7 +11,7 @@ use iri_abnf::{parse, Grammar, HostKind, PortValue};
 
 /// The components of `input` under the `iri` grammar, one per line, or the error.
 pub fn components(input: &str) -> Result<String, String> {
-    let r = parse(Grammar::Iri, input).map_err(|e| e.to_string())?;
+    let r = parse(Grammar::Iri, input).map_err(|e| format!("{e:#}"))?;
     let mut s = String::new();
     let _ = writeln!(s, "kind: {:?}", r.kind());
     if let Some(scheme) = &r.scheme() {

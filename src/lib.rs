@@ -128,6 +128,9 @@
 //! let err = validate(Grammar::Iri, Rule::IriReference, "http://example.org/a b").unwrap_err();
 //! assert_eq!(err.offset, 20);
 //! assert_eq!(err.render_caret(), "http://example.org/a b\n                    ^");
+//! // `Display` is one line, in plain words first; `{:#}` adds the caret lines.
+//! assert!(err.to_string().starts_with("a space is not allowed in an IRI: encode it as %20. "));
+//! assert!(format!("{err:#}").ends_with("\n  | http://example.org/a b\n  |                     ^"));
 //! ```
 //!
 //! ## Converting

@@ -492,7 +492,8 @@ pub mod fuzz {
     /// 0xFC on, `a` repeated `(byte0 - 0xFB) × 17,500` times (up to 70,000 characters), so that errors
     /// fall past the window of a long line and past the format width limit of 65,535; none below (the
     /// fast, common case: a padded input is slow under the sanitizer). For every grammar the
-    /// error's `message()`, `render_caret()` and `Display` never panic, and the caret line is spaces
+    /// error's `message()`, `render_caret()` and `Display` never panic, `Display` is one line and
+    /// `{:#}` that line and the caret lines, and the caret line is spaces
     /// and one `^` under the character at the offset: the rendered line before the caret is the input
     /// before the offset as displayed ([`iri_abnf::repository::render_caret`]), or its end after a `…` when
     /// the line is cut, and likewise from the caret on.
@@ -507,13 +508,14 @@ pub mod fuzz {
         for g in Grammar::ALL {
             if let Err(e) = parse(g, &input) {
                 let _ = e.message();
-                let shown = e.to_string();
+                let line = e.to_string();
+                let shown = format!("{e:#}");
                 let caret = e.render_caret();
-                if caret
-                    .lines()
-                    .any(|l| !shown.contains(&format!("  | {l}\n")))
-                {
-                    return Err(format!("{g}: Display does not show the caret lines"));
+                let lines: String = caret.lines().map(|l| format!("\n  | {l}")).collect();
+                if line.contains('\n') || shown != format!("{line}{lines}") {
+                    return Err(format!(
+                        "{g}: Display is not one line, or `{{:#}}` not it and the caret lines"
+                    ));
                 }
                 check_caret(&input, e.offset, &caret).map_err(|m| format!("{g}: {m}"))?;
             }

@@ -196,7 +196,10 @@ fn errors_in_very_long_lines_render() {
         assert_eq!(caret.lines().next().unwrap().chars().nth(col), Some(' '));
         let e = parse(Grammar::Iri, &input).unwrap_err();
         assert_eq!(e.offset, offset);
-        let shown = e.to_string();
+        // `Display` is the one line of the message; `{:#}` adds the caret lines.
+        assert!(!e.to_string().contains('\n'));
+        let shown = format!("{e:#}");
+        assert_eq!(shown.lines().count(), 3, "{offset}");
         assert!(
             shown.contains(&format!("byte offset {offset} ")),
             "{offset}"
@@ -233,7 +236,10 @@ proptest::proptest! {
         for g in Grammar::ALL {
             if let Err(e) = parse(g, &input) {
                 let _ = e.message();
-                let shown = e.to_string();
+                let line = e.to_string();
+                proptest::prop_assert!(!line.contains('\n'));
+                let shown = format!("{e:#}");
+                proptest::prop_assert!(shown.starts_with(&line));
                 proptest::prop_assert!(shown.len() < 12_000 + input.len().min(12_000));
                 let caret = e.render_caret();
                 let col = caret_column(&caret);

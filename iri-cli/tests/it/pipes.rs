@@ -133,6 +133,37 @@ fn absolute_is_the_grammars_absolute_rule() {
         out.contains("for iri `IRI`") && out.contains("starts with a scheme"),
         "{out}"
     );
+    // A relative reference, a scheme that begins with a digit, whitespace at an edge: in plain
+    // words, before the ABNF detail.
+    for (args, words) in [
+        (
+            &["check", "-A", "/relative"][..],
+            "a relative reference (an absolute-path reference, RFC 3986 §4.2) was given where an \
+             absolute IRI is required",
+        ),
+        (
+            &["check", "-A", "--grammar", "uri", "//example.org/x"][..],
+            "a relative reference (a network-path reference, RFC 3986 §4.2) was given where an \
+             absolute URI is required",
+        ),
+        (
+            &["check", "1http://a"][..],
+            "a scheme begins with a letter (RFC 3986 §3.1",
+        ),
+        (
+            &["check", "http://a/ "][..],
+            "a space at the end of the input is not part of an IRI: remove it",
+        ),
+    ] {
+        let (code, out, _) = iri(args, None);
+        assert_eq!(code, 1, "{out}");
+        assert!(
+            out.lines()
+                .nth(1)
+                .is_some_and(|l| l.trim_start().starts_with(words)),
+            "{out}"
+        );
+    }
     let (code, out, _) = iri(&["check", "-A", "--grammar", "uri", "http://a/#f"], None);
     assert_eq!(code, 0, "{out}");
     let (_, out, _) = iri(
