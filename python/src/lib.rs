@@ -18,9 +18,7 @@ use iri_abnf::convert::{
     to_uri as lib_to_uri, Charset, ConvertErrorKind, HostMapping, PreprocessOptions, Spaces,
     ToIriOptions, ToUriOptions,
 };
-use iri_abnf::lint::{
-    lint as lib_lint, lint_report, LintOptions, Profile, DEFAULT_MAX_DIAGNOSTICS,
-};
+use iri_abnf::lint::{lint_codes, lint_report, LintOptions, Profile, DEFAULT_MAX_DIAGNOSTICS};
 use iri_abnf::normalize::Level;
 use iri_abnf::normalize::{normalize_with, Options as NormalizeOptions};
 use iri_abnf::{AnyGrammar, Base, Grammar, HostKind, Mode, ParseError, ResolveError, Rule};
@@ -1174,10 +1172,11 @@ type Codes = Option<Vec<u16>>;
 /// The codes of `t`'s diagnostics, or `None` if it is not a reference of `g`.
 fn lint_codes(g: Grammar, options: &LintOptions, t: &str) -> Codes {
     let r = iri_abnf::parse(g, t).ok()?;
+    // The codes alone, without a diagnostic's message for each (`lint_codes`).
     Some(
-        lib_lint(&r, options)
+        lint_codes(&r, options)
             .into_iter()
-            .map(|d| d.code as u16)
+            .map(|code| code as u16)
             .collect(),
     )
 }

@@ -383,6 +383,9 @@ pub(crate) struct Sink<'o, 'a> {
     omitted: usize,
     /// The highest severity of all the diagnostics, those left out included.
     highest: Option<Severity>,
+    /// Only the codes are asked for ([`lint_codes`]): each finding is kept as its span and code,
+    /// without its message and suggestion, here.
+    codes: Option<Vec<(usize, usize, Code)>>,
     /// Whether the input is all ASCII: most checks have nothing to do then.
     pub(crate) ascii: bool,
     /// Whether the input has a "%".
@@ -527,6 +530,10 @@ impl Sink<'_, '_> {
             return;
         };
         self.highest = self.highest.max(Some(severity));
+        if let Some(codes) = &mut self.codes {
+            codes.push((span.start, span.end, code));
+            return;
+        }
         // The column is counted once all the diagnostics are in (`Sink::finish`): counting it here,
         // from the start of the input, made an input of many diagnostics take time quadratic in its
         // length.
@@ -748,6 +755,42 @@ pub fn lint_report(
     limit: Option<usize>,
 ) -> LintReport {
     let input = reference.as_str();
+    let mut report = run_checks(reference, options, limit, false, |sink| sink.finish(input));
+    host::keep_suggestions_off_addresses(reference, &mut report.diagnostics);
+    report
+}
+
+/// The codes of every diagnostic of a parsed reference under `options`, in the order of [`lint`]:
+/// what bulk linting counts, held as a span and a code each rather than as a [`Diagnostic`] with
+/// its message (an input can hold a diagnostic per character or escape).
+///
+/// ```
+/// use iri_abnf::lint::{lint, lint_codes, Code, LintOptions};
+/// use iri_abnf::{parse, Grammar};
+///
+/// let r = parse(Grammar::Iri, "HTTP://a/%7e").unwrap();
+/// let codes = lint_codes(&r, &LintOptions::default());
+/// assert_eq!(codes, [Code::UppercaseScheme, Code::LowercasePercentEncoding, Code::EncodedUnreserved]);
+/// let all: Vec<Code> = lint(&r, &LintOptions::default()).iter().map(|d| d.code).collect();
+/// assert_eq!(codes, all);
+/// ```
+pub fn lint_codes(reference: &Reference<'_>, options: &LintOptions) -> Vec<Code> {
+    let mut keys =
+        run_checks(reference, options, None, true, |sink| sink.codes).unwrap_or_default();
+    keys.sort_by_key(|&(start, end, code)| (start, end, code));
+    keys.into_iter().map(|(_, _, code)| code).collect()
+}
+
+/// The checks of every family on a parsed reference, into a sink (with `limit`, or of codes only),
+/// and what `finish` makes of it.
+fn run_checks<T>(
+    reference: &Reference<'_>,
+    options: &LintOptions,
+    limit: Option<usize>,
+    codes: bool,
+    finish: impl FnOnce(Sink<'_, '_>) -> T,
+) -> T {
+    let input = reference.as_str();
     // One look at the bytes decides which checks have anything to do: most references are ASCII
     // without percent-encoding.
     let classes = ByteClasses::of(input.as_bytes());
@@ -758,6 +801,7 @@ pub fn lint_report(
         limit,
         omitted: 0,
         highest: None,
+        codes: codes.then(Vec::new),
         ascii: classes.ascii,
         percent: classes.percent,
         space_or_control: classes.space_or_control,
@@ -774,9 +818,7 @@ pub fn lint_report(
     spoofing::check(reference, &mut sink);
     generic::check(reference, &mut sink);
     schemes::check(reference, &mut sink);
-    let mut report = sink.finish(input);
-    host::keep_suggestions_off_addresses(reference, &mut report.diagnostics);
-    report
+    finish(sink)
 }
 
 /// The components of a reference that hold text, with their names: userinfo, host, path, query and
@@ -927,6 +969,8 @@ mod tests {
                 assert_eq!(report.omitted, all.len() - kept, "{input:?} {limit}");
                 assert_eq!(report.highest, highest, "{input:?} {limit}");
             }
+            let codes: Vec<Code> = all.iter().map(|d| d.code).collect();
+            assert_eq!(lint_codes(&r, &options), codes, "{input:?}");
             let whole = lint_report(&r, &options, None);
             assert_eq!((whole.diagnostics, whole.omitted), (all, 0));
         }

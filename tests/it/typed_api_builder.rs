@@ -134,7 +134,7 @@ fn every_code_point_in_every_component() {
     for c in every_char() {
         classes[0] += usize::from(is_bidi_formatting(c));
         classes[1] += usize::from(is_invisible(c));
-        classes[2] += usize::from(look_alike_of(c).is_some());
+        classes[2] += usize::from(look_alike_of(c, iri_abnf::characters::Place::Host).is_some());
         classes[3] += usize::from(is_ucschar(c));
         classes[4] += usize::from(is_iprivate(c));
         classes[5] += usize::from(c.is_ascii());
@@ -567,7 +567,7 @@ fn pools() -> &'static [Vec<char>] {
         vec![
             BIDI_FORMATTING.to_vec(),
             of(&|c| is_invisible(c)),
-            of(&|c| look_alike_of(c).is_some()),
+            of(&|c| look_alike_of(c, iri_abnf::characters::Place::Host).is_some()),
             of(&|c| is_ucschar(c)),
             of(&|c| is_iprivate(c)),
             (' '..='~').collect(),
@@ -691,10 +691,10 @@ fn given<'a>(p: &'a Parts, component: &str) -> &'a str {
 
 /// An encoded text as the builder writes it: the characters outside US-ASCII that the result does
 /// not keep percent-encoded.
-fn written_encoded(text: &str, iri: bool, in_query: bool) -> String {
+fn written_encoded(text: &str, iri: bool, place: iri_abnf::characters::Place) -> String {
     text.chars()
         .map(|c| {
-            if c.is_ascii() || iri && iri_abnf::characters::decodes_to_iri(c, in_query) {
+            if c.is_ascii() || iri && iri_abnf::characters::decodes_to_iri(c, place) {
                 c.to_string()
             } else {
                 pct(c)
@@ -716,12 +716,12 @@ fn written_encoded_host(text: &str, iri: bool) -> String {
                         if is_kept_invisible(c) {
                             pct(c)
                         } else {
-                            written_encoded(&c.to_string(), iri, false)
+                            written_encoded(&c.to_string(), iri, iri_abnf::characters::Place::Host)
                         }
                     })
                     .collect()
             } else {
-                written_encoded(label, iri, false)
+                written_encoded(label, iri, iri_abnf::characters::Place::Host)
             }
         })
         .collect();
@@ -751,7 +751,7 @@ fn check_component(
     built: Option<&str>,
     given: &Option<(bool, String)>,
     iri: bool,
-    in_query: bool,
+    place: iri_abnf::characters::Place,
 ) -> Result<(), TestCaseError> {
     let Some((encoded, text)) = given else {
         prop_assert!(built.is_none());
@@ -759,7 +759,7 @@ fn check_component(
     };
     let built = built.expect("the component given");
     if *encoded {
-        prop_assert_eq!(built, written_encoded(text, iri, in_query));
+        prop_assert_eq!(built, written_encoded(text, iri, place));
     } else {
         prop_assert_eq!(decode(built), text.as_bytes());
     }
@@ -769,15 +769,32 @@ fn check_component(
 /// Every character of a built identifier outside US-ASCII is one that 3987bis §4.1 lets an IRI hold
 /// in its component (none in a URI).
 fn check_raw(r: &iri_abnf::Reference<'_>, iri: bool) -> Result<(), TestCaseError> {
-    let query = r.query().map(|q| q.span());
+    use iri_abnf::characters::Place as P;
+    let within = |span: Option<iri_abnf::Span>, at: usize| {
+        span.is_some_and(|s| (s.start..s.end).contains(&at))
+    };
+    let authority = r.authority();
+    let userinfo = authority.and_then(|a| a.userinfo()).map(|c| c.span());
+    let host = authority.map(|a| a.host().span());
+    let (query, fragment) = (r.query().map(|q| q.span()), r.fragment().map(|f| f.span()));
     for (at, c) in r.as_str().char_indices() {
         if c.is_ascii() {
             continue;
         }
-        let in_query = query.is_some_and(|q| (q.start..q.end).contains(&at));
+        let place = if within(userinfo, at) {
+            P::Userinfo
+        } else if within(host, at) {
+            P::Host
+        } else if within(query, at) {
+            P::Query
+        } else if within(fragment, at) {
+            P::Fragment
+        } else {
+            P::Path
+        };
         prop_assert!(iri, "{:?} in the URI {:?}", c, r.as_str());
         prop_assert!(
-            iri_abnf::characters::decodes_to_iri(c, in_query),
+            iri_abnf::characters::decodes_to_iri(c, place),
             "{:?} raw in {:?}",
             c,
             r.as_str()
@@ -837,9 +854,9 @@ proptest! {
                     check_raw(&r, iri)?;
                     let a = r.authority();
                     prop_assert_eq!(a.is_some(), p.host.is_some());
-                    check_component(a.and_then(|a| a.userinfo()).map(|c| c.as_str()), &p.userinfo, iri, false)?;
-                    check_component(r.query().map(|c| c.as_str()), &p.query, iri, true)?;
-                    check_component(r.fragment().map(|c| c.as_str()), &p.fragment, iri, false)?;
+                    check_component(a.and_then(|a| a.userinfo()).map(|c| c.as_str()), &p.userinfo, iri, iri_abnf::characters::Place::Userinfo)?;
+                    check_component(r.query().map(|c| c.as_str()), &p.query, iri, iri_abnf::characters::Place::Query)?;
+                    check_component(r.fragment().map(|c| c.as_str()), &p.fragment, iri, iri_abnf::characters::Place::Fragment)?;
                     if let (Some(a), Some((_, given))) = (a, &p.host) {
                         let h = a.host();
                         if h.as_str().starts_with('[') && !given.starts_with('[') {
@@ -849,7 +866,7 @@ proptest! {
                         } else if let Some((true, given)) = &p.host {
                             prop_assert_eq!(h.as_str(), written_encoded_host(given, iri));
                         } else {
-                            check_component(Some(h.as_str()), &p.host, iri, false)?;
+                            check_component(Some(h.as_str()), &p.host, iri, iri_abnf::characters::Place::Host)?;
                         }
                         match p.port {
                             Some(port) => prop_assert_eq!(a.port().unwrap().as_str(), port.to_string()),
@@ -862,7 +879,7 @@ proptest! {
                         Some(rest) if !p.path.1.starts_with("./") => rest,
                         _ => path,
                     };
-                    check_component(Some(path), &Some(p.path.clone()), iri, false)?;
+                    check_component(Some(path), &Some(p.path.clone()), iri, iri_abnf::characters::Place::Path)?;
                 }
                 Err(e) => {
                     let ConvertErrorKind::Unencodable { component, .. } = e.kind else {
