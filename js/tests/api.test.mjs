@@ -707,7 +707,10 @@ describe("arguments and options", () => {
 
   test("an unknown grammar, rule, level, profile, host mapping or target is a RangeError", () => {
     const cases = [
-      [() => isValid("a", { grammar: "url" }), /unknown grammar "url": expected one of uri, rfc3987, iri, leiri/],
+      [() => isValid("a", { grammar: "url" }), /unknown grammar "url" \(did you mean `uri`\?\): expected one of uri, rfc3987, iri, leiri/],
+      [() => isValid("a", { grammar: "rfc3897" }), /unknown grammar "rfc3897" \(did you mean `rfc3987`\?\)/],
+      [() => normalize("a", { level: "paths" }), /unknown normalization level "paths" \(did you mean `path`\?\)/],
+      [() => toUri("http://a/?b", { queryCharset: "shift-jiss" }), /unknown charset label "shift-jiss" \(did you mean `shift_jis`\?\)/],
       [() => checkMany(["a"], { grammar: "url" }), /unknown grammar "url"/],
       [() => isValid("a", { grammar: "uri", rule: "ihost" }), /the grammar `uri` has no rule "ihost" \(did you mean `host`\?\)/],
       [() => validate("a", { rule: "nope" }), /has no rule "nope"/],
