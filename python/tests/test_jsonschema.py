@@ -274,7 +274,7 @@ def test_idn_hostname_separators():
                 assert not strict.conforms(name, "idn-hostname"), name
                 checked += 1
     assert checked == len(labels) ** 2 * len(DOTS)
-    with pytest.raises(ValueError, match='separators must be "idna2008" or "rfc3490", not \'uts46\''):
+    with pytest.raises(ValueError, match='separators must be "idna2008" or "rfc3490", not "uts46"'):
         iri_abnf.is_idn_hostname("a", separators="uts46")
     with pytest.raises(TypeError):
         iri_abnf.is_idn_hostname("a", "idna2008")  # keyword-only

@@ -138,7 +138,7 @@ def test_unknown_rules_name_the_closest_as_the_cli_does(iri_bin):
         ("iri", "IRI-refrence", "`IRI-reference`"),
         ("iri", "host", "`ihost`"),
         ("uri", "ihost", "`host`"),
-        ("iri", "iri_reference", "`IRI-reference`"),
+        ("rfc3987", "IRI-referenc", "`IRI-reference`"),
     ]:
         with pytest.raises(ValueError) as info:
             iri_abnf.is_valid("a", grammar, rule)
