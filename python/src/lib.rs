@@ -1363,9 +1363,8 @@ fn _lint_arrow<'py>(
 fn is_idn_hostname(s: &Bound<'_, PyAny>, separators: &str) -> PyResult<bool> {
     let separators = label_separators(separators)?;
     let s = as_pystr(s, "s")?;
-    Ok(utf8(s).is_some_and(|t| {
-        iri_abnf::convert::reg_name::idn_hostname_with(t, separators).is_ok()
-    }))
+    Ok(utf8(s)
+        .is_some_and(|t| iri_abnf::convert::reg_name::idn_hostname_with(t, separators).is_ok()))
 }
 
 /// The label separators named `name` (`iri_abnf::convert::reg_name::LabelSeparators`).

@@ -637,7 +637,8 @@ mod tests {
         assert_eq!(close_names("IRI", &grammars), ["iri"]);
         assert_eq!(close_names("rfc3897", &grammars), ["rfc3987"]);
         assert_eq!(close_names("iri_printed", &grammars), ["iri-printed"]);
-        assert!(close_names("iri", &grammars).is_empty());
+        // A name is no suggestion for itself (a valid name is never looked up as unknown).
+        assert_eq!(close_names("iri", &grammars), ["uri"]);
         assert!(close_names("zzzzzzzz", &grammars).is_empty());
         assert_eq!(close_names("paths", &["simple", "path", "nfc"]), ["path"]);
     }
@@ -661,9 +662,12 @@ mod tests {
         assert!(message(NameKind::Grammar, "rfc2396").starts_with("unknown grammar \"rfc2396\": "));
         assert!(message(NameKind::Level, "paths")
             .starts_with("unknown normalization level \"paths\" (did you mean `path`?): "));
-        assert!(message(NameKind::Level, "full").starts_with("unknown normalization level \"full\": "));
+        assert!(
+            message(NameKind::Level, "full").starts_with("unknown normalization level \"full\": ")
+        );
         assert!(message(NameKind::Charset, "shift-jiss")
             .starts_with("unknown charset label \"shift-jiss\" (did you mean `shift_jis`?): "));
-        assert!(message(NameKind::Charset, "klingon").starts_with("unknown charset label \"klingon\": "));
+        assert!(message(NameKind::Charset, "klingon")
+            .starts_with("unknown charset label \"klingon\": "));
     }
 }

@@ -65,7 +65,11 @@ fn blocks(text: &str) -> Vec<Block> {
             body.push(lines[i].to_string());
             i += 1;
         }
-        assert!(i < lines.len(), "README.md:{}: an unclosed block", start + 1);
+        assert!(
+            i < lines.len(),
+            "README.md:{}: an unclosed block",
+            start + 1
+        );
         out.push(Block {
             line: start + 1,
             lang: lang.trim().to_string(),
@@ -131,7 +135,11 @@ fn session(block: &Block) -> Vec<(String, Vec<String>, bool)> {
             last.1.push(line.clone());
         }
     }
-    assert!(!out.is_empty(), "README.md:{}: a console block without a command", block.line);
+    assert!(
+        !out.is_empty(),
+        "README.md:{}: a console block without a command",
+        block.line
+    );
     out
 }
 
@@ -158,7 +166,10 @@ fn run_console(block: &Block) -> Vec<String> {
     for (k, (command, expected, prefix)) in commands.iter().enumerate() {
         let marker = format!("\n@@readme-{k}@@\n");
         let Some((printed, after)) = rest.split_once(&marker) else {
-            failures.push(format!("README.md:{}: `{command}` did not finish", block.line));
+            failures.push(format!(
+                "README.md:{}: `{command}` did not finish",
+                block.line
+            ));
             break;
         };
         rest = after;
@@ -235,7 +246,10 @@ fn readme_commands_run_as_written() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     // The README has sessions of every kind of subcommand: a test that ran none would prove nothing.
-    assert!(ran >= 6 && commands >= 15, "{ran} blocks, {commands} commands");
+    assert!(
+        ran >= 6 && commands >= 15,
+        "{ran} blocks, {commands} commands"
+    );
 }
 
 /// The parser of the blocks and markers, on a small document.
@@ -244,7 +258,14 @@ fn blocks_and_markers() {
     let doc = "text\n\n```sh\na\n```\n<!-- readme-test: skip: slow -->\n```console\n$ b\nout\n$ c\n…\n```\n";
     let found = blocks(doc);
     assert_eq!(found.len(), 2);
-    assert_eq!((found[0].line, found[0].lang.as_str(), found[0].skip.as_deref()), (3, "sh", None));
+    assert_eq!(
+        (
+            found[0].line,
+            found[0].lang.as_str(),
+            found[0].skip.as_deref()
+        ),
+        (3, "sh", None)
+    );
     assert_eq!(found[1].skip.as_deref(), Some("slow"));
     let s = session(&found[1]);
     assert_eq!(s[0], ("b".to_string(), vec!["out".to_string()], false));

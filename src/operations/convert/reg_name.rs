@@ -1826,7 +1826,11 @@ mod tests {
         assert_eq!(checked, 12 * 12 * 12 * 4);
         // The names of the JSON Schema Test Suite: alone, first or last, the dots make empty labels.
         for dot in &DOTS[1..] {
-            for name in [format!("{dot}"), format!("{dot}example"), format!("example{dot}")] {
+            for name in [
+                format!("{dot}"),
+                format!("{dot}example"),
+                format!("example{dot}"),
+            ] {
                 let e = idn_hostname_with(&name, LabelSeparators::Rfc3490).unwrap_err();
                 assert!(e.reason.contains("empty"), "{name:?}: {}", e.reason);
             }
