@@ -157,8 +157,8 @@ test("npm pack, install in a fresh project, use it there without a Rust toolchai
   try {
     // The tarball and its files.
     // The prepack script runs first (its banner may precede the JSON).
-    const out = execFileSync(npm, ["pack", "--json", "--pack-destination", tmp], { cwd: pkgDir, encoding: "utf8" });
-    const [packed] = JSON.parse(out.slice(out.search(/^\[/m)));
+    const listing = execFileSync(npm, ["pack", "--json", "--pack-destination", tmp], { cwd: pkgDir, encoding: "utf8" });
+    const [packed] = JSON.parse(listing.slice(listing.search(/^\[/m)));
     const files = packed.files.map((f) => f.path).sort();
     for (const f of REQUIRED) assert.ok(files.includes(f), `the tarball lacks ${f}: ${files.join(" ")}`);
     for (const f of files) {

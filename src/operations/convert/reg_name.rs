@@ -262,15 +262,15 @@ pub fn idn_hostname(name: &str) -> Result<String, IdnaFailure> {
 /// The characters that separate the labels of a host name in [`idn_hostname_with`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum LabelSeparators {
-    /// U+002E FULL STOP only: the strict IDNA2008 lookup (RFC 5890 §2.2, RFC 5891 §5.2 leaves any
-    /// other dot to a local mapping). The other dots are DISALLOWED characters (RFC 5892), so a
+    /// U+002E FULL STOP only: the strict IDNA2008 lookup (RFC 5891 §5.2 leaves any other dot to a
+    /// local mapping). The other dots are DISALLOWED characters (RFC 5892), so a
     /// label holding one is not a U-label. What [`idn_hostname`] does.
     #[default]
     Idna2008,
     /// U+002E FULL STOP, U+3002 IDEOGRAPHIC FULL STOP, U+FF0E FULLWIDTH FULL STOP and U+FF61
     /// HALFWIDTH IDEOGRAPHIC FULL STOP: the label separators of RFC 3490 §3.1 (IDNA2003), which the
-    /// mapping of RFC 5895 §2 turns into U+002E before an IDNA2008 lookup (§2 step 5, and NFKC for
-    /// the full-width and half-width forms, step 3). The JSON Schema Test Suite reads `idn-hostname`
+    /// mapping of RFC 5895 §2 turns into U+002E before an IDNA2008 lookup (step 4 maps U+3002;
+    /// step 2 maps the full-width and half-width forms to their decompositions, U+002E and U+3002). The JSON Schema Test Suite reads `idn-hostname`
     /// so (cases "ideographic full stop as label separator" and the like); the labels between them
     /// are checked as under [`LabelSeparators::Idna2008`], and the ASCII form joins them with U+002E.
     Rfc3490,
