@@ -352,10 +352,25 @@ export function grammars(): GrammarInfo[];
 export function rules(grammar?: GrammarName): string[];
 
 /**
- * Whether `input` is an internationalized host name: JSON Schema's `idn-hostname` format (RFC 5890
- * §2.3.2.3), as the ajv plugin `iri-abnf/ajv` checks it.
+ * The label separators of a host name: `"rfc3490"`, U+002E and U+3002, U+FF0E, U+FF61 (RFC 3490
+ * §3.1, which the mapping of RFC 5895 §2 keeps for IDNA2008, and the JSON Schema Test Suite), or
+ * `"idna2008"`, U+002E only (the strict IDNA2008 lookup: the other three are DISALLOWED, RFC 5892).
  */
-export function isIdnHostname(input: string): boolean;
+export type LabelSeparators = "rfc3490" | "idna2008";
+
+/** The options of {@link isIdnHostname}. */
+export interface IdnHostnameOptions {
+  /** Where labels are separated (default `"rfc3490"`). */
+  separators?: LabelSeparators;
+}
+
+/**
+ * Whether `input` is an internationalized host name: JSON Schema's `idn-hostname` format (RFC 5890
+ * §2.3.2.3), as the ajv plugin `iri-abnf/ajv` checks it: NR-LDH labels, A-labels and U-labels
+ * (IDNA2008), the Bidi Rule (RFC 5893 §2), DNS lengths; labels separated as `separators` says
+ * (`RangeError` for another value).
+ */
+export function isIdnHostname(input: string, options?: IdnHostnameOptions): boolean;
 
 /** The version of the library the module was built from. */
 export const version: string;

@@ -738,13 +738,27 @@ pub fn version() -> String {
 }
 
 /// Whether `input` is an internationalized host name, JSON Schema's `idn-hostname`
-/// ([`iri_abnf::convert::reg_name::idn_hostname`]: RFC 5890 §2.3.2.3, RFC 5891 §5.3–§5.5, RFC 5893
-/// §2): its ASCII form (every U-label replaced by its A-label) as `{"ok": …}`, or an error of type
-/// `conversion` and kind `idna` naming the label that fails, at its offset.
+/// ([`iri_abnf::convert::reg_name::idn_hostname_with`]: RFC 5890 §2.3.2.3, RFC 5891 §5.3–§5.5,
+/// RFC 5893 §2), its labels separated as `separators` names
+/// ([`iri_abnf::convert::reg_name::LabelSeparators`]: `rfc3490`, U+002E and U+3002, U+FF0E, U+FF61
+/// as RFC 3490 §3.1; `idna2008`, U+002E only): its ASCII form (every U-label replaced by its
+/// A-label) as `{"ok": …}`, or an error of type `conversion` and kind `idna` naming the label that
+/// fails, at its offset; an unknown `separators` is of type `range`.
 #[wasm_bindgen]
-pub fn idn_hostname(input: &str) -> String {
+pub fn idn_hostname(input: &str, separators: &str) -> String {
+    use iri_abnf::convert::reg_name::{idn_hostname_with, LabelSeparators};
+    let Some(separators) = LabelSeparators::from_name(separators) else {
+        let names: Vec<String> = LabelSeparators::ALL
+            .iter()
+            .map(|s| format!("{:?}", s.name()))
+            .collect();
+        return answer::<String>(Err(range(format!(
+            "option separators must be {}, not {separators:?}",
+            names.join(" or ")
+        ))));
+    };
     answer(
-        iri_abnf::convert::reg_name::idn_hostname(input).map_err(|e| Failure::Conversion {
+        idn_hostname_with(input, separators).map_err(|e| Failure::Conversion {
             kind: "idna",
             message: e.to_string(),
             offset: e.offset,
@@ -1170,11 +1184,29 @@ mod tests {
 
     #[test]
     fn idn_hostname_answers() {
+        for separators in ["rfc3490", "idna2008"] {
+            assert_eq!(
+                ok(&idn_hostname("b\u{FC}cher.example", separators)),
+                "xn--bcher-kva.example"
+            );
+        }
+        // U+3002 separates labels under RFC 3490 §3.1 only; the offsets are the input's.
         assert_eq!(
-            ok(&idn_hostname("b\u{FC}cher.example")),
+            ok(&idn_hostname("b\u{FC}cher\u{3002}example", "rfc3490")),
             "xn--bcher-kva.example"
         );
-        let v: Value = serde_json::from_str(&idn_hostname("\u{E9}.a_b")).unwrap();
+        let v: Value =
+            serde_json::from_str(&idn_hostname("b\u{FC}cher\u{3002}example", "idna2008")).unwrap();
+        assert_eq!(v["error"]["kind"].as_str(), Some("idna"), "{v}");
+        let v: Value = serde_json::from_str(&idn_hostname("a\u{3002}b_c", "rfc3490")).unwrap();
+        assert_eq!(
+            (v["error"]["offset"].as_u64(), v["error"]["index"].as_u64()),
+            (Some(4), Some(2)),
+            "{v}"
+        );
+        let v: Value = serde_json::from_str(&idn_hostname("a", "uts46")).unwrap();
+        assert_eq!(v["error"]["type"].as_str(), Some("range"), "{v}");
+        let v: Value = serde_json::from_str(&idn_hostname("\u{E9}.a_b", "rfc3490")).unwrap();
         let e = &v["error"];
         assert_eq!(
             (e["type"].as_str(), e["kind"].as_str()),

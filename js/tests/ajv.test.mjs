@@ -236,6 +236,69 @@ test("idn-hostname: IDNA2008 labels, the Bidi Rule, lengths; the ajv error names
   assert.throws(() => isIdnHostname(12), TypeError);
 });
 
+const DOTS = ["\u3002", "\uFF0E", "\uFF61"];
+
+test("idn-hostname: U+3002, U+FF0E, U+FF61 separate labels by default, not with idnHostname: 'idna2008'", () => {
+  const validate = addFormats(new Ajv2020()).compile({ format: "idn-hostname" });
+  const explicit = addFormats(new Ajv2020(), { idnHostname: "rfc3490" }).compile({ format: "idn-hostname" });
+  const strict = addFormats(new Ajv2020(), { idnHostname: "idna2008" }).compile({ format: "idn-hostname" });
+  const labels = ["a", "example", "b\u00FCcher", "xn--bcher-kva", "\u05D0\u05D1", "0a", "", "a_b", "x".repeat(64)];
+  let checked = 0;
+  for (const a of labels) {
+    for (const b of labels) {
+      const plain = `${a}.${b}`;
+      const want = isIdnHostname(plain, { separators: "idna2008" });
+      assert.equal(isIdnHostname(plain), want, plain);
+      for (const dot of DOTS) {
+        const name = `${a}${dot}${b}`;
+        const shown = JSON.stringify(name);
+        assert.equal(isIdnHostname(name), want, shown);
+        assert.equal(isIdnHostname(name, { separators: "rfc3490" }), want, shown);
+        assert.equal(validate(name), want, shown);
+        assert.equal(explicit(name), want, shown);
+        // Strictly, the dot is a DISALLOWED character in a label (RFC 5892).
+        assert.equal(isIdnHostname(name, { separators: "idna2008" }), false, shown);
+        assert.equal(strict(name), false, shown);
+        checked++;
+      }
+    }
+  }
+  assert.equal(checked, labels.length ** 2 * DOTS.length);
+  assert.throws(() => isIdnHostname("a", { separators: "uts46" }), {
+    name: "RangeError",
+    message: /separators must be "rfc3490" or "idna2008", not "uts46"/,
+  });
+  assert.throws(() => isIdnHostname("a", { dots: "rfc3490" }), TypeError);
+  assert.throws(() => isIdnHostname("a", { separators: 3490 }), TypeError);
+  assert.throws(() => addFormats(new Ajv(), { idnHostname: "uts46" }), {
+    name: "RangeError",
+    message: /idnHostname must be "rfc3490" or "idna2008", not "uts46"/,
+  });
+});
+
+for (const [draft, makeAjv] of Object.entries(DRAFTS)) {
+  test(`${draft} idn-hostname with idnHostname: 'idna2008': the six cases of the other dots flip`, () => {
+    const ajv = addFormats(makeAjv(AJV_OPTIONS), { idnHostname: "idna2008" });
+    const groups = JSON.parse(readFileSync(join(suiteDir, draft, "idn-hostname.json"), "utf8"));
+    const flipped = [];
+    let total = 0;
+    for (const group of groups) {
+      const validate = ajv.compile(group.schema);
+      for (const c of group.tests) {
+        total++;
+        if (validate(c.data) !== c.valid) flipped.push(c.data);
+      }
+    }
+    assert.ok(total > 80, `${total} cases`);
+    assert.equal(flipped.length, 6, JSON.stringify(flipped));
+    for (const data of flipped) {
+      assert.ok(DOTS.some((d) => data.includes(d)), JSON.stringify(data));
+      assert.equal(isIdnHostname(data), true);
+      assert.equal(isIdnHostname(data, { separators: "idna2008" }), false);
+    }
+  });
+}
+
 test("the plugin's errors: not an Ajv instance, an unknown format or option, a bad iri value", () => {
   assert.throws(() => addFormats({}), TypeError);
   assert.throws(() => addFormats(null), TypeError);
@@ -247,7 +310,7 @@ test("the plugin's errors: not an Ajv instance, an unknown format or option, a b
   assert.throws(() => addFormats(new Ajv(), [1]), TypeError);
   assert.throws(() => addFormats(new Ajv(), { mode: "fast" }), {
     name: "TypeError",
-    message: /no option "mode" \(options: formats, iri\)/,
+    message: /no option "mode" \(options: formats, iri, idnHostname\)/,
   });
   assert.throws(() => addFormats(new Ajv(), { iri: "rfc3986" }), {
     name: "RangeError",
@@ -375,7 +438,8 @@ test("ajv.browser.js in a browser: the plugin over browser.js, with no Node modu
     assert.equal(result.same, true);
     assert.deepEqual(result.names, FORMATS);
     assert.deepEqual(result.types, FORMATS.map(() => "string"));
-    assert.deepEqual(result.verdicts, [true, false, true, true, true, true, false]);
+    // U+3002 separates labels by default (RFC 3490 §3.1, RFC 5895 §2).
+    assert.deepEqual(result.verdicts, [true, false, true, true, true, true, true]);
   } finally {
     await browser.close();
     server.close();

@@ -638,10 +638,14 @@ describe("isIdnHostname", () => {
       assert.equal(isIdnHostname(s), true, s);
     }
     // Not under IDNA2008: an underscore, upper case in a U-label's NFC form is fine but full-width
-    // forms and U+3002 as a separator are not (RFC 5892); a final dot; a label of 64 octets.
-    for (const s of ["a_b", "é.a_b", "ＡＢ.example", "a。b", "example.com.", `${"a".repeat(64)}.com`, "", "-a", "a b", "%41"]) {
+    // forms are not (RFC 5892); a final dot, also as U+3002; a label of 64 octets.
+    for (const s of ["a_b", "é.a_b", "ＡＢ.example", "a。", "example.com.", `${"a".repeat(64)}.com`, "", "-a", "a b", "%41"]) {
       assert.equal(isIdnHostname(s), false, s);
+      assert.equal(isIdnHostname(s, { separators: "idna2008" }), false, s);
     }
+    // U+3002 separates labels by default (RFC 3490 §3.1, RFC 5895 §2), not under IDNA2008 strictly.
+    assert.equal(isIdnHostname("a。b"), true);
+    assert.equal(isIdnHostname("a。b", { separators: "idna2008" }), false);
     assert.equal(isIdnHostname("a\uD800"), false);
     assert.equal(isIdnHostname("\uD800"), false);
     assert.ok(thrown(() => isIdnHostname(1)) instanceof TypeError);
@@ -733,7 +737,10 @@ describe("arguments and options", () => {
 
   test("an unknown grammar, rule, level, profile, host mapping or target is a RangeError", () => {
     const cases = [
-      [() => isValid("a", { grammar: "url" }), /unknown grammar "url": expected one of uri, rfc3987, iri, leiri/],
+      [() => isValid("a", { grammar: "url" }), /unknown grammar "url" \(did you mean `uri`\?\): expected one of uri, rfc3987, iri, leiri/],
+      [() => isValid("a", { grammar: "rfc3897" }), /unknown grammar "rfc3897" \(did you mean `rfc3987`\?\)/],
+      [() => normalize("a", { level: "paths" }), /unknown normalization level "paths" \(did you mean `path`\?\)/],
+      [() => toUri("http://a/?b", { queryCharset: "shift-jiss" }), /unknown charset label "shift-jiss" \(did you mean `shift_jis`\?\)/],
       [() => checkMany(["a"], { grammar: "url" }), /unknown grammar "url"/],
       [() => isValid("a", { grammar: "uri", rule: "ihost" }), /the grammar `uri` has no rule "ihost" \(did you mean `host`\?\)/],
       [() => validate("a", { rule: "nope" }), /has no rule "nope"/],

@@ -8,8 +8,8 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, writeFileSync, symlinkSync, rmSync, copyFileSync, existsSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, writeFileSync, symlinkSync, rmSync, copyFileSync, existsSync, readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,8 +19,9 @@ const iri = findIri();
 const pkgDir = join(jsDir, "package");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
-// Every file the tarball may hold; the README is optional (another branch).
+// Every file the tarball holds.
 const REQUIRED = [
+  "README.md",
   "package.json",
   "index.mjs",
   "index.cjs",
@@ -40,7 +41,7 @@ const REQUIRED = [
   "LICENSE-MIT",
   "LICENSE-APACHE",
 ];
-const OPTIONAL = ["README.md"];
+const OPTIONAL = [];
 
 // The script run in the fresh project: `node check.mjs IRI_BIN`, printing one JSON summary line.
 const SCRIPT = String.raw`
@@ -155,9 +156,9 @@ test("npm pack, install in a fresh project, use it there without a Rust toolchai
   const tmp = mkdtempSync(join(tmpdir(), "iri-abnf-pack-"));
   try {
     // The tarball and its files.
-    const [packed] = JSON.parse(
-      execFileSync(npm, ["pack", "--json", "--pack-destination", tmp], { cwd: pkgDir, encoding: "utf8" }),
-    );
+    // The prepack script runs first (its banner may precede the JSON).
+    const listing = execFileSync(npm, ["pack", "--json", "--pack-destination", tmp], { cwd: pkgDir, encoding: "utf8" });
+    const [packed] = JSON.parse(listing.slice(listing.search(/^\[/m)));
     const files = packed.files.map((f) => f.path).sort();
     for (const f of REQUIRED) assert.ok(files.includes(f), `the tarball lacks ${f}: ${files.join(" ")}`);
     for (const f of files) {
@@ -210,5 +211,31 @@ test("npm pack, install in a fresh project, use it there without a Rust toolchai
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+// `npm pack` of a package that was not built stops in its prepack script with a message that names
+// what is missing and the build command; the built package passes the same check.
+test("prepack: an unbuilt package is not packed, and says how to build it", () => {
+  const manifest = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
+  assert.equal(manifest.scripts.prepack, "node prepack.mjs");
+  assert.ok(!manifest.files.includes("prepack.mjs"));
+  const tmp = mkdtempSync(join(tmpdir(), "iri-abnf-prepack-"));
+  try {
+    for (const f of ["package.json", "prepack.mjs", "index.mjs", "README.md"]) copyFileSync(join(pkgDir, f), join(tmp, f));
+    const run = spawnSync(npm, ["pack", "--pack-destination", tmp], { cwd: tmp, encoding: "utf8" });
+    assert.notEqual(run.status, 0, run.stdout);
+    const said = run.stdout + run.stderr;
+    assert.match(said, /iri-abnf: the package is not built, so it is not packed: /);
+    assert.match(said, /dist\/iri_abnf_wasm_bg\.wasm/);
+    assert.match(said, /node js\/build\.mjs/);
+    assert.doesNotMatch(said, /index\.mjs,/); // present files are not listed
+    assert.ok(!readdirSync(tmp).some((f) => f.endsWith(".tgz")), "no tarball");
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  if (existsSync(join(pkgDir, "dist", "iri_abnf_wasm_bg.wasm"))) {
+    const built = spawnSync(process.execPath, ["prepack.mjs"], { cwd: pkgDir, encoding: "utf8" });
+    assert.equal(built.status, 0, built.stderr);
   }
 });

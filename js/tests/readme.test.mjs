@@ -1,5 +1,6 @@
-// The JavaScript examples of the README and of docs/javascript.md run as they are written: each
-// ```js block that imports "iri-abnf" is written to a module beside this package and imported.
+// The JavaScript examples of the README, of docs/javascript.md and of the npm package's README run
+// as they are written: each ```js block that imports "iri-abnf" is written to a module beside this
+// package and imported.
 
 import { test } from "node:test";
 import { readFileSync, writeFileSync, rmSync } from "node:fs";
@@ -16,7 +17,7 @@ function blocks(file) {
     .filter((b) => b.includes('from "iri-abnf"'));
 }
 
-for (const file of ["README.md", "docs/javascript.md"]) {
+for (const file of ["README.md", "docs/javascript.md", "js/package/README.md"]) {
   const found = blocks(file);
   test(`${file} has JavaScript examples`, () => {
     if (found.length === 0) throw new Error(`no \`\`\`js block importing "iri-abnf" in ${file}`);

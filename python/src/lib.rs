@@ -13,6 +13,7 @@ use std::ffi::{c_char, c_void, CStr};
 use std::thread;
 
 use iri_abnf::abnf::Matcher;
+use iri_abnf::convert::reg_name::LabelSeparators;
 use iri_abnf::convert::{
     leiri_to_iri, leiri_to_uri, preprocess as lib_preprocess, to_iri as lib_to_iri,
     to_uri as lib_to_uri, Charset, ConvertErrorKind, HostMapping, PreprocessOptions, Spaces,
@@ -26,11 +27,15 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 
+// The module is the package's, `iri_abnf` (not the extension module's name): the class's
+// `__module__` and its name in tracebacks, `iri_abnf.IriSyntaxError`, are those it is imported as.
 pyo3::create_exception!(
-    _iri_abnf,
+    iri_abnf,
     IriSyntaxError,
     PyValueError,
-    "The input does not match the rule of the grammar."
+    "The input does not match the rule of the grammar (an ``iri_abnf.IriSyntaxError``, a
+``ValueError``). ``str(e)`` is the message and, on its second line, the input with a caret under
+the error; the attributes say the same as fields."
 );
 
 /// The UTF-8 of a `str`, borrowed from it; `None` for a lone surrogate (the error is cleared).
@@ -88,9 +93,10 @@ fn any_grammar(name: &str) -> PyResult<AnyGrammar> {
 fn rule_of(grammar: AnyGrammar, name: Option<&str>) -> PyResult<Rule> {
     match name {
         None => Ok(grammar.reference_rule()),
-        Some(n) => grammar.rule(n).ok_or_else(|| {
-            PyValueError::new_err(format!("the grammar {grammar} has no rule {n:?}"))
-        }),
+        // As `iri --rule` and the JavaScript package: the closest rules, then all of them.
+        Some(n) => grammar
+            .lookup_rule(n)
+            .map_err(|e| PyValueError::new_err(e.to_string())),
     }
 }
 
@@ -128,7 +134,10 @@ fn syntax_error(py: Python<'_>, e: ParseError, prefix: &str) -> PyErr {
     err
 }
 
-/// Whether `s` matches `rule` (the reference rule when `None`) of `grammar`.
+/// Whether ``s`` matches ``rule`` (the grammar's reference rule when ``None``; rule names as the
+/// spec spells them, ``IRI-reference``, ``ihost``) of ``grammar`` to its end. ``False`` for a
+/// ``str`` with a lone surrogate; ``ValueError`` for an unknown grammar or rule, naming the closest
+/// ones.
 #[pyfunction]
 #[pyo3(signature = (s, grammar="iri", rule=None))]
 fn is_valid(s: &Bound<'_, PyAny>, grammar: &str, rule: Option<&str>) -> PyResult<bool> {
@@ -138,7 +147,9 @@ fn is_valid(s: &Bound<'_, PyAny>, grammar: &str, rule: Option<&str>) -> PyResult
     Ok(utf8(s).is_some_and(|t| iri_abnf::is_valid(g, r, t)))
 }
 
-/// Raises `IriSyntaxError` unless `s` matches the rule.
+/// Raises :class:`IriSyntaxError` unless ``s`` matches ``rule`` (the reference rule when
+/// ``None``) of ``grammar``: the error says where and what was expected there. ``ValueError`` for a
+/// lone surrogate, an unknown grammar or rule.
 #[pyfunction]
 #[pyo3(signature = (s, grammar="iri", rule=None))]
 fn validate(
@@ -156,8 +167,14 @@ fn validate(
 /// A component: its text and its span (code point indices).
 type Part = Option<(String, (usize, usize))>;
 
-/// A parsed reference.
-#[pyclass(frozen, get_all, module = "iri_abnf")]
+/// A parsed reference (:func:`parse`): its components and their spans (``str`` indices, so that
+/// ``s[start:end]`` is the component). ``str(ref)`` is the input.
+///
+/// Two references are equal when their inputs and grammars are (``==``, ``hash``: a reference is
+/// the string it was parsed from, read by one grammar), so they serve as set members and dict keys;
+/// a reference never equals a ``str``. Equal strings of different grammars are different
+/// references; equivalent but different strings too (see :func:`equivalent`).
+#[pyclass(frozen, get_all, eq, hash, module = "iri_abnf")]
 struct Reference {
     /// The input.
     input: String,
@@ -181,6 +198,22 @@ struct Reference {
     fragment_span: Option<(usize, usize)>,
 }
 
+// A reference is the string it was parsed from, read by one grammar: equality and the hash are
+// those of the pair (every other field is a function of it).
+impl PartialEq for Reference {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.input, self.grammar) == (&other.input, other.grammar)
+    }
+}
+
+impl Eq for Reference {}
+
+impl std::hash::Hash for Reference {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (&self.input, self.grammar).hash(state);
+    }
+}
+
 #[pymethods]
 impl Reference {
     fn __str__(&self) -> &str {
@@ -192,7 +225,8 @@ impl Reference {
     }
 }
 
-/// Parses `s` as a whole reference of `grammar`.
+/// Parses ``s`` as a whole reference of ``grammar`` into its components (RFC 3986 §3; 3987bis
+/// §2.2): a :class:`Reference`, or :class:`IriSyntaxError`.
 #[pyfunction]
 #[pyo3(signature = (s, grammar="iri"))]
 fn parse(py: Python<'_>, s: &Bound<'_, PyAny>, grammar: &str) -> PyResult<Reference> {
@@ -264,7 +298,11 @@ fn convert_error(py: Python<'_>, e: iri_abnf::convert::ConvertError) -> PyErr {
     }
 }
 
-/// IRI → URI (3987bis §3.3–§3.6).
+/// Maps an IRI to a URI (3987bis §3.3–§3.6). ``host``: ``percent`` (percent-encode a
+/// ``reg-name``, §3.4.1) or ``idna`` (its A-labels, §3.4.2, the IDNA2008 lookup of RFC 5891).
+/// ``query_charset``: a WHATWG charset label for the query of http(s) IRIs (§3.5; ``None`` is
+/// UTF-8). ``raw``: map an input that is not an IRI too. :class:`IriSyntaxError` for an invalid
+/// input, ``ValueError`` for a host or query that cannot be mapped.
 #[pyfunction]
 #[pyo3(signature = (s, *, host="percent", query_charset=None, raw=false))]
 fn to_uri(
@@ -296,7 +334,8 @@ fn to_uri(
         .map_err(|e| convert_error(py, e))
 }
 
-/// URI → IRI (3987bis §3.7).
+/// Converts a URI to an IRI (3987bis §3.7): decodes the percent-encoded UTF-8 that may stand as
+/// itself, and (unless ``keep_punycode``) the A-labels of the host that map back (§3.7 step 6).
 #[pyfunction]
 #[pyo3(signature = (s, *, keep_punycode=false))]
 fn to_iri(py: Python<'_>, s: &Bound<'_, PyAny>, keep_punycode: bool) -> PyResult<String> {
@@ -307,7 +346,9 @@ fn to_iri(py: Python<'_>, s: &Bound<'_, PyAny>, keep_punycode: bool) -> PyResult
         .map_err(|e| convert_error(py, e))
 }
 
-/// LEIRI → IRI or URI (3987bis §5.1).
+/// Converts a LEIRI to an IRI (``to="iri"``) or a URI (``to="uri"``) by percent-encoding what
+/// the IRI (or URI) grammar does not allow (3987bis §5.1). :class:`IriSyntaxError` for an input
+/// that is not a LEIRI unless ``raw``.
 #[pyfunction]
 #[pyo3(signature = (s, *, to="iri", raw=false))]
 fn from_leiri(py: Python<'_>, s: &Bound<'_, PyAny>, to: &str, raw: bool) -> PyResult<String> {
@@ -334,7 +375,11 @@ fn from_leiri(py: Python<'_>, s: &Bound<'_, PyAny>, to: &str, raw: bool) -> PyRe
     }
 }
 
-/// Preprocesses a raw string (draft-weber-iri-guidelines §4).
+/// Preprocesses a raw string into references (draft-weber-iri-guidelines §4): trims spaces,
+/// tabs, CR and LF (step 1); ``split`` splits at inner spaces into several references, or
+/// ``encode_spaces`` writes each inner space as ``%20`` (step 2); ``decode_ncr`` decodes numeric
+/// character references (step 4); ``nfc`` normalizes to NFC. A list of one reference, or several
+/// with ``split``.
 #[pyfunction]
 #[pyo3(signature = (s, *, split=false, encode_spaces=false, nfc=false, decode_ncr=false))]
 fn preprocess(
@@ -368,7 +413,9 @@ fn resolve_error(py: Python<'_>, e: ResolveError) -> PyErr {
     }
 }
 
-/// Resolves `reference` against `base` (RFC 3986 §5.2).
+/// Resolves ``reference`` against the absolute ``base`` (RFC 3986 §5.2); ``non_strict`` ignores
+/// a scheme of the reference equal to the base's (§5.2.2). :class:`IriSyntaxError` (its message
+/// begins with ``base:`` for the base) for an invalid argument.
 #[pyfunction]
 #[pyo3(signature = (base, reference, *, grammar="iri", non_strict=false))]
 fn resolve(
@@ -391,7 +438,8 @@ fn resolve(
         .map_err(|e| resolve_error(py, e))
 }
 
-/// The shortest reference from `base` to `target`.
+/// The shortest reference that resolves against ``base`` to ``target`` (the inverse of
+/// :func:`resolve`, RFC 3986 §5.2).
 #[pyfunction]
 #[pyo3(signature = (base, target, *, grammar="iri"))]
 fn relativize(
@@ -408,7 +456,9 @@ fn relativize(
         .map_err(|e| resolve_error(py, e))
 }
 
-/// Normalizes `s` up to `level` of the comparison ladder (RFC 3986 §6.2, RFC 3987 §5.3).
+/// Normalizes ``s`` up to ``level`` of the comparison ladder: ``simple``, ``case``, ``percent``,
+/// ``path``, ``scheme`` or ``nfc`` (RFC 3986 §6.2, RFC 3987 §5.3); ``ipv6_rfc5952`` writes IPv6
+/// addresses as RFC 5952 §4 recommends.
 #[pyfunction]
 #[pyo3(signature = (s, *, grammar="iri", level="path", ipv6_rfc5952=false))]
 fn normalize(
@@ -428,7 +478,8 @@ fn normalize(
         .map_err(|e| syntax_error(py, e, ""))
 }
 
-/// Whether `a` and `b` normalize to the same reference at `level`.
+/// Whether ``a`` and ``b`` normalize to the same reference at ``level`` (see
+/// :func:`normalize`).
 #[pyfunction]
 #[pyo3(signature = (a, b, *, grammar="iri", level="path", ipv6_rfc5952=false))]
 fn equivalent(
@@ -449,8 +500,9 @@ fn equivalent(
     Ok(na == nb)
 }
 
-/// One diagnostic of `lint`.
-#[pyclass(frozen, get_all, module = "iri_abnf")]
+/// One finding of :func:`lint`. Diagnostics compare and hash by all their fields.
+#[pyclass(frozen, get_all, eq, hash, module = "iri_abnf")]
+#[derive(PartialEq, Eq, Hash)]
 struct Diagnostic {
     code: &'static str,
     severity: &'static str,
@@ -537,7 +589,9 @@ fn _lint(
     Ok((diagnostics, report.omitted))
 }
 
-/// The verdict of every grammar (reference rule, or `rule`'s counterpart) on `s`, with the why.
+/// The verdict of every grammar on ``s`` (its reference rule, or ``rule``'s counterpart in each
+/// grammar that has one): dicts with ``grammar``, ``rule``, ``valid`` and ``error`` (``offset``,
+/// ``column``, ``expected``, ``message``) or ``None``.
 #[pyfunction]
 #[pyo3(signature = (s, rule=None))]
 fn compare<'py>(
@@ -604,8 +658,11 @@ fn witnesses<'py>(
     Ok(out)
 }
 
-/// How the language of grammar `a` relates to that of grammar `b` (reference rules, or `rule`'s
-/// counterparts), with witnesses.
+/// How the language of grammar ``a`` relates to that of ``b`` (reference rules, or ``rule``'s
+/// counterparts), decided on their automata: ``a`` and ``b`` (grammar, rule), ``relation``
+/// (``equal``, ``proper-subset``, ``proper-superset``, ``overlapping``, ``disjoint``), ``symbol``,
+/// ``only_a`` and ``only_b`` (up to ``witnesses`` shortest strings each, as dicts with ``text``,
+/// ``offset``, ``column``, ``range``), ``common``.
 #[pyfunction]
 #[pyo3(signature = (a, b, *, rule=None, witnesses=3))]
 fn compare_languages<'py>(
@@ -952,8 +1009,8 @@ fn bool_list<'py>(py: Python<'py>, values: &[bool]) -> PyResult<Bound<'py, PyLis
     Ok(list)
 }
 
-/// The verdicts of `is_valid` on every string of an iterable, checked on every core while they are
-/// read (see `many`; the GIL is held for the call, which takes about as long as reading the strings).
+/// :func:`is_valid` on every string, on every core (the GIL is held while the strings are read,
+/// not while they are checked).
 #[pyfunction]
 #[pyo3(signature = (strings, grammar="iri", rule=None))]
 fn check_many<'py>(
@@ -1186,9 +1243,10 @@ fn code_name(index: u16) -> &'static str {
     iri_abnf::lint::CATALOGUE[usize::from(index)].name
 }
 
-/// `lint` on every string of an iterable, on every core as `many` runs it: per string a tuple of the
-/// codes of its diagnostics (in `lint`'s order), or `None` for a string that is not a reference of
-/// the grammar (`lint` raises `IriSyntaxError` for it, or `ValueError` for a lone surrogate).
+/// :func:`lint` on every string, on every core (as :func:`check_many`): per string the tuple of
+/// the codes of all its diagnostics (in :func:`lint`'s order, without a limit), ``None`` for one
+/// that is not a reference of the grammar (:func:`lint` raises ``IriSyntaxError`` for it, or
+/// ``ValueError`` for a lone surrogate).
 #[pyfunction]
 #[pyo3(signature = (strings, *, grammar="iri", profile="default", allow=Vec::new(), warn=Vec::new(), deny=Vec::new()))]
 fn lint_many<'py>(
@@ -1312,12 +1370,34 @@ fn _lint_arrow<'py>(
         .map(|t| t.into_any())
 }
 
-/// Whether `s` is an internationalized host name as JSON Schema's `idn-hostname` means it
-/// (`iri_abnf::convert::reg_name::idn_hostname`: RFC 5890 §2.3.2.3, RFC 5891 §5.3–§5.5, RFC 5893 §2).
+/// Whether ``s`` is an internationalized host name as JSON Schema's ``idn-hostname`` means it
+/// (RFC 5890 §2.3.2.3): NR-LDH labels, A-labels and U-labels (IDNA2008: RFC 5891 §5.3–§5.5, the
+/// contextual rules of RFC 5892), the Bidi Rule (RFC 5893 §2), at most 63 octets a label and 253 the
+/// name in ASCII; no empty label, no final dot, no percent-encoding. ``separators``: ``rfc3490``
+/// (the default) separates labels at U+002E and at U+3002, U+FF0E, U+FF61, as RFC 3490 §3.1 and the
+/// mapping of RFC 5895 §2 do (and the JSON Schema Test Suite); ``idna2008`` at U+002E only, the
+/// strict IDNA2008 lookup, where the other three are DISALLOWED characters (RFC 5892).
 #[pyfunction]
-fn is_idn_hostname(s: &Bound<'_, PyAny>) -> PyResult<bool> {
+#[pyo3(signature = (s, *, separators="rfc3490"))]
+fn is_idn_hostname(s: &Bound<'_, PyAny>, separators: &str) -> PyResult<bool> {
+    let separators = label_separators(separators)?;
     let s = as_pystr(s, "s")?;
-    Ok(utf8(s).is_some_and(|t| iri_abnf::convert::reg_name::idn_hostname(t).is_ok()))
+    Ok(utf8(s)
+        .is_some_and(|t| iri_abnf::convert::reg_name::idn_hostname_with(t, separators).is_ok()))
+}
+
+/// The label separators named `name` (`iri_abnf::convert::reg_name::LabelSeparators`).
+fn label_separators(name: &str) -> PyResult<LabelSeparators> {
+    LabelSeparators::from_name(name).ok_or_else(|| {
+        let names: Vec<String> = LabelSeparators::ALL
+            .iter()
+            .map(|s| format!("{:?}", s.name()))
+            .collect();
+        PyValueError::new_err(format!(
+            "separators must be {}, not {name:?}",
+            names.join(" or ")
+        ))
+    })
 }
 
 /// The library's version.

@@ -232,8 +232,10 @@ def test_idn_hostname():
         "xn--bcher-kvb",  # not the A-label of its U-label (RFC 5891 §5.3)
         "0a.\u05d0",  # RFC 5893 §2 condition 1 on every label of a Bidi domain name
         "a" * 64,
-        "a\u3002b",  # only U+002E separates labels
         "\ud800",  # a lone surrogate
+        "a\u3002",  # the other dots separate labels too: an empty last label
+        "\uff0e",
+        "\uff61example",
     ]
     for name in valid:
         assert iri_abnf.is_idn_hostname(name), name
@@ -245,6 +247,61 @@ def test_idn_hostname():
         iri_abnf.is_idn_hostname(12)
 
 
+DOTS = ("\u3002", "\uff0e", "\uff61")
+
+
+def test_idn_hostname_separators():
+    """The default separates labels at U+002E, U+3002, U+FF0E and U+FF61 (RFC 3490 §3.1, RFC 5895
+    §2); ``separators="idna2008"`` / ``idn_hostname="idna2008"`` at U+002E only. Over a family of
+    names: each separator in each place, with valid and invalid labels around it."""
+    strict = ijs.format_checker(idn_hostname="idna2008")
+    explicit = ijs.format_checker(idn_hostname="rfc3490")
+    labels = ["a", "example", "b\u00fccher", "xn--bcher-kva", "\u05d0\u05d1", "0a", "", "a_b", "x" * 64]
+    checked = 0
+    for a in labels:
+        for b in labels:
+            plain = f"{a}.{b}"
+            want = iri_abnf.is_idn_hostname(plain, separators="idna2008")
+            assert iri_abnf.is_idn_hostname(plain) == want, plain
+            for dot in DOTS:
+                name = f"{a}{dot}{b}"
+                assert iri_abnf.is_idn_hostname(name) is want, name
+                assert iri_abnf.is_idn_hostname(name, separators="rfc3490") is want, name
+                assert ijs.FORMAT_CHECKER.conforms(name, "idn-hostname") is want, name
+                assert explicit.conforms(name, "idn-hostname") is want, name
+                # Strictly, the dot is a DISALLOWED character in a label (RFC 5892).
+                assert not iri_abnf.is_idn_hostname(name, separators="idna2008"), name
+                assert not strict.conforms(name, "idn-hostname"), name
+                checked += 1
+    assert checked == len(labels) ** 2 * len(DOTS)
+    with pytest.raises(ValueError, match='separators must be "idna2008" or "rfc3490", not "uts46"'):
+        iri_abnf.is_idn_hostname("a", separators="uts46")
+    with pytest.raises(TypeError):
+        iri_abnf.is_idn_hostname("a", "idna2008")  # keyword-only
+
+
+@pytest.mark.parametrize("draft", DRAFTS)
+def test_json_schema_test_suite_strict_idn_hostname(draft):
+    """Under ``idn_hostname="idna2008"`` the suite's idn-hostname cases keep their verdicts but the
+    six that take U+3002, U+FF0E or U+FF61 for a label separator."""
+    strict = ijs.format_checker(idn_hostname="idna2008")
+    cls = validator_class(draft)
+    flipped = []
+    total = 0
+    for group in json.loads((SUITE / draft / "idn-hostname.json").read_text(encoding="utf-8")):
+        validator = cls(group["schema"], format_checker=strict)
+        for case in group["tests"]:
+            total += 1
+            if validator.is_valid(case["data"]) != case["valid"]:
+                flipped.append(case["data"])
+    assert total > 80
+    assert len(flipped) == 6, flipped
+    for data in flipped:
+        assert any(dot in data for dot in DOTS), data
+        assert iri_abnf.is_idn_hostname(data)
+        assert not iri_abnf.is_idn_hostname(data, separators="idna2008")
+
+
 def test_bad_options():
     with pytest.raises(ValueError, match=r"no format 'email' \(formats: uri, uri-reference, iri"):
         ijs.format_checker(["uri", "email"])
@@ -254,6 +311,9 @@ def test_bad_options():
         ijs.format_checker([1])
     with pytest.raises(ValueError, match='iri must be "rfc3987" or "3987bis"'):
         ijs.format_checker(iri="rfc3986")
+    with pytest.raises(ValueError, match='idn_hostname must be "rfc3490" or "idna2008"'):
+        ijs.format_checker(idn_hostname="uts46")
+    assert ijs.IDN_HOSTNAME_SEPARATORS == ("rfc3490", "idna2008")
     with pytest.raises(TypeError):
         ijs.format_checker(base={})
     with pytest.raises(TypeError):

@@ -444,11 +444,15 @@ impl fmt::Display for UnknownName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = &self.name;
         match self.kind {
-            NameKind::Grammar => write!(
-                f,
-                "unknown grammar {name:?}: expected one of uri, rfc3987, iri, leiri (or, where a \
-                 language is all that is needed, rfc2396, rfc2732, masinter07, duerst01, iri-printed)"
-            ),
+            NameKind::Grammar => {
+                write!(f, "unknown grammar {name:?}")?;
+                let names = AnyGrammar::ALL.map(AnyGrammar::name);
+                crate::rule::write_name_suggestions(f, &crate::rule::close_names(name, &names))?;
+                f.write_str(
+                    ": expected one of uri, rfc3987, iri, leiri (or, where a language is all that \
+                     is needed, rfc2396, rfc2732, masinter07, duerst01, iri-printed)",
+                )
+            }
             NameKind::Rule(None) => {
                 write!(f, "no grammar has a rule {name:?}")?;
                 crate::rule::write_suggestions(
@@ -473,16 +477,25 @@ impl fmt::Display for UnknownName {
                 }
                 Ok(())
             }
-            NameKind::Level => write!(
-                f,
-                "unknown normalization level {name:?}: expected one of simple, case, percent, path, \
-                 scheme, nfc"
-            ),
-            NameKind::Charset => write!(
-                f,
-                "unknown charset label {name:?}: expected a label of the WHATWG Encoding Standard \
-                 (utf-8, windows-1252, iso-8859-1, shift_jis, euc-jp, gbk, macintosh, ...)"
-            ),
+            NameKind::Level => {
+                write!(f, "unknown normalization level {name:?}")?;
+                crate::rule::write_name_suggestions(
+                    f,
+                    &crate::rule::close_names(name, &LEVEL_NAMES),
+                )?;
+                f.write_str(": expected one of simple, case, percent, path, scheme, nfc")
+            }
+            NameKind::Charset => {
+                write!(f, "unknown charset label {name:?}")?;
+                crate::rule::write_name_suggestions(
+                    f,
+                    &crate::rule::close_names(name, &ENCODING_NAMES),
+                )?;
+                f.write_str(
+                    ": expected a label of the WHATWG Encoding Standard (utf-8, windows-1252, \
+                     iso-8859-1, shift_jis, euc-jp, gbk, macintosh, ...)",
+                )
+            }
             NameKind::LintCode => write!(
                 f,
                 "{name:?} is neither a lint code nor a family (`iri lint --list` lists them)"
@@ -492,3 +505,52 @@ impl fmt::Display for UnknownName {
 }
 
 impl std::error::Error for UnknownName {}
+
+/// The names of the levels of normalization (`Level::name`), the suggestions for an unknown one.
+pub(crate) const LEVEL_NAMES: [&str; 6] = ["simple", "case", "percent", "path", "scheme", "nfc"];
+
+/// The names of the encodings of the WHATWG Encoding Standard (§4.2, in lower case; not
+/// "replacement", which no label of a query charset names), and `us-ascii`: the suggestions for an
+/// unknown charset label (3987bis §3.5).
+pub(crate) const ENCODING_NAMES: [&str; 40] = [
+    "utf-8",
+    "ibm866",
+    "iso-8859-2",
+    "iso-8859-3",
+    "iso-8859-4",
+    "iso-8859-5",
+    "iso-8859-6",
+    "iso-8859-7",
+    "iso-8859-8",
+    "iso-8859-8-i",
+    "iso-8859-10",
+    "iso-8859-13",
+    "iso-8859-14",
+    "iso-8859-15",
+    "iso-8859-16",
+    "koi8-r",
+    "koi8-u",
+    "macintosh",
+    "windows-874",
+    "windows-1250",
+    "windows-1251",
+    "windows-1252",
+    "windows-1253",
+    "windows-1254",
+    "windows-1255",
+    "windows-1256",
+    "windows-1257",
+    "windows-1258",
+    "x-mac-cyrillic",
+    "gbk",
+    "gb18030",
+    "big5",
+    "euc-jp",
+    "iso-2022-jp",
+    "shift_jis",
+    "euc-kr",
+    "utf-16be",
+    "utf-16le",
+    "x-user-defined",
+    "us-ascii",
+];

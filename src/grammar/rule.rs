@@ -487,9 +487,53 @@ pub(crate) fn write_suggestions(
     write!(f, "`{}`?)", spelling(last))
 }
 
+/// The names among `candidates` closest to `name`, as [`close_matches`] finds rules: case and `_`
+/// for `-` aside, at most two edits (one for a name of four characters or fewer), the best ones, at
+/// most three, in the order of `candidates`. A candidate spelled exactly as `name` is no suggestion.
+pub(crate) fn close_names<'a>(name: &str, candidates: &[&'a str]) -> Vec<&'a str> {
+    let fold = |s: &str| s.replace('_', "-").to_ascii_lowercase();
+    let wanted = fold(name);
+    let limit = if wanted.len() <= 4 { 1 } else { 2 };
+    let mut scored: Vec<(usize, usize, &'a str)> = candidates
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c != name)
+        .filter_map(|(i, &c)| {
+            let d = edit_distance(&wanted, &fold(c));
+            (d <= limit).then_some((d, i, c))
+        })
+        .collect();
+    scored.sort_unstable();
+    let best = scored.first().map(|&(d, _, _)| d);
+    scored
+        .into_iter()
+        .take_while(|&(d, _, _)| Some(d) == best)
+        .take(3)
+        .map(|(_, _, c)| c)
+        .collect()
+}
+
+/// ` (did you mean `a`, `b` or `c`?)` for the names, nothing for none.
+pub(crate) fn write_name_suggestions(f: &mut fmt::Formatter<'_>, names: &[&str]) -> fmt::Result {
+    let Some((last, rest)) = names.split_last() else {
+        return Ok(());
+    };
+    f.write_str(" (did you mean ")?;
+    for (i, n) in rest.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "`{n}`")?;
+    }
+    if !rest.is_empty() {
+        f.write_str(" or ")?;
+    }
+    write!(f, "`{last}`?)")
+}
+
 /// The edit distance over bytes (rule names are ASCII) with insertions, deletions, substitutions and
 /// transpositions of neighbours (optimal string alignment).
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     let width = b.len() + 1;
     // d[i * width + j]: the distance between a[..i] and b[..j].
@@ -584,5 +628,46 @@ mod tests {
         assert_eq!(close_matches("ireg-nam", iri)[0], Rule::IregName);
         assert!(close_matches("zzzzzzzz", iri).is_empty());
         assert!(close_matches("x", iri).is_empty());
+    }
+
+    #[test]
+    fn close_names_of_typical_mistakes() {
+        let grammars = AnyGrammar::ALL.map(AnyGrammar::name);
+        assert_eq!(close_names("url", &grammars), ["uri"]);
+        assert_eq!(close_names("IRI", &grammars), ["iri"]);
+        assert_eq!(close_names("rfc3897", &grammars), ["rfc3987"]);
+        assert_eq!(close_names("iri_printed", &grammars), ["iri-printed"]);
+        // A name is no suggestion for itself (a valid name is never looked up as unknown).
+        assert_eq!(close_names("iri", &grammars), ["uri"]);
+        assert!(close_names("zzzzzzzz", &grammars).is_empty());
+        assert_eq!(close_names("paths", &["simple", "path", "nfc"]), ["path"]);
+    }
+
+    /// The names an `UnknownName` suggests are the names there are, and its messages name them.
+    #[test]
+    fn unknown_names_suggest_names_that_exist() {
+        use crate::grammar::{ENCODING_NAMES, LEVEL_NAMES};
+        let levels = crate::normalize::Level::ALL.map(crate::normalize::Level::name);
+        assert_eq!(levels, LEVEL_NAMES);
+        for label in ENCODING_NAMES {
+            assert!(crate::convert::Charset::for_label(label).is_ok(), "{label}");
+        }
+        let message = |kind, name: &str| UnknownName::new(kind, name).to_string();
+        assert!(
+            message(NameKind::Grammar, "url")
+                .starts_with("unknown grammar \"url\" (did you mean `uri`?): expected one of uri,"),
+            "{}",
+            message(NameKind::Grammar, "url")
+        );
+        assert!(message(NameKind::Grammar, "rfc2396").starts_with("unknown grammar \"rfc2396\": "));
+        assert!(message(NameKind::Level, "paths")
+            .starts_with("unknown normalization level \"paths\" (did you mean `path`?): "));
+        assert!(
+            message(NameKind::Level, "full").starts_with("unknown normalization level \"full\": ")
+        );
+        assert!(message(NameKind::Charset, "shift-jiss")
+            .starts_with("unknown charset label \"shift-jiss\" (did you mean `shift_jis`?): "));
+        assert!(message(NameKind::Charset, "klingon")
+            .starts_with("unknown charset label \"klingon\": "));
     }
 }

@@ -27,6 +27,7 @@ mod judge;
 mod lint_cli;
 mod modules;
 mod pipes;
+mod readme;
 mod serve_api;
 mod serve_browser;
 mod testdata_cli;

@@ -84,6 +84,10 @@ function text(value, what) {
   return value;
 }
 
+/** The values of `isIdnHostname`'s option `separators` (the ajv plugin's `idnHostname`), the
+ * default first: the label separators of RFC 3490 §3.1, or U+002E only (IDNA2008). */
+const LABEL_SEPARATORS = ["rfc3490", "idna2008"];
+
 function options(value, allowed, what) {
   if (value === undefined || value === null) return {};
   if (typeof value !== "object" || Array.isArray(value)) {
@@ -474,13 +478,22 @@ export function makeApi(w) {
   /** Whether `input` is an internationalized host name as JSON Schema's `idn-hostname` means it
    * (RFC 5890 §2.3.2.3): NR-LDH labels, A-labels and U-labels (IDNA2008, RFC 5891 §5.3–§5.5, the
    * contextual rules of RFC 5892), the Bidi Rule (RFC 5893 §2), at most 63 octets a label and 253
-   * the name in ASCII; labels separated by "." only, no final dot, no percent-encoding. A lone
-   * surrogate is in no host name. */
-  function isIdnHostname(input) {
+   * the name in ASCII; no empty label, no final dot, no percent-encoding. Option `separators`:
+   * `"rfc3490"` (the default) separates labels at U+002E and at U+3002, U+FF0E, U+FF61 (RFC 3490
+   * §3.1, RFC 5895 §2, the JSON Schema Test Suite), `"idna2008"` at U+002E only (the strict
+   * IDNA2008 lookup). A lone surrogate is in no host name. */
+  function isIdnHostname(input, opts) {
     if (typeof input !== "string") {
       throw new TypeError(`input must be a string, not ${describe(input)}`);
     }
-    return wellFormed(input) && "ok" in JSON.parse(w.idn_hostname(input));
+    const o = options(opts, ["separators"], "isIdnHostname");
+    const separators = str(o.separators, "separators", LABEL_SEPARATORS[0]);
+    if (!LABEL_SEPARATORS.includes(separators)) {
+      throw new RangeError(
+        `option separators must be "rfc3490" or "idna2008", not ${JSON.stringify(separators)}`,
+      );
+    }
+    return wellFormed(input) && "ok" in JSON.parse(w.idn_hostname(input, separators));
   }
 
   return {
@@ -512,22 +525,35 @@ const AJV_FORMATS = ["uri", "uri-reference", "iri", "iri-reference", "idn-hostna
 /** The values of the plugin's option `iri` and the grammar each names. */
 const AJV_IRI_GRAMMARS = { rfc3987: "rfc3987", "3987bis": "iri" };
 
+
 /** The ajv plugin of the package (`iri-abnf/ajv`) over the API `api` (the exports of an entry
  * point: `isValid` and `isIdnHostname`). `addFormats(ajv, options)` adds the formats `uri` and
  * `uri-reference` (RFC 3986 `URI`, `URI-reference`), `iri` and `iri-reference` (RFC 3987 `IRI`,
  * `IRI-reference`; draft-ietf-iri-3987bis with `{iri: "3987bis"}`) and `idn-hostname`
- * (`isIdnHostname`), or those of them listed (`["uri", "iri"]`, or `{formats: […]}`), as
+ * (`isIdnHostname`: labels separated at the dots of RFC 3490 §3.1, or at U+002E only with
+ * `{idnHostname: "idna2008"}`), or those of them listed (`["uri", "iri"]`, or `{formats: […]}`), as
  * `{type: "string", validate}` definitions, and returns `ajv`. */
 export function makeAjvFormats(api) {
   function plan(opts) {
-    if (opts === undefined || opts === null) return { names: AJV_FORMATS, iri: "rfc3987" };
-    if (Array.isArray(opts)) return { names: formatNames(opts), iri: "rfc3987" };
-    const o = options(opts, ["formats", "iri"], "addFormats");
-    const iri = str(o.iri, "iri", "rfc3987");
+    const defaults = { iri: "rfc3987", idnHostname: LABEL_SEPARATORS[0] };
+    if (opts === undefined || opts === null) return { names: AJV_FORMATS, ...defaults };
+    if (Array.isArray(opts)) return { names: formatNames(opts), ...defaults };
+    const o = options(opts, ["formats", "iri", "idnHostname"], "addFormats");
+    const iri = str(o.iri, "iri", defaults.iri);
     if (!Object.hasOwn(AJV_IRI_GRAMMARS, iri)) {
       throw new RangeError(`option iri must be "rfc3987" or "3987bis", not ${JSON.stringify(iri)}`);
     }
-    return { names: o.formats === undefined ? AJV_FORMATS : formatNames(o.formats), iri };
+    const idnHostname = str(o.idnHostname, "idnHostname", defaults.idnHostname);
+    if (!LABEL_SEPARATORS.includes(idnHostname)) {
+      throw new RangeError(
+        `option idnHostname must be "rfc3490" or "idna2008", not ${JSON.stringify(idnHostname)}`,
+      );
+    }
+    return {
+      names: o.formats === undefined ? AJV_FORMATS : formatNames(o.formats),
+      iri,
+      idnHostname,
+    };
   }
 
   function formatNames(list) {
@@ -554,14 +580,15 @@ export function makeAjvFormats(api) {
     if (ajv === null || typeof ajv !== "object" || typeof ajv.addFormat !== "function") {
       throw new TypeError(`addFormats takes an Ajv instance, not ${describe(ajv)}`);
     }
-    const { names, iri } = plan(opts);
+    const { names, iri, idnHostname } = plan(opts);
     const grammar = AJV_IRI_GRAMMARS[iri];
+    const hostnameOptions = Object.freeze({ separators: idnHostname });
     const checks = {
       uri: () => rule("uri", "URI"),
       "uri-reference": () => rule("uri", "URI-reference"),
       iri: () => rule(grammar, "IRI"),
       "iri-reference": () => rule(grammar, "IRI-reference"),
-      "idn-hostname": () => (s) => api.isIdnHostname(s),
+      "idn-hostname": () => (s) => api.isIdnHostname(s, hostnameOptions),
     };
     for (const name of names) {
       ajv.addFormat(name, { type: "string", validate: checks[name]() });

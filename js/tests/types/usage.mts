@@ -63,7 +63,13 @@ const range: [string, string] | null | undefined = w?.range;
 const gs: GrammarInfo[] = grammars();
 const rs: string[] = rules("uri");
 const rs2: string[] = rules();
-const idn: boolean = isIdnHostname("例え.jp");
+const idn: boolean =
+  isIdnHostname("例え.jp") && isIdnHostname("例え。jp", { separators: "rfc3490" }) && !isIdnHostname("a", { separators: "idna2008" });
+// @ts-expect-error: label separators are rfc3490 and idna2008
+isIdnHostname("a", { separators: "uts46" });
+addFormats(new Ajv(), { idnHostname: "idna2008" });
+// @ts-expect-error: idnHostname is rfc3490 or idna2008
+addFormats(new Ajv(), { idnHostname: "uts46" });
 const ver: string = version;
 
 try {

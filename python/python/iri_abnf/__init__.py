@@ -71,15 +71,27 @@ __all__ = [
 ]
 
 
+def _pyarrow(function: str) -> Any:
+    """The ``pyarrow`` module, or an ``ImportError`` that says what ``function`` needs."""
+    try:
+        import pyarrow
+    except ImportError as e:
+        raise ImportError(
+            f"iri_abnf.{function} needs pyarrow, which is not installed: "
+            "pip install pyarrow (or pip install 'iri-abnf[arrow]')",
+            name="pyarrow",
+        ) from e
+    return pyarrow
+
+
 def check_arrow(array: Any, grammar: str = "iri", rule: Optional[str] = None) -> Any:
     """The verdicts of :func:`is_valid` on a pyarrow ``string`` or ``large_string`` array (or chunked
     array) as a ``pyarrow.BooleanArray`` (a ``ChunkedArray`` for a chunked input).
 
     The strings are read in place through the Arrow C data interface (no copy); a null element gives
     a null verdict, a value that is not UTF-8 ``False``. Checks on every core, without the GIL.
-    """
-    import pyarrow as pa
-
+    Needs pyarrow (``pip install 'iri-abnf[arrow]'``): ``ImportError`` saying so without it."""
+    pa = _pyarrow("check_arrow")
     if isinstance(array, pa.ChunkedArray):
         return pa.chunked_array(
             [check_arrow(c, grammar, rule) for c in array.chunks], type=pa.bool_()
@@ -159,9 +171,9 @@ def lint_arrow(
     Returns a ``pyarrow.ListArray`` of ``string`` (a ``ChunkedArray`` for a chunked input): per
     element the codes of its diagnostics in :func:`lint`'s order, null for an element that is null,
     not UTF-8 or not a reference of ``grammar``. With ``counts=True``, a ``dict`` of the number of
-    diagnostics per code over the whole array instead (codes without any are left out).
-    """
-    import pyarrow as pa
+    diagnostics per code over the whole array instead (codes without any are left out). Needs
+    pyarrow (``pip install 'iri-abnf[arrow]'``): ``ImportError`` saying so without it."""
+    pa = _pyarrow("lint_arrow")
 
     options = dict(
         grammar=grammar, profile=profile, allow=list(allow), warn=list(warn), deny=list(deny)

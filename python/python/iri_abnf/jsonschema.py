@@ -10,7 +10,10 @@ format                  check
 ``iri``                 RFC 3987 ``IRI`` (§2.2); draft-ietf-iri-3987bis with ``iri="3987bis"``
 ``iri-reference``       RFC 3987 ``IRI-reference`` (§2.2); 3987bis with ``iri="3987bis"``
 ``idn-hostname``        :func:`iri_abnf.is_idn_hostname` (RFC 5890 §2.3.2.3: IDNA2008 labels,
-                        the Bidi Rule of RFC 5893, DNS lengths)
+                        the Bidi Rule of RFC 5893, DNS lengths), labels separated at U+002E
+                        and at U+3002, U+FF0E, U+FF61 (RFC 3490 §3.1, RFC 5895 §2), as the
+                        JSON Schema Test Suite has it; at U+002E only, the strict IDNA2008
+                        lookup, with ``idn_hostname="idna2008"``
 ======================  =====================================================================
 
 Values that are not ``str`` are not checked (every format holds for them), as JSON Schema says of
@@ -34,19 +37,23 @@ it.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Optional
+from typing import Callable, Iterable, Literal, Optional
 
 import jsonschema
 
 from ._iri_abnf import is_idn_hostname, is_valid, validate
 
-__all__ = ["FORMATS", "FORMAT_CHECKER", "IRI_GRAMMARS", "format_checker"]
+__all__ = ["FORMATS", "FORMAT_CHECKER", "IDN_HOSTNAME_SEPARATORS", "IRI_GRAMMARS", "format_checker"]
 
 FORMATS = ("uri", "uri-reference", "iri", "iri-reference", "idn-hostname")
 """The formats of :func:`format_checker`, in its order."""
 
 IRI_GRAMMARS = {"rfc3987": "rfc3987", "3987bis": "iri"}
 """The values of the option ``iri`` and the grammar of this package each names."""
+
+IDN_HOSTNAME_SEPARATORS = ("rfc3490", "idna2008")
+"""The values of the option ``idn_hostname``: the ``separators`` of
+:func:`iri_abnf.is_idn_hostname`, the default first."""
 
 
 def _rule(grammar: str, rule: str) -> Callable[[object], bool]:
@@ -64,14 +71,19 @@ def _rule(grammar: str, rule: str) -> Callable[[object], bool]:
     return check
 
 
-def _idn_hostname(instance: object) -> bool:
-    return not isinstance(instance, str) or is_idn_hostname(instance)
+def _idn_hostname(separators: str) -> Callable[[object], bool]:
+    def check(instance: object) -> bool:
+        return not isinstance(instance, str) or is_idn_hostname(instance, separators=separators)
+
+    check.__name__ = f"is_idn_hostname_{separators}"
+    return check
 
 
 def format_checker(
     formats: Optional[Iterable[str]] = None,
     *,
-    iri: str = "rfc3987",
+    iri: Literal["rfc3987", "3987bis"] = "rfc3987",
+    idn_hostname: Literal["rfc3490", "idna2008"] = "rfc3490",
     base: Optional[jsonschema.FormatChecker] = None,
 ) -> jsonschema.FormatChecker:
     """A new ``jsonschema.FormatChecker`` with the formats of this module.
@@ -79,11 +91,15 @@ def format_checker(
     ``formats``: the formats to check, a subset of :data:`FORMATS` (default: all five).
     ``iri``: the grammar of ``iri`` and ``iri-reference``: ``"rfc3987"`` (the default, RFC 3987,
     which JSON Schema cites) or ``"3987bis"`` (draft-ietf-iri-3987bis).
+    ``idn_hostname``: the label separators of ``idn-hostname``: ``"rfc3490"`` (the default: U+002E
+    and U+3002, U+FF0E, U+FF61, as RFC 3490 §3.1 and the mapping of RFC 5895 §2 have them, and as
+    the JSON Schema Test Suite reads the format) or ``"idna2008"`` (U+002E only: the strict
+    IDNA2008 lookup, RFC 5890 §2.2, where the other three are DISALLOWED, RFC 5892).
     ``base``: a checker whose formats are kept (copied; it is not changed), those of this module
     taking the place of its own of the same name, e.g. ``Draft202012Validator.FORMAT_CHECKER`` for
     ``email``, ``date`` and the other formats ``jsonschema`` knows.
 
-    Raises ``ValueError`` for an unknown format or ``iri`` value, ``TypeError`` for a ``formats``
+    Raises ``ValueError`` for an unknown format, ``iri`` or ``idn_hostname`` value, ``TypeError`` for a ``formats``
     that is a string or holds something else, or a ``base`` that is not a ``FormatChecker``.
     """
     if isinstance(formats, str):
@@ -98,13 +114,15 @@ def format_checker(
             )
     if iri not in IRI_GRAMMARS:
         raise ValueError(f'iri must be "rfc3987" or "3987bis", not {iri!r}')
+    if idn_hostname not in IDN_HOSTNAME_SEPARATORS:
+        raise ValueError(f'idn_hostname must be "rfc3490" or "idna2008", not {idn_hostname!r}')
     grammar = IRI_GRAMMARS[iri]
     checks = {
         "uri": lambda: _rule("uri", "URI"),
         "uri-reference": lambda: _rule("uri", "URI-reference"),
         "iri": lambda: _rule(grammar, "IRI"),
         "iri-reference": lambda: _rule(grammar, "IRI-reference"),
-        "idn-hostname": lambda: _idn_hostname,
+        "idn-hostname": lambda: _idn_hostname(idn_hostname),
     }
     checker = jsonschema.FormatChecker(formats=())
     if base is not None:
@@ -118,4 +136,5 @@ def format_checker(
 
 
 FORMAT_CHECKER = format_checker()
-"""The five formats, ``iri`` and ``iri-reference`` under RFC 3987."""
+"""The five formats, ``iri`` and ``iri-reference`` under RFC 3987, ``idn-hostname`` with the label
+separators of RFC 3490 §3.1."""

@@ -51,6 +51,11 @@
 //! but on a string that is not a URI component, so nothing is percent-decoded, every ASCII label must
 //! be an NR-LDH label or an A-label (RFC 5890 §2.3.1), and a final dot or an empty name is refused.
 //!
+//! Which characters separate its labels is a choice ([`LabelSeparators`]): U+002E only, as IDNA2008
+//! has it and as [`idn_hostname`] does, or also the three dots that RFC 3490 §3.1 made separators
+//! (U+3002, U+FF0E, U+FF61), as [`idn_hostname_with`] does with [`LabelSeparators::Rfc3490`]: the
+//! JSON Schema Test Suite reads `idn-hostname` so, and RFC 5895 §2 maps them to U+002E for IDNA2008.
+//!
 //! [`HostMapping::Idna`]: super::HostMapping::Idna
 //! [`HostMapping::Uts46`]: super::HostMapping::Uts46
 
@@ -251,6 +256,71 @@ pub fn reg_name_to_ascii_uts46(reg_name: &str) -> Result<RegNameMapping, IdnaFai
 /// assert!(idn_hostname("example.").is_err());
 /// ```
 pub fn idn_hostname(name: &str) -> Result<String, IdnaFailure> {
+    idn_hostname_with(name, LabelSeparators::Idna2008)
+}
+
+/// The characters that separate the labels of a host name in [`idn_hostname_with`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LabelSeparators {
+    /// U+002E FULL STOP only: the strict IDNA2008 lookup (RFC 5891 §5.2 leaves any other dot to a
+    /// local mapping). The other dots are DISALLOWED characters (RFC 5892), so a
+    /// label holding one is not a U-label. What [`idn_hostname`] does.
+    #[default]
+    Idna2008,
+    /// U+002E FULL STOP, U+3002 IDEOGRAPHIC FULL STOP, U+FF0E FULLWIDTH FULL STOP and U+FF61
+    /// HALFWIDTH IDEOGRAPHIC FULL STOP: the label separators of RFC 3490 §3.1 (IDNA2003), which the
+    /// mapping of RFC 5895 §2 turns into U+002E before an IDNA2008 lookup (step 4 maps U+3002;
+    /// step 2 maps the full-width and half-width forms to their decompositions, U+002E and U+3002). The JSON Schema Test Suite reads `idn-hostname`
+    /// so (cases "ideographic full stop as label separator" and the like); the labels between them
+    /// are checked as under [`LabelSeparators::Idna2008`], and the ASCII form joins them with U+002E.
+    Rfc3490,
+}
+
+impl LabelSeparators {
+    /// Both, [`LabelSeparators::Idna2008`] first.
+    pub const ALL: [LabelSeparators; 2] = [LabelSeparators::Idna2008, LabelSeparators::Rfc3490];
+
+    /// `idna2008` or `rfc3490`, as the bindings and their options name them.
+    pub fn name(self) -> &'static str {
+        match self {
+            LabelSeparators::Idna2008 => "idna2008",
+            LabelSeparators::Rfc3490 => "rfc3490",
+        }
+    }
+
+    /// The separator named `name` ([`LabelSeparators::name`]), if any.
+    pub fn from_name(name: &str) -> Option<LabelSeparators> {
+        LabelSeparators::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// Whether `c` separates two labels.
+    pub fn is_separator(self, c: char) -> bool {
+        match self {
+            LabelSeparators::Idna2008 => c == '.',
+            LabelSeparators::Rfc3490 => matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}'),
+        }
+    }
+}
+
+/// [`idn_hostname`] with the label separators `separators`: under [`LabelSeparators::Rfc3490`],
+/// U+3002, U+FF0E and U+FF61 separate labels as U+002E does (RFC 3490 §3.1, RFC 5895 §2), so that
+/// `a\u{3002}b` is the host name `a.b`, while `example\u{3002}` still ends in an empty label and a
+/// lone `\u{FF0E}` is still two. Offsets in a failure are byte offsets in `name` as given.
+///
+/// ```
+/// use iri_abnf::convert::reg_name::{idn_hostname_with, LabelSeparators};
+///
+/// assert_eq!(idn_hostname_with("a\u{3002}b", LabelSeparators::Rfc3490).unwrap(), "a.b");
+/// assert_eq!(
+///     idn_hostname_with("b\u{FC}cher\u{FF0E}example", LabelSeparators::Rfc3490).unwrap(),
+///     "xn--bcher-kva.example"
+/// );
+/// assert!(idn_hostname_with("a\u{3002}b", LabelSeparators::Idna2008).is_err());
+/// let err = idn_hostname_with("a\u{FF61}b_c", LabelSeparators::Rfc3490).unwrap_err();
+/// assert_eq!((err.label.as_str(), err.offset), ("b_c", 4));
+/// assert!(idn_hostname_with("example\u{3002}", LabelSeparators::Rfc3490).is_err());
+/// ```
+pub fn idn_hostname_with(name: &str, separators: LabelSeparators) -> Result<String, IdnaFailure> {
     if name.is_empty() {
         return Err(IdnaFailure {
             label: String::new(),
@@ -262,7 +332,7 @@ pub fn idn_hostname(name: &str) -> Result<String, IdnaFailure> {
     }
     let mut labels = Vec::new();
     let mut offset = 0;
-    for label in name.split('.') {
+    for label in name.split(|c| separators.is_separator(c)) {
         let (ascii, unicode) = hostname_label(label).map_err(|reason| IdnaFailure {
             label: label.to_string(),
             offset,
@@ -275,7 +345,9 @@ pub fn idn_hostname(name: &str) -> Result<String, IdnaFailure> {
             unicode,
             ascii,
         });
-        offset += label.len() + 1;
+        offset += label.len();
+        // The separator after the label, if any (one to three bytes in UTF-8).
+        offset += name[offset..].chars().next().map_or(0, char::len_utf8);
     }
     let out = labels
         .iter()
@@ -1901,5 +1973,101 @@ mod tests {
         // The offset is that of the label.
         let e = idn_hostname("www.ex_ample.com").unwrap_err();
         assert_eq!((e.label.as_str(), e.offset), ("ex_ample", 4));
+    }
+
+    /// Under `LabelSeparators::Rfc3490` the three dots of RFC 3490 §3.1 are U+002E: every name of
+    /// labels (valid ones and failing ones, empty ones included) joined by any mix of the four
+    /// separators has the verdict, ASCII form and failing label of the name joined by U+002E, and
+    /// the failure's offset is that of its label in the name as given.
+    #[test]
+    fn idn_hostname_rfc3490_separators() {
+        const DOTS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
+        let labels = [
+            "a",
+            "example",
+            "b\u{FC}cher",
+            "xn--bcher-kva",
+            "\u{3C0}\u{3B1}\u{3C1}\u{3AC}\u{3B4}\u{3B5}\u{3B9}\u{3B3}\u{3BC}\u{3B1}",
+            "\u{5D0}\u{5D1}",
+            "0a",
+            "",
+            "a_b",
+            "-a",
+            "R\u{E9}sum\u{E9}",
+            &"x".repeat(64),
+        ];
+        let mut checked = 0;
+        for a in labels {
+            for b in labels {
+                for c in labels {
+                    for (i, d1) in DOTS.iter().enumerate() {
+                        // Two separators, all 16 pairs over the loops of `a`/`b`/`c`.
+                        let d2 = DOTS[(i + a.len() + b.len()) % 4];
+                        let name = format!("{a}{d1}{b}{d2}{c}");
+                        let plain = format!("{a}.{b}.{c}");
+                        let got = idn_hostname_with(&name, LabelSeparators::Rfc3490);
+                        let want = idn_hostname(&plain);
+                        match (&got, &want) {
+                            (Ok(g), Ok(w)) => assert_eq!(g, w, "{name:?}"),
+                            (Err(g), Err(w)) => {
+                                assert_eq!(g.reason, w.reason, "{name:?}");
+                                assert_eq!(
+                                    name.get(g.offset..g.offset + g.label.len()),
+                                    Some(g.label.as_str()),
+                                    "{name:?}"
+                                );
+                                if w.label == plain {
+                                    // A failure of the whole name (its length).
+                                    assert_eq!((g.label.as_str(), g.offset), (name.as_str(), 0));
+                                } else {
+                                    // The same label fails, the same one of the three.
+                                    assert_eq!(g.label, w.label, "{name:?}");
+                                    let index = |s: &str, o: usize| {
+                                        s[..o].chars().filter(|c| DOTS.contains(c)).count()
+                                    };
+                                    assert_eq!(
+                                        index(&name, g.offset),
+                                        index(&plain, w.offset),
+                                        "{name:?}"
+                                    );
+                                }
+                            }
+                            _ => panic!("{name:?}: {got:?}, but {plain:?}: {want:?}"),
+                        }
+                        // The strict lookup never takes the other dots for separators.
+                        if *d1 != '.' || d2 != '.' {
+                            assert!(
+                                idn_hostname_with(&name, LabelSeparators::Idna2008).is_err(),
+                                "{name:?}"
+                            );
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 12 * 12 * 12 * 4);
+        // The names of the JSON Schema Test Suite: alone, first or last, the dots make empty labels.
+        for dot in &DOTS[1..] {
+            for name in [
+                format!("{dot}"),
+                format!("{dot}example"),
+                format!("example{dot}"),
+            ] {
+                let e = idn_hostname_with(&name, LabelSeparators::Rfc3490).unwrap_err();
+                assert!(e.reason.contains("empty"), "{name:?}: {}", e.reason);
+            }
+        }
+        assert_eq!(LabelSeparators::default(), LabelSeparators::Idna2008);
+        for s in LabelSeparators::ALL {
+            assert_eq!(LabelSeparators::from_name(s.name()), Some(s));
+        }
+        assert_eq!(LabelSeparators::from_name("uts46"), None);
+        // Every other code point is a separator under neither.
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let rfc3490 = LabelSeparators::Rfc3490.is_separator(c);
+            assert_eq!(rfc3490, DOTS.contains(&c), "{c:?}");
+            assert_eq!(LabelSeparators::Idna2008.is_separator(c), c == '.', "{c:?}");
+        }
     }
 }
