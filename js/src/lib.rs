@@ -28,9 +28,7 @@ use iri_abnf::convert::{
     to_uri as lib_to_uri, Charset, ConvertError, ConvertErrorKind, HostMapping, PreprocessOptions,
     Spaces, ToIriOptions, ToUriOptions,
 };
-use iri_abnf::lint::{
-    lint as lib_lint, lint_report, LintOptions, Profile, DEFAULT_MAX_DIAGNOSTICS,
-};
+use iri_abnf::lint::{lint_report, LintOptions, Profile, DEFAULT_MAX_DIAGNOSTICS};
 use iri_abnf::normalize::{normalize_with, Level, Options as NormalizeOptions};
 use iri_abnf::{AnyGrammar, Base, Grammar, HostKind, Mode, ParseError, ResolveError, Rule};
 use serde::Serialize;
@@ -1294,7 +1292,8 @@ mod tests {
     #[test]
     fn lint_levels_take_every_name() {
         let v: Value =
-            serde_json::from_str(&lint("HTTP://a/", "iri", "default", "[\"\"]", "", "")).unwrap();
+            serde_json::from_str(&lint("HTTP://a/", "iri", "default", "[\"\"]", "", "", 20))
+                .unwrap();
         assert_eq!(v["error"]["type"], "range");
         let v: Value = serde_json::from_str(&lint(
             "HTTP://a/",
@@ -1303,8 +1302,24 @@ mod tests {
             "",
             "",
             "[\"uppercase-scheme\"]",
+            20,
         ))
         .unwrap();
-        assert_eq!(v["ok"][0]["severity"], "error");
+        assert_eq!(v["ok"]["diagnostics"][0]["severity"], "error");
+        assert_eq!(v["ok"]["omitted"], 0);
+    }
+
+    /// At most `max_diagnostics` (0: all), the first in input order, and the count of the others.
+    #[test]
+    fn lint_keeps_the_first_diagnostics() {
+        let input = format!("http://a/{}", "%7e".repeat(50));
+        for (max, kept) in [(0, 100), (1, 1), (20, 20), (100, 100), (200, 100)] {
+            let v: Value =
+                serde_json::from_str(&lint(&input, "iri", "default", "", "", "", max)).unwrap();
+            let found = v["ok"]["diagnostics"].as_array().unwrap();
+            assert_eq!(found.len(), kept, "{max}");
+            assert_eq!(v["ok"]["omitted"], 100 - kept, "{max}");
+            assert_eq!(found[kept - 1]["start"], 9 + 3 * ((kept - 1) / 2), "{max}");
+        }
     }
 }
