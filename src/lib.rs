@@ -185,12 +185,12 @@
 // The modules in the order data flows through them (3987bis §11.2.2), each layer using only the ones
 // before it (`cargo xtask layers` checks it): grammar identities and character classes → ABNF and
 // automata → parsing (pest tree, split, walker, components, errors) → grammar comparison → operations
-// (resolve, relativize, normalize, convert) → lint.
+// (resolve, relativize, convert, normalize) → lint.
 // The modules follow the data, each layer using only the ones before it (`cargo xtask layers` checks
 // the order declared in `xtask/src/layers.rs`): grammar identities and character classes (`grammar`,
 // `characters`) → ABNF and automata (`abnf`) → parsing (`parsing`: errors, components, the pest tree,
 // the split, the walker) → grammar comparison (`compare`) → operations (`operations`: resolve,
-// relativize, normalize, convert) → diagnostics (`lint`). The root comes last: it only re-exports and
+// relativize, convert, normalize) → diagnostics (`lint`). The root comes last: it only re-exports and
 // holds the entry points.
 pub mod abnf;
 #[cfg(feature = "arbitrary")]

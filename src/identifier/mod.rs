@@ -64,7 +64,7 @@ mod sealed {
 
     /// Only the library implements [`super::IntoStorage`].
     pub trait SealedInput {}
-    impl<T: super::Storage> SealedInput for T {}
+    impl<T: crate::identifier::Storage> SealedInput for T {}
     impl SealedInput for &String {}
     impl SealedInput for &&str {}
     impl SealedInput for &Box<str> {}

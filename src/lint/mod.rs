@@ -747,7 +747,7 @@ pub struct LintReport {
 /// assert_eq!(report.omitted, 2 * 1000 - 3);
 /// assert_eq!(report.diagnostics[2].code, Code::LowercasePercentEncoding);
 /// assert_eq!((report.diagnostics[2].span.start, report.diagnostics[2].column), (22, 23));
-/// assert_eq!(report.highest, Some(iri_abnf::lint::Severity::Info));
+/// assert_eq!(report.highest, Some(iri_abnf::lint::Severity::Warning));
 /// ```
 pub fn lint_report(
     reference: &Reference<'_>,

@@ -294,6 +294,16 @@ impl serde::Serialize for ParseError {
     }
 }
 
+/// The verdict of `rule` of `grammar` on `input` by the rule's automaton: `Err` with the offset of the
+/// first character that cannot be part of a match ([`crate::abnf::Dfa::failure_offset`], the offset
+/// of the error that `validate` gives), for the advice that tries the input otherwise.
+fn verdict(grammar: AnyGrammar, rule: Rule, input: &str) -> Result<(), usize> {
+    match crate::abnf::dfa(grammar, rule) {
+        Ok(dfa) => dfa.failure_offset(input),
+        Err(_) => Err(0),
+    }
+}
+
 impl ParseError {
     /// An error at `offset` of `input` with nothing listed as expected (for the rendering tests).
     #[cfg(test)]
@@ -694,7 +704,7 @@ impl ParseError {
         let end = input.len() - trail;
         let in_lead = at < lead;
         let in_trail = trail > 0 && at >= end && at < input.len();
-        let rest_valid = crate::validate(self.grammar, self.rule, &input[lead..end]).is_ok();
+        let rest_valid = verdict(self.grammar, self.rule, &input[lead..end]).is_ok();
         let (start, finish) = match (rest_valid, in_lead, in_trail) {
             (true, _, _) => (lead > 0, trail > 0),
             (false, true, _) => (true, false),
@@ -813,7 +823,7 @@ impl ParseError {
             // A fragment where the rule has none: the input up to the '#' matches the rule.
             let fragment = input.as_bytes().get(at) == Some(&b'#')
                 && !matches!(name, "URI" | "IRI")
-                && crate::validate(self.grammar, self.rule, &input[..at]).is_ok();
+                && verdict(self.grammar, self.rule, &input[..at]).is_ok();
             return fragment.then(|| {
                 format!(
                     "{name} has no fragment (RFC 3986 §4.3): remove the '#' and what follows it, \
@@ -821,9 +831,9 @@ impl ParseError {
                 )
             });
         }
-        let further = match crate::validate(self.grammar, reference, input) {
+        let further = match verdict(self.grammar, reference, input) {
             Ok(()) => true,
-            Err(e) => e.offset > at,
+            Err(offset) => offset > at,
         };
         if !further {
             return None;

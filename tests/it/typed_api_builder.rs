@@ -474,25 +474,15 @@ fn builder_from_an_identifier_builds_it_again() {
             let Ok(r) = IriRef::parse_with(g, input.as_str()) else {
                 continue;
             };
-            use iri_abnf::characters::Place as P;
-            let within = |span: Option<iri_abnf::Span>, at: usize| {
-                span.is_some_and(|s| (s.start..s.end).contains(&at))
-            };
-            let (userinfo, host) = (r.userinfo().map(|c| c.span()), r.host().map(|h| h.span()));
-            let (query, fragment) = (r.query().map(|q| q.span()), r.fragment().map(|f| f.span()));
+            let spans = [
+                r.userinfo().map(|c| c.span()),
+                r.host().map(|h| h.span()),
+                r.query().map(|q| q.span()),
+                r.fragment().map(|f| f.span()),
+            ];
             let mut expected = String::new();
             for (at, c) in input.char_indices() {
-                let place = if within(userinfo, at) {
-                    P::Userinfo
-                } else if within(host, at) {
-                    P::Host
-                } else if within(query, at) {
-                    P::Query
-                } else if within(fragment, at) {
-                    P::Fragment
-                } else {
-                    P::Path
-                };
+                let place = place_at(at, spans);
                 if c.is_ascii() || iri_abnf::characters::decodes_to_iri(c, place) {
                     expected.push(c);
                 } else {
@@ -689,6 +679,18 @@ fn given<'a>(p: &'a Parts, component: &str) -> &'a str {
     }
 }
 
+/// The component that holds the byte at `at`, from the spans of the userinfo, the host, the query and
+/// the fragment (the scheme and the port hold US-ASCII only; the rest is the path).
+fn place_at(at: usize, spans: [Option<iri_abnf::Span>; 4]) -> iri_abnf::characters::Place {
+    use iri_abnf::characters::Place as P;
+    let places = [P::Userinfo, P::Host, P::Query, P::Fragment];
+    spans
+        .iter()
+        .zip(places)
+        .find(|(span, _)| span.is_some_and(|s| (s.start..s.end).contains(&at)))
+        .map_or(P::Path, |(_, place)| place)
+}
+
 /// An encoded text as the builder writes it: the characters outside US-ASCII that the result does
 /// not keep percent-encoded.
 fn written_encoded(text: &str, iri: bool, place: iri_abnf::characters::Place) -> String {
@@ -769,29 +771,18 @@ fn check_component(
 /// Every character of a built identifier outside US-ASCII is one that 3987bis §4.1 lets an IRI hold
 /// in its component (none in a URI).
 fn check_raw(r: &iri_abnf::Reference<'_>, iri: bool) -> Result<(), TestCaseError> {
-    use iri_abnf::characters::Place as P;
-    let within = |span: Option<iri_abnf::Span>, at: usize| {
-        span.is_some_and(|s| (s.start..s.end).contains(&at))
-    };
     let authority = r.authority();
-    let userinfo = authority.and_then(|a| a.userinfo()).map(|c| c.span());
-    let host = authority.map(|a| a.host().span());
-    let (query, fragment) = (r.query().map(|q| q.span()), r.fragment().map(|f| f.span()));
+    let spans = [
+        authority.and_then(|a| a.userinfo()).map(|c| c.span()),
+        authority.map(|a| a.host().span()),
+        r.query().map(|q| q.span()),
+        r.fragment().map(|f| f.span()),
+    ];
     for (at, c) in r.as_str().char_indices() {
         if c.is_ascii() {
             continue;
         }
-        let place = if within(userinfo, at) {
-            P::Userinfo
-        } else if within(host, at) {
-            P::Host
-        } else if within(query, at) {
-            P::Query
-        } else if within(fragment, at) {
-            P::Fragment
-        } else {
-            P::Path
-        };
+        let place = place_at(at, spans);
         prop_assert!(iri, "{:?} in the URI {:?}", c, r.as_str());
         prop_assert!(
             iri_abnf::characters::decodes_to_iri(c, place),

@@ -45,8 +45,10 @@ pub const ORDER: &[&str] = &[
     // Operations on references.
     "operations::resolve",
     "operations::relativize",
-    "operations::normalize",
+    // Conversion before normalization: normalization keeps a host that could become an IPv4 address
+    // as conversion reads it (`convert::reg_name::could_become_ipv4`).
     "operations::convert",
+    "operations::normalize",
     "operations",
     // The typed identifiers (`Uri`, `UriRef`, `Iri`, `IriRef`) and their builder.
     "identifier",
