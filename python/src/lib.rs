@@ -19,7 +19,9 @@ use iri_abnf::convert::{
     to_uri as lib_to_uri, Charset, ConvertErrorKind, HostMapping, PreprocessOptions, Spaces,
     ToIriOptions, ToUriOptions,
 };
-use iri_abnf::lint::{lint_codes, lint_report, LintOptions, Profile, DEFAULT_MAX_DIAGNOSTICS};
+use iri_abnf::lint::{
+    lint_codes as lib_lint_codes, lint_report, LintOptions, Profile, DEFAULT_MAX_DIAGNOSTICS,
+};
 use iri_abnf::normalize::Level;
 use iri_abnf::normalize::{normalize_with, Options as NormalizeOptions};
 use iri_abnf::{AnyGrammar, Base, Grammar, HostKind, Mode, ParseError, ResolveError, Rule};
@@ -1231,7 +1233,7 @@ fn lint_codes(g: Grammar, options: &LintOptions, t: &str) -> Codes {
     let r = iri_abnf::parse(g, t).ok()?;
     // The codes alone, without a diagnostic's message for each (`lint_codes`).
     Some(
-        lint_codes(&r, options)
+        lib_lint_codes(&r, options)
             .into_iter()
             .map(|code| code as u16)
             .collect(),
