@@ -83,6 +83,11 @@ pub fn is_syntax_character(b: u8) -> bool {
 
 /// Whether the General_Category of `c` is P*, S* or Z*.
 fn punctuation_symbol_or_separator(c: char) -> bool {
+    punctuation(c) || symbol_or_separator(c)
+}
+
+/// Whether the General_Category of `c` is P*.
+fn punctuation(c: char) -> bool {
     use GeneralCategory as G;
     matches!(
         CodePointMapData::<GeneralCategory>::new().get(c),
@@ -93,13 +98,6 @@ fn punctuation_symbol_or_separator(c: char) -> bool {
             | G::InitialPunctuation
             | G::FinalPunctuation
             | G::OtherPunctuation
-            | G::MathSymbol
-            | G::CurrencySymbol
-            | G::ModifierSymbol
-            | G::OtherSymbol
-            | G::SpaceSeparator
-            | G::LineSeparator
-            | G::ParagraphSeparator
     )
 }
 
