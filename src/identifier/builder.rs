@@ -632,9 +632,11 @@ fn push_reg_name(out: &mut String, host: Text<'_>, iri: bool) {
         if i > 0 {
             out.push('.');
         }
+        // The predicate of URI-to-IRI conversion (3987bis §3.7 step 4), so that a built IRI's host
+        // holds a joiner where conversion would decode it, and nowhere else.
         let joiners_kept = !iri
             || !label.chars().any(is_kept_invisible)
-            || crate::convert::reg_name::reg_name_to_ascii(label).is_ok();
+            || crate::convert::reg_name::label_allows_joiners(label);
         for c in label.chars() {
             let kept = keeps(Place::RegName, c, iri) && (joiners_kept || !is_kept_invisible(c));
             if kept || (encoded && c.is_ascii()) {

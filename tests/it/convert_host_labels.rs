@@ -3,6 +3,7 @@
 //! selectors decode in a host only in a label that is a valid IDNA2008 U-label (interpretation note
 //! 54), in `to_iri`, `normalize` and `lint` alike.
 
+use crate::common::host_of;
 use iri_abnf::convert::reg_name::{could_become_ipv4, punycode_to_unicode};
 use iri_abnf::convert::{to_iri, to_uri, HostMapping, ToIriOptions, ToUriOptions};
 use iri_abnf::lint::{lint, LintOptions};
@@ -16,16 +17,6 @@ use iri_abnf::{parse, Grammar};
 fn at_percent_level(uri: &str) -> String {
     normalize(Grammar::Uri, uri, Level::Percent)
         .unwrap()
-        .as_str()
-        .to_string()
-}
-
-fn host_of(grammar: Grammar, reference: &str) -> String {
-    parse(grammar, reference)
-        .unwrap()
-        .authority()
-        .unwrap()
-        .host()
         .as_str()
         .to_string()
 }

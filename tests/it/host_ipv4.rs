@@ -7,6 +7,7 @@
 
 use std::net::Ipv4Addr;
 
+use crate::common::host_of;
 use iri_abnf::convert::reg_name::{could_become_ipv4, mapped_ipv4_reading};
 use iri_abnf::convert::{
     to_iri, to_uri, ConvertErrorKind, HostMapping, ToIriOptions, ToUriOptions,
@@ -106,16 +107,6 @@ fn percent_variants(form: &str) -> Vec<Variant> {
 fn full_width(c: char) -> String {
     char::from_u32(c as u32 - 0x20 + 0xFF00)
         .unwrap()
-        .to_string()
-}
-
-fn host_of(grammar: Grammar, reference: &str) -> String {
-    parse(grammar, reference)
-        .unwrap()
-        .authority()
-        .unwrap()
-        .host()
-        .as_str()
         .to_string()
 }
 

@@ -112,7 +112,19 @@ fn spec_allows_raw(place: Place, c: char, iri: bool) -> bool {
 /// Whether `label` is valid IDNA2008 (RFC 5891 §5.4): where a registered name may hold a joiner or a
 /// variation selector as it is.
 fn idna2008_label(label: &str) -> bool {
-    iri_abnf::convert::reg_name::reg_name_to_ascii(label).is_ok()
+    // As URI-to-IRI conversion decides it (3987bis §3.7 step 4): the label's joiners and variation
+    // selectors come out of its URI form (`%HH` for every character outside US-ASCII) as characters.
+    let encoded: String = label
+        .chars()
+        .map(|c| if c.is_ascii() { c.to_string() } else { pct(c) })
+        .collect();
+    let Ok(converted) = iri_abnf::convert::to_iri(
+        &format!("http://{encoded}/"),
+        &iri_abnf::convert::ToIriOptions::default(),
+    ) else {
+        return false;
+    };
+    converted.iri.contains(is_kept_invisible)
 }
 
 /// The scalar values: every `char`.

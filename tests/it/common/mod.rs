@@ -7,6 +7,17 @@ use serde::Deserialize;
 pub mod conversions;
 pub mod corpora;
 
+/// The host of `reference`, a reference of `grammar` with an authority, as written.
+pub fn host_of(grammar: iri_abnf::Grammar, reference: &str) -> String {
+    iri_abnf::parse(grammar, reference)
+        .unwrap()
+        .authority()
+        .unwrap()
+        .host()
+        .as_str()
+        .to_string()
+}
+
 /// One example of the spec documents (`spec-examples.jsonl`).
 #[derive(Debug, Deserialize)]
 pub struct Example {
