@@ -46,8 +46,8 @@ use reference::{components_rule, components_rules};
 use render::{counted, render_markdown, render_text, Summary};
 
 /// A run of the judge: what is judged, the cases, the adapter and the report. The `iri judge`
-/// command's options, one field each (its `--help` gives their defaults).
-#[derive(Clone, Debug)]
+/// command's options, one field each; [`Options::new`] gives its defaults.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     /// The grammar the implementation claims.
     pub grammar: AnyGrammar,
@@ -96,6 +96,39 @@ pub struct Options {
     pub markdown_classes: usize,
     /// The adapter and its arguments.
     pub command: Vec<String>,
+}
+
+impl Options {
+    /// The options of a run that judges `command` in verdict mode against the reference rule of
+    /// `grammar`, over the line protocol, with the defaults of `iri judge`: 10,000 generated cases
+    /// of at most 40 characters from seed 0 after the fixed cases, 10 s for an answer (60 s for the
+    /// first), 200 disagreements shrunk besides the shortest of each group, a text report.
+    pub fn new(grammar: AnyGrammar, command: Vec<String>) -> Options {
+        Options {
+            grammar,
+            rule: grammar.reference_rule(),
+            mode: Mode::Verdict,
+            protocol: Protocol::Line,
+            cases: None,
+            seed: 0,
+            time: None,
+            timeout_per_answer: 10.0,
+            startup_timeout: 60.0,
+            max_length: None,
+            quiet: false,
+            mutate: false,
+            max_chars: 40,
+            corpora: None,
+            generated_only: false,
+            shrink: 200,
+            known: None,
+            write_known: None,
+            name: None,
+            format: Format::Text,
+            markdown_classes: 25,
+            command,
+        }
+    }
 }
 
 /// How a run ended, when it could judge the adapter.

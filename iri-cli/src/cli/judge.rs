@@ -194,13 +194,11 @@ impl From<JudgeFormat> for Format {
     }
 }
 
-pub fn run(args: &JudgeArgs) -> i32 {
+/// The judge's options of the command line (an error status when the rule is unknown).
+fn options(args: &JudgeArgs) -> Result<Options, i32> {
     let grammar: AnyGrammar = args.grammar.into();
-    let rule = match resolve_rule(grammar, args.rule.as_deref()) {
-        Ok(r) => r,
-        Err(code) => return code,
-    };
-    let options = Options {
+    let rule = resolve_rule(grammar, args.rule.as_deref())?;
+    Ok(Options {
         grammar,
         rule,
         mode: args.mode.into(),
@@ -223,6 +221,13 @@ pub fn run(args: &JudgeArgs) -> i32 {
         format: args.format.into(),
         markdown_classes: args.markdown_classes,
         command: args.command.clone(),
+    })
+}
+
+pub fn run(args: &JudgeArgs) -> i32 {
+    let options = match options(args) {
+        Ok(o) => o,
+        Err(code) => return code,
     };
     match iri_judge::run(&options, &mut std::io::stdout().lock()) {
         Ok(Outcome::NoUnknownClass) => EXIT_OK,
@@ -232,5 +237,28 @@ pub fn run(args: &JudgeArgs) -> i32 {
             EXIT_ERROR
         }
         Err(Failure::Output(_)) => EXIT_ERROR,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+    use iri_abnf::AnyGrammar;
+    use iri_judge::Options;
+
+    use super::{options, JudgeArgs};
+
+    #[derive(Parser)]
+    struct Judge {
+        #[command(flatten)]
+        args: JudgeArgs,
+    }
+
+    /// The command's defaults are the judge's ([`Options::new`]).
+    #[test]
+    fn the_defaults_are_the_judges() {
+        let cli = Judge::try_parse_from(["judge", "--", "adapter", "--flag"]).unwrap();
+        let expected = Options::new(AnyGrammar::Iri, vec!["adapter".into(), "--flag".into()]);
+        assert_eq!(options(&cli.args).unwrap(), expected);
     }
 }

@@ -127,12 +127,24 @@ fn the_judge_is_a_crate_below_the_command() {
     assert_eq!(manifest["package"]["name"].as_str(), Some("iri-judge"));
     let dependencies = manifest["dependencies"].as_table().unwrap();
     assert!(dependencies.contains_key("iri-abnf"), "{dependencies:?}");
-    for cli in ["iri-cli", "clap", "clap_complete", "clap_mangen", "indicatif"] {
-        assert!(!dependencies.contains_key(cli), "iri-judge depends on {cli}");
+    for cli in [
+        "iri-cli",
+        "clap",
+        "clap_complete",
+        "clap_mangen",
+        "indicatif",
+    ] {
+        assert!(
+            !dependencies.contains_key(cli),
+            "iri-judge depends on {cli}"
+        );
     }
     let cli = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
     assert!(cli.join("judge.rs").is_file());
-    assert!(!cli.join("judge").exists(), "the judge's modules are in judge/src/");
+    assert!(
+        !cli.join("judge").exists(),
+        "the judge's modules are in judge/src/"
+    );
     let judge = std::fs::read_to_string(cli.join("judge.rs")).unwrap();
     assert!(judge.contains("iri_judge::run("));
 }
