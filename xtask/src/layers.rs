@@ -1,5 +1,7 @@
 //! `cargo xtask layers`: the library's modules import only modules of their own or an earlier layer,
-//! and there are no import circles.
+//! and there are no import circles; the same for the judge's crate (`judge/src/`), whose modules
+//! are in the order of [`JUDGE_ORDER`]. Between crates, Cargo's dependency graph does the same: the
+//! judge depends on the library, the command on both, never the other way.
 //!
 //! The order is declared once, in [`ORDER`]: the units of the library in the order data flows through
 //! them. Each file of `src/` belongs to the longest unit its module path starts with (a folder's files
@@ -58,6 +60,25 @@ pub const ORDER: &[&str] = &[
     "",
 ];
 
+/// The modules of the judge (`iri-judge`, `judge/src/`), in order: the text of messages, the
+/// character classes, the fixed cases, the reference oracle, the adapter and its protocol, the
+/// deciding character, the classes, the explanation, shrinking, the reports, the judging loop; the
+/// root puts a run together.
+pub const JUDGE_ORDER: &[&str] = &[
+    "text",
+    "characters",
+    "cases",
+    "reference",
+    "peer",
+    "deciding",
+    "classes",
+    "explain",
+    "shrink",
+    "render",
+    "pipeline",
+    "",
+];
+
 /// One module file: its module path (`abnf::engine`; the root is "") and its code.
 struct Module {
     path: String,
@@ -65,15 +86,22 @@ struct Module {
     code: String,
 }
 
-/// Runs the check on the library under `root`; returns the violations.
+/// Runs the check on the library and on the judge under `root`; returns the violations.
 pub fn check(root: &Path) -> Result<Vec<String>, String> {
-    let modules = read_modules(&root.join("src"))?;
+    let mut errors = check_units(root, "src", ORDER)?;
+    errors.extend(check_units(root, "judge/src", JUDGE_ORDER)?);
+    Ok(errors)
+}
+
+/// Runs the check on the crate whose sources are `root/src`, in the order `order`.
+fn check_units(root: &Path, src: &str, order: &[&'static str]) -> Result<Vec<String>, String> {
+    let modules = read_modules(&root.join(src), src)?;
     let known: BTreeSet<&str> = modules.iter().map(|m| m.path.as_str()).collect();
     let aliases = root_aliases(&modules);
     let mut errors = Vec::new();
-    let rank = |unit: &str| ORDER.iter().position(|u| *u == unit);
+    let rank = |unit: &str| order.iter().position(|u| *u == unit);
     let unit_of = |path: &str| -> Option<&'static str> {
-        ORDER
+        order
             .iter()
             .filter(|u| u.is_empty() || path == **u || path.starts_with(&format!("{u}::")))
             .max_by_key(|u| u.len())
@@ -128,8 +156,8 @@ fn parent(path: &str) -> &str {
     path.rsplit_once("::").map_or("", |(p, _)| p)
 }
 
-/// The module files of `src/`, by module path.
-fn read_modules(src: &Path) -> Result<Vec<Module>, String> {
+/// The module files of the folder `src` (named `name` in messages), by module path.
+fn read_modules(src: &Path, name: &str) -> Result<Vec<Module>, String> {
     let mut out = Vec::new();
     let mut stack = vec![src.to_path_buf()];
     while let Some(dir) = stack.pop() {
@@ -159,7 +187,7 @@ fn read_modules(src: &Path) -> Result<Vec<Module>, String> {
             let text = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
             out.push(Module {
                 path,
-                file: format!("src/{}", p.strip_prefix(src).unwrap().display()),
+                file: format!("{name}/{}", p.strip_prefix(src).unwrap().display()),
                 code: strip(&text),
             });
         }
@@ -536,7 +564,7 @@ mod tests {
         assert_eq!(cycles(&edges).len(), 1);
     }
 
-    /// The library as it is now passes (CI runs `cargo xtask layers` too).
+    /// The library and the judge as they are now pass (CI runs `cargo xtask layers` too).
     #[test]
     fn the_library_keeps_its_layers() {
         let errors = check(crate::root()).unwrap();

@@ -6,7 +6,8 @@
 //! - `testdata [--check]`: writes (or checks) the portable test data of `testdata/` (cases with the
 //!   verdicts, offsets, components, conversions and normalization of each grammar, resolution cases,
 //!   and the same cases in the JSON Schema Test Suite's format).
-//! - `layers`: checks that the library's modules import only earlier layers, without circles.
+//! - `layers`: checks that the library's modules (and the judge's) import only earlier layers,
+//!   without circles.
 //! - `fuzz-corpus`: writes seed corpora for the fuzz targets into `fuzz/corpus/<target>/`.
 //! - `abnf-stats`: prints the sizes and the build and load times of the DFAs (the figures of the
 //!   `iri_abnf::abnf` docs).
@@ -50,7 +51,8 @@ enum Task {
         #[arg(long)]
         check: bool,
     },
-    /// Check that the library's modules import only modules of earlier layers, and no circles.
+    /// Check that the library's modules, and the judge's, import only modules of earlier layers, and
+    /// no circles.
     Layers,
     /// Write seed corpora for the fuzz targets into `fuzz/corpus/<target>/` (spec examples and strings
     /// generated from every rule of every grammar).
@@ -74,8 +76,9 @@ fn main() -> ExitCode {
         Task::Layers => match layers::check(root()) {
             Ok(errors) if errors.is_empty() => {
                 println!(
-                    "layers: {} units in order, no violation",
-                    layers::ORDER.len()
+                    "layers: {} units of the library and {} of the judge in order, no violation",
+                    layers::ORDER.len(),
+                    layers::JUDGE_ORDER.len()
                 );
                 ExitCode::SUCCESS
             }

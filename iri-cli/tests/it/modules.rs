@@ -4,6 +4,10 @@
 //!
 //! An import is a `super::…` path in a module's code outside comments and its `#[cfg(test)]` items;
 //! its first segment names the module imported.
+//!
+//! The judge (`iri judge`) is a crate of its own, `iri-judge` in `judge/`: `cargo xtask layers`
+//! checks the order of its modules; that it stays below the command is the crate boundary, which the
+//! last test here checks.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -109,6 +113,40 @@ fn the_modules_import_each_other_without_circles_and_not_through_the_parent() {
             }
         }
     }
+}
+
+/// The judge's crate depends on the library and neither on the command nor on its command-line
+/// crates; the command's `judge` is one file that turns its arguments into the judge's options.
+#[test]
+fn the_judge_is_a_crate_below_the_command() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let manifest: toml::Table = std::fs::read_to_string(root.join("judge/Cargo.toml"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(manifest["package"]["name"].as_str(), Some("iri-judge"));
+    let dependencies = manifest["dependencies"].as_table().unwrap();
+    assert!(dependencies.contains_key("iri-abnf"), "{dependencies:?}");
+    for cli in [
+        "iri-cli",
+        "clap",
+        "clap_complete",
+        "clap_mangen",
+        "indicatif",
+    ] {
+        assert!(
+            !dependencies.contains_key(cli),
+            "iri-judge depends on {cli}"
+        );
+    }
+    let cli = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    assert!(cli.join("judge.rs").is_file());
+    assert!(
+        !cli.join("judge").exists(),
+        "the judge's modules are in judge/src/"
+    );
+    let judge = std::fs::read_to_string(cli.join("judge.rs")).unwrap();
+    assert!(judge.contains("iri_judge::run("));
 }
 
 #[test]

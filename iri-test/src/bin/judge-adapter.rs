@@ -1,15 +1,17 @@
 //! `judge-adapter`: the adapter that the tests of `iri judge` judge. It answers as the ABNF does
 //! (verdict mode, line protocol; `--components`: JSON components; `--resolve`: the target of RFC 3986
 //! §5.2), or with a planted bug (`--bug`) that the judge must find, shrink and class, or report as a
-//! broken adapter. A test double: not part of the published `iri` command.
+//! broken adapter. The answers as the ABNF gives them are the judge's own reference oracle's
+//! (`iri_judge::Reference`); the bugs are planted on them. A test double: not part of the published
+//! `iri` command.
 
-use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
-use iri_abnf::{is_valid, AnyGrammar, Rule};
+use iri_abnf::{is_valid, AnyGrammar};
+use iri_judge::{Case, Mode, Reference, Verdict};
 use serde_json::Value;
 
 /// A planted bug.
@@ -80,60 +82,24 @@ fn any_grammar(name: &str) -> Result<AnyGrammar, String> {
         .ok_or_else(|| format!("unknown grammar {name:?}"))
 }
 
-/// An answer: the verdict, the components (`None`: invalid) or the target (`None`: invalid).
-enum Answer {
-    Valid(bool),
-    Components(Option<BTreeMap<&'static str, Option<String>>>),
-    Target(Option<String>),
-}
-
-/// What the ABNF says: the verdict of the grammar's reference rule; the components of the reference
-/// (3987bis §2.2, RFC 3986 §3); the target of `reference` resolved against `base` (RFC 3986 §5.2).
-fn abnf_answer(args: &AdapterArgs, rule: Rule, base: Option<&str>, input: &str) -> Answer {
-    let grammar = args.grammar;
-    if args.resolve {
-        let target = grammar.main().and_then(|g| {
-            iri_abnf::resolve(g, base.unwrap_or(""), input)
-                .ok()
-                .map(|t| t.as_str().to_string())
-        });
-        return Answer::Target(target);
-    }
-    if !args.components {
-        return Answer::Valid(is_valid(grammar, rule, input));
-    }
-    let Some(g) = grammar.main() else {
-        return Answer::Components(None);
-    };
-    Answer::Components(iri_abnf::parse(g, input).ok().map(|r| {
-        let auth = r.authority();
-        let mut m = BTreeMap::new();
-        m.insert("scheme", r.scheme().map(|c| c.as_str().to_string()));
-        m.insert("authority", auth.as_ref().map(|a| a.as_str().to_string()));
-        m.insert(
-            "userinfo",
-            auth.as_ref()
-                .and_then(|a| a.userinfo())
-                .map(|c| c.as_str().to_string()),
-        );
-        m.insert("host", auth.as_ref().map(|a| a.host().as_str().to_string()));
-        m.insert(
-            "port",
-            auth.as_ref()
-                .and_then(|a| a.port())
-                .map(|p| p.as_str().to_string()),
-        );
-        m.insert("path", Some(r.path().as_str().to_string()));
-        m.insert("query", r.query().map(|c| c.as_str().to_string()));
-        m.insert("fragment", r.fragment().map(|c| c.as_str().to_string()));
-        m
-    }))
-}
-
 fn main() -> ExitCode {
     let args = AdapterArgs::parse();
     let grammar = args.grammar;
     let rule = grammar.reference_rule();
+    // What the ABNF says: the verdict of the grammar's reference rule; the components of the
+    // reference (3987bis §2.2, RFC 3986 §3); the target of the reference resolved against the base
+    // (RFC 3986 §5.2).
+    let reference = Reference {
+        grammar,
+        rule,
+        mode: if args.resolve {
+            Mode::Resolve
+        } else if args.components {
+            Mode::Components
+        } else {
+            Mode::Verdict
+        },
+    };
     let stdin = std::io::stdin();
     let mut input = BufReader::new(stdin.lock());
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -191,11 +157,14 @@ fn main() -> ExitCode {
             }
         }
         answered += 1;
-        let (base, reference) = match text.split_once('\t').filter(|_| args.resolve) {
+        let (base, input) = match text.split_once('\t').filter(|_| args.resolve) {
             Some((base, reference)) => (Some(base), reference),
             None => (None, text.as_str()),
         };
-        let mut answer = abnf_answer(&args, rule, base, reference);
+        let mut answer = reference.verdict(&Case {
+            base: base.map(str::to_string),
+            input: input.to_string(),
+        });
         let dropped = (has(Bug::DropUcschar)
             && text.chars().any(|c| ('\u{A0}'..='\u{D7FF}').contains(&c)))
             || (has(Bug::DropSupplementary)
@@ -211,7 +180,7 @@ fn main() -> ExitCode {
         let upper_v = (has(Bug::RejectUpperV) && text.contains("[V"))
             || (has(Bug::RejectIpvfuture) && (text.contains("[v") || text.contains("[V")));
         if has(Bug::LowercaseHost) {
-            if let Answer::Components(Some(m)) = &mut answer {
+            if let Verdict::Components(Some(m)) = &mut answer {
                 if let Some(Some(host)) = m.get_mut("host") {
                     *host = host.to_lowercase();
                 }
@@ -219,20 +188,20 @@ fn main() -> ExitCode {
         }
         if dropped || upper_v {
             answer = match answer {
-                Answer::Valid(_) => Answer::Valid(false),
-                Answer::Components(_) => Answer::Components(None),
+                Verdict::Valid(_) => Verdict::Valid(false),
+                Verdict::Components(_) => Verdict::Components(None),
                 a => a,
             };
         } else if caret {
-            answer = Answer::Valid(true);
+            answer = Verdict::Valid(true);
         }
         let written = match answer {
-            Answer::Valid(b) if args.jsonl => {
+            Verdict::Valid(b) if args.jsonl => {
                 writeln!(out, "{}", serde_json::json!({ "input": text, "valid": b }))
             }
-            Answer::Valid(b) => writeln!(out, "{}", if b { "valid" } else { "invalid" }),
-            Answer::Components(None) => writeln!(out, "{{\"valid\":false}}"),
-            Answer::Components(Some(m)) => {
+            Verdict::Valid(b) => writeln!(out, "{}", if b { "valid" } else { "invalid" }),
+            Verdict::Components(None) => writeln!(out, "{{\"valid\":false}}"),
+            Verdict::Components(Some(m)) => {
                 let mut o = serde_json::Map::new();
                 o.insert("valid".into(), Value::Bool(true));
                 for (k, v) in m {
@@ -240,7 +209,7 @@ fn main() -> ExitCode {
                 }
                 writeln!(out, "{}", Value::Object(o))
             }
-            Answer::Target(t) => writeln!(out, "{}", t.as_deref().unwrap_or("invalid")),
+            Verdict::Target(t) => writeln!(out, "{}", t.as_deref().unwrap_or("invalid")),
         };
         if written.is_err() {
             return ExitCode::from(2);

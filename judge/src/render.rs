@@ -2,45 +2,56 @@
 
 use serde::Serialize;
 
-use super::super::input::escape;
-use super::classes::Class;
+use crate::classes::Class;
+use crate::text::escape;
+
+/// The format of the report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// A paragraph for each class.
+    Text,
+    /// The summary as JSON.
+    Json,
+    /// A summary line and a table of the classes.
+    Markdown,
+}
 
 /// The report of a run (the JSON report as it is; the other formats render it).
 #[derive(Serialize)]
-pub(super) struct Summary {
-    pub(super) implementation: String,
-    pub(super) grammar: &'static str,
-    pub(super) rule: &'static str,
-    pub(super) mode: &'static str,
-    pub(super) protocol: &'static str,
-    pub(super) seed: u64,
-    pub(super) cases: u64,
+pub(crate) struct Summary {
+    pub(crate) implementation: String,
+    pub(crate) grammar: &'static str,
+    pub(crate) rule: &'static str,
+    pub(crate) mode: &'static str,
+    pub(crate) protocol: &'static str,
+    pub(crate) seed: u64,
+    pub(crate) cases: u64,
     /// The cases not sent because they cannot be written in the protocol (a line break or NUL on a
     /// line).
-    pub(super) skipped: u64,
+    pub(crate) skipped: u64,
     /// The cases not sent because they are longer than `--max-length`.
-    pub(super) skipped_long: u64,
-    pub(super) disagreements: usize,
-    pub(super) unknown_classes: usize,
-    pub(super) classes: Vec<Class>,
+    pub(crate) skipped_long: u64,
+    pub(crate) disagreements: usize,
+    pub(crate) unknown_classes: usize,
+    pub(crate) classes: Vec<Class>,
     /// The time spent judging the cases (without shrinking and explaining), and its rate.
-    pub(super) seconds: f64,
-    pub(super) cases_per_second: f64,
+    pub(crate) seconds: f64,
+    pub(crate) cases_per_second: f64,
     /// The wall time of the whole run, from the adapter's start to the report (shrinking and
     /// explaining included).
-    pub(super) wall_seconds: f64,
+    pub(crate) wall_seconds: f64,
     /// Every input sent to the adapter (the cases, and the probes of shrinking and explaining), and
     /// their rate over the wall time.
-    pub(super) sent: u64,
-    pub(super) sent_per_second: f64,
+    pub(crate) sent: u64,
+    pub(crate) sent_per_second: f64,
 }
 
 /// `n` and the noun, singular for 1: "1 class", "3 classes".
-pub(super) fn counted(n: usize, one: &str, many: &str) -> String {
+pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-pub(super) fn render_text(s: &Summary) -> String {
+pub(crate) fn render_text(s: &Summary) -> String {
     let mut out = format!(
         "{}: {} {} ({} mode, {} protocol, seed {})\n{} cases ({} skipped: not sendable on a line{}), {} in {} ({:.0} cases/s)\nwall time {:.1} s with shrinking and explaining: {} inputs sent ({:.0}/s)\n",
         s.implementation,
@@ -102,7 +113,7 @@ pub(super) fn render_text(s: &Summary) -> String {
 }
 
 /// A witness for a Markdown table cell.
-pub(super) fn cell(s: &str) -> String {
+pub(crate) fn cell(s: &str) -> String {
     let e = escape(s).replace('|', "\\|");
     if e.chars().count() > 60 {
         format!(
@@ -134,7 +145,7 @@ const RULES_SHOWN: usize = 4;
 
 /// The Markdown report: the summary line, then a table of the classes, the `limit` most frequent
 /// (all for 0).
-pub(super) fn render_markdown(s: &Summary, limit: usize) -> String {
+pub(crate) fn render_markdown(s: &Summary, limit: usize) -> String {
     let limit = if limit == 0 { usize::MAX } else { limit };
     let mut out = format!(
         "Judged against `{}` `{}` ({} mode, seed {}): {} cases ({} skipped), {} in {}.\n\n",

@@ -1,29 +1,49 @@
-//! The reference: what the ABNF says about a case (a verdict, components or a target), and how two
-//! answers differ.
+//! The reference oracle: what the ABNF says about a case (a verdict, components or a target), and how
+//! two answers differ.
 
 use std::collections::BTreeMap;
 
 use iri_abnf::compare::compare_rules;
 use iri_abnf::{is_valid, AnyGrammar, Grammar, Rule};
 
-use super::JudgeMode;
+use crate::cases::Case;
 
-/// One case: an input, and in resolve mode the base it is resolved against.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(super) struct Case {
-    pub(super) base: Option<String>,
-    pub(super) input: String,
+/// What the judged implementation answers about a case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Whether the input is a string of the rule.
+    Verdict,
+    /// The verdict and, for a valid input, its components (RFC 3986 §3, 3987bis §2.2).
+    Components,
+    /// The target of the reference resolved against the base (RFC 3986 §5.2).
+    Resolve,
+}
+
+impl Mode {
+    /// The mode's name, as reports give it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Verdict => "verdict",
+            Mode::Components => "components",
+            Mode::Resolve => "resolve",
+        }
+    }
 }
 
 /// What one side says about a case: the verdict, and the components or the target.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) enum Verdict {
+pub enum Verdict {
+    /// Verdict mode: whether the input is valid.
     Valid(bool),
+    /// Components mode: the components by name ([`COMPONENTS`]; `None` for one that is absent), or
+    /// `None` for an invalid input.
     Components(Option<BTreeMap<&'static str, Option<String>>>),
+    /// Resolve mode: the target, or `None` when the base or the reference is invalid.
     Target(Option<String>),
 }
 
-pub(super) const COMPONENTS: [&str; 8] = [
+/// The components that components mode compares, in the order of RFC 3986 §3.
+pub const COMPONENTS: [&str; 8] = [
     "scheme",
     "authority",
     "userinfo",
@@ -34,18 +54,30 @@ pub(super) const COMPONENTS: [&str; 8] = [
     "fragment",
 ];
 
+/// A disagreement: the case, what differs (its kind: `verdict`, `component NAME`, `target`) and
+/// whether the reference accepts the case.
+pub(crate) type Disagreement = (Case, String, bool);
+
 /// The reference: what the ABNF says about a case.
-pub(super) struct Reference {
-    pub(super) grammar: AnyGrammar,
-    pub(super) rule: Rule,
-    pub(super) mode: JudgeMode,
+#[derive(Clone, Copy, Debug)]
+pub struct Reference {
+    /// The grammar judged against.
+    pub grammar: AnyGrammar,
+    /// The rule judged against (components mode: one whose strings are all references; resolve
+    /// mode: the grammar's reference rule).
+    pub rule: Rule,
+    /// What is compared.
+    pub mode: Mode,
 }
 
 impl Reference {
-    pub(super) fn verdict(&self, case: &Case) -> Verdict {
+    /// The reference's answer about `case`: the rule's verdict (verdict mode); the components of
+    /// the grammar's reference rule, where the rule accepts the input (components mode); the target
+    /// of RFC 3986 §5.2 (resolve mode).
+    pub fn verdict(&self, case: &Case) -> Verdict {
         match self.mode {
-            JudgeMode::Verdict => Verdict::Valid(is_valid(self.grammar, self.rule, &case.input)),
-            JudgeMode::Components => {
+            Mode::Verdict => Verdict::Valid(is_valid(self.grammar, self.rule, &case.input)),
+            Mode::Components => {
                 let Some(g) = self.grammar.main() else {
                     return Verdict::Components(None);
                 };
@@ -80,7 +112,7 @@ impl Reference {
                     m
                 }))
             }
-            JudgeMode::Resolve => {
+            Mode::Resolve => {
                 let Some(g) = self.grammar.main() else {
                     return Verdict::Target(None);
                 };
@@ -94,8 +126,8 @@ impl Reference {
         }
     }
 
-    /// Whether the reference accepts the case (in resolve mode: whether it resolves it).
-    pub(super) fn accepts(&self, v: &Verdict) -> bool {
+    /// Whether the answer `v` accepts its case (in resolve mode: whether it resolves it).
+    pub fn accepts(&self, v: &Verdict) -> bool {
         match v {
             Verdict::Valid(b) => *b,
             Verdict::Components(c) => c.is_some(),
@@ -105,7 +137,7 @@ impl Reference {
 }
 
 /// How the two sides differ on a case: `None` when they agree. The kind is what shrinking keeps.
-pub(super) fn difference(ours: &Verdict, theirs: &Verdict) -> Option<String> {
+pub(crate) fn difference(ours: &Verdict, theirs: &Verdict) -> Option<String> {
     match (ours, theirs) {
         (Verdict::Valid(a), Verdict::Valid(b)) => (a != b).then(|| "verdict".to_string()),
         (Verdict::Components(a), Verdict::Components(b)) => match (a, b) {
@@ -125,7 +157,7 @@ pub(super) fn difference(ours: &Verdict, theirs: &Verdict) -> Option<String> {
 }
 
 /// The components that differ (those the adapter reports), in the order of [`COMPONENTS`].
-pub(super) fn differing(
+pub(crate) fn differing(
     ours: &BTreeMap<&'static str, Option<String>>,
     theirs: &BTreeMap<&'static str, Option<String>>,
 ) -> Vec<&'static str> {
@@ -139,14 +171,14 @@ pub(super) fn differing(
 /// Whether components mode can judge `rule`: when every string of its language is one of the
 /// grammar's reference rule (`URI-reference`, `IRI-reference`, `LEIRI-reference`), decided by
 /// comparing the two rules' automata ([`compare_rules`]); `iri_abnf::parse` splits those strings.
-pub(super) fn components_rule(grammar: AnyGrammar, rule: Rule) -> bool {
+pub(crate) fn components_rule(grammar: AnyGrammar, rule: Rule) -> bool {
     rule == grammar.reference_rule()
         || compare_rules((grammar, rule), (grammar, grammar.reference_rule()), 1)
             .is_ok_and(|c| c.only_a.is_empty())
 }
 
 /// The start rules of references that components mode can judge (for messages).
-pub(super) fn components_rules(grammar: AnyGrammar) -> Vec<&'static str> {
+pub(crate) fn components_rules(grammar: AnyGrammar) -> Vec<&'static str> {
     let names = if grammar.main() == Some(Grammar::Uri) {
         ["URI", "absolute-URI", "relative-ref", "URI-reference"]
     } else {

@@ -1,17 +1,21 @@
 //! The judging proper: the cases made and the reference's verdicts computed on a thread of their own,
-//! sent to the adapter pipelined, and its answers compared with the reference's.
+//! sent to the adapter pipelined, and its answers compared with the reference's; then every
+//! disagreement explained, shrunk and classed; and the progress of both on standard error.
 
-use std::collections::{HashSet, VecDeque};
+use std::cell::Cell;
+use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use iri_abnf::abnf::{mutate, Generator};
 use iri_abnf::repository::nth_seed;
 
-use super::cases::resolve_bases;
-use super::peer::{sendable, Broken, Peer};
-use super::reference::{difference, Case, Reference, Verdict};
-use super::{JudgeArgs, JudgeMode, Progress};
+use crate::cases::{resolve_bases, Case};
+use crate::classes::{key_of, Explained, Key};
+use crate::explain::{explain, explain_all};
+use crate::peer::{sendable, Broken, Peer, Protocol};
+use crate::reference::{difference, Disagreement, Mode, Reference, Verdict};
+use crate::shrink::shrink;
 
 /// Cases per batch of the producer thread.
 const BATCH: usize = 1024;
@@ -19,26 +23,39 @@ const BATCH: usize = 1024;
 /// The most cases sent and not yet answered.
 const IN_FLIGHT: usize = 1 << 13;
 
-/// A disagreement: the case, what differs (its kind: `verdict`, `component NAME`, `target`) and
-/// whether the reference accepts the case.
-pub(super) type Disagreement = (Case, String, bool);
+/// The generated cases, and how the cases are sent.
+pub(crate) struct Generation {
+    pub(crate) mode: Mode,
+    pub(crate) protocol: Protocol,
+    /// How many generated cases (after the fixed ones); `None`: 10,000, or no limit with `time`.
+    pub(crate) cases: Option<u64>,
+    pub(crate) seed: u64,
+    /// The seconds after which no new case is sent.
+    pub(crate) time: Option<f64>,
+    /// The most characters of a case sent; longer ones are counted as skipped.
+    pub(crate) max_length: Option<usize>,
+    /// Whether every other generated string gets one to three random edits.
+    pub(crate) mutate: bool,
+    /// The most characters of a generated string (where the rule allows).
+    pub(crate) max_chars: usize,
+}
 
 /// What judging the cases found.
-pub(super) struct Judged {
+pub(crate) struct Judged {
     /// The disagreements, each case once, in the order of the cases.
-    pub(super) disagreements: Vec<Disagreement>,
+    pub(crate) disagreements: Vec<Disagreement>,
     /// The cases sent.
-    pub(super) cases: u64,
+    pub(crate) cases: u64,
     /// The cases not sent (not sendable in the protocol).
-    pub(super) skipped: u64,
+    pub(crate) skipped: u64,
     /// The cases not sent because they are longer than `--max-length`.
-    pub(super) skipped_long: u64,
+    pub(crate) skipped_long: u64,
 }
 
 /// Sends the fixed cases, then generated ones until `--cases` or `--time`, and compares the answers
 /// with the reference's verdicts.
-pub(super) fn judge_cases(
-    args: &JudgeArgs,
+pub(crate) fn judge_cases(
+    args: &Generation,
     peer: &mut Peer,
     reference: &Reference,
     generator: &Generator,
@@ -87,7 +104,7 @@ pub(super) fn judge_cases(
                         } else {
                             s
                         };
-                        let base = (args.mode == JudgeMode::Resolve)
+                        let base = (args.mode == Mode::Resolve)
                             .then(|| bases[(seed >> 8) as usize % bases.len()].to_string());
                         Case { base, input }
                     }
@@ -174,5 +191,98 @@ pub(super) fn judge_cases(
             skipped,
             skipped_long,
         }),
+    }
+}
+
+/// How many disagreements of one group (the same explanation before shrinking) are shrunk.
+pub(crate) const SHRINK_PER_GROUP: usize = 3;
+
+/// Explains every disagreement as it is (the adapter's answers to all probes in one batch), groups
+/// them by that explanation, and shrinks the shortest of each group, and the next few of each group
+/// while `budget` lasts (a budget for each kind); the others go to the class of their group's first
+/// shrunk member. So every class has a shrunk witness. The explained disagreements, in the order of
+/// their length.
+pub(crate) fn classify(
+    peer: &mut Peer,
+    reference: &Reference,
+    disagreements: &[Disagreement],
+    budget: usize,
+    progress: &Progress,
+) -> Result<Vec<Explained>, String> {
+    let mut order: Vec<usize> = (0..disagreements.len()).collect();
+    order.sort_by_key(|&i| (disagreements[i].0.input.chars().count(), i));
+    let prekeys = explain_all(peer, reference, disagreements, &order)
+        .map_err(|Broken(why)| format!("while explaining: {why}"))?;
+    let mut groups: BTreeMap<Key, Vec<usize>> = BTreeMap::new();
+    for (k, e) in prekeys.iter().enumerate() {
+        groups.entry(key_of(e)).or_default().push(k);
+    }
+    let mut explained: Vec<Explained> = Vec::with_capacity(disagreements.len());
+    // Verdict differences and component (or target) differences have a budget each, so that
+    // components mode shrinks the verdict differences as verdict mode does: the same classes.
+    let mut budgets = [budget, budget];
+    for (g, members) in groups.values().enumerate() {
+        progress.tick(|| format!("shrinking: group {} of {}", g + 1, groups.len()));
+        let mut shrunk_keys: Vec<Explained> = Vec::new();
+        for (m, &k) in members.iter().enumerate() {
+            let (case, kind, accepted) = &disagreements[order[k]];
+            let budget = &mut budgets[usize::from(kind != "verdict")];
+            if m == 0 || (m < SHRINK_PER_GROUP && *budget > 0) {
+                if m > 0 {
+                    *budget -= 1;
+                }
+                let mut e = shrink(peer, reference, case, kind, *accepted)
+                    .and_then(|small| explain(peer, reference, case, &small, kind, *accepted))
+                    .map_err(|Broken(why)| format!("while shrinking: {why}"))?;
+                e.seen_in.clone_from(&prekeys[k].rule);
+                shrunk_keys.push(e.clone());
+                explained.push(e);
+            } else {
+                // Counted in the class of the group's first shrunk member (there is one: the first
+                // member of every group is shrunk), as an example of it.
+                let first = shrunk_keys
+                    .first()
+                    .expect("the group's first member is shrunk");
+                explained.push(Explained {
+                    original: prekeys[k].original.clone(),
+                    seen_in: prekeys[k].rule.clone(),
+                    ..first.clone()
+                });
+            }
+        }
+    }
+    Ok(explained)
+}
+
+/// Progress on standard error: a line for each phase, and one every few seconds within a phase.
+pub(crate) struct Progress {
+    quiet: bool,
+    last: Cell<Instant>,
+}
+
+/// The least time between two lines of progress within a phase.
+const PROGRESS_EVERY: Duration = Duration::from_secs(5);
+
+impl Progress {
+    pub(crate) fn new(quiet: bool) -> Progress {
+        Progress {
+            quiet,
+            last: Cell::new(Instant::now()),
+        }
+    }
+
+    /// Writes a line of progress.
+    pub(crate) fn say(&self, what: &str) {
+        if !self.quiet {
+            eprintln!("iri judge: {what}");
+            self.last.set(Instant::now());
+        }
+    }
+
+    /// Writes the line that `what` makes when the last line is [`PROGRESS_EVERY`] old.
+    pub(crate) fn tick(&self, what: impl FnOnce() -> String) {
+        if !self.quiet && self.last.get().elapsed() >= PROGRESS_EVERY {
+            self.say(&what());
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Character classes as the grammars' rules split them, and the simplest member of each.
 
 /// `ucschar` and `iprivate` (3987bis §2.2) as ranges.
-pub(super) const RANGES: &[(&str, u32, u32)] = &[
+pub(crate) const RANGES: &[(&str, u32, u32)] = &[
     ("ucschar", 0xA0, 0xD7FF),
     ("ucschar", 0xF900, 0xFDCF),
     ("ucschar", 0xFDF0, 0xFFEF),
@@ -58,7 +58,7 @@ fn merged_of(name: &str, lo: u32) -> Option<(&'static str, u32)> {
 /// The simplest members of a character's class, simplest first: the lowest character of its merged
 /// class ([`MERGED`]) and the low end of its range; `a`; `0`. Empty for a character that is its own
 /// class.
-pub(super) fn simpler_of(c: char) -> Vec<char> {
+pub(crate) fn simpler_of(c: char) -> Vec<char> {
     let mut out = Vec::new();
     if let Some((name, lo, _)) = range_of(c as u32) {
         if let Some((_, first)) = merged_of(name, lo) {
@@ -75,14 +75,14 @@ pub(super) fn simpler_of(c: char) -> Vec<char> {
 }
 
 /// The simplest member of a character's class ([`simpler_of`]).
-pub(super) fn simplest_of(c: char) -> char {
+pub(crate) fn simplest_of(c: char) -> char {
     simpler_of(c).first().copied().unwrap_or(c)
 }
 
 /// The class of a character, as the grammars' rules split them: a range of `ucschar` or `iprivate`
 /// (or the merged ranges of [`MERGED`]), `ALPHA`, `DIGIT`, the controls, one ASCII character, the
 /// noncharacters.
-pub(super) fn character_class(c: char) -> String {
+pub(crate) fn character_class(c: char) -> String {
     let v = c as u32;
     if let Some((name, lo, hi)) = range_of(v) {
         return match merged_of(name, lo) {
@@ -105,7 +105,7 @@ pub(super) fn character_class(c: char) -> String {
 /// A character class as written in a file of known classes, in the classes of this version: the
 /// range of a merged class ([`MERGED`]) named alone (`ucschar %x20000-2FFFD`, as earlier versions
 /// wrote) is that class; any other class is itself.
-pub(super) fn normalized_class(class: &str) -> String {
+pub(crate) fn normalized_class(class: &str) -> String {
     let Some((name, range)) = class.split_once(" %x") else {
         return class.to_string();
     };

@@ -1,16 +1,17 @@
 //! Shrinking a disagreement while it holds: delta debugging on the characters, then each character
 //! replaced by the simplest of its class.
 
-use super::characters::{simpler_of, simplest_of};
-use super::peer::{Broken, Peer};
-use super::reference::{difference, Case, Reference};
+use crate::cases::Case;
+use crate::characters::{simpler_of, simplest_of};
+use crate::peer::{Broken, Peer};
+use crate::reference::{difference, Reference};
 
 /// Whether the disagreement `kind` still holds on each of `cases`, in the same direction: the
 /// reference still accepts (`accepted`) or still rejects, and so the implementation still answers
 /// the other way. A candidate on which both verdicts turned (the reference now rejects what the
 /// implementation accepts, where it accepted what the implementation rejects) is another
 /// disagreement, not a smaller witness of this one.
-pub(super) fn holds(
+pub(crate) fn holds(
     peer: &mut Peer,
     reference: &Reference,
     cases: &[Case],
@@ -34,20 +35,13 @@ pub(super) fn holds(
         .collect())
 }
 
-pub(super) fn with_input(case: &Case, chars: &[char]) -> Case {
-    Case {
-        base: case.base.clone(),
-        input: chars.iter().collect(),
-    }
-}
-
 /// The most parts ddmin splits an input into (so that a long input costs batches of bounded size).
-pub(super) const MAX_CHUNKS: usize = 128;
+pub(crate) const MAX_CHUNKS: usize = 128;
 
 /// Delta debugging (ddmin) on the characters of the input, then each character replaced by the
 /// simplest of its class (the low end of its range, `a`, `0`), while the disagreement holds in its
 /// direction ([`holds`]; `accepted`: whether the reference accepts `case`).
-pub(super) fn shrink(
+pub(crate) fn shrink(
     peer: &mut Peer,
     reference: &Reference,
     case: &Case,
@@ -66,7 +60,7 @@ pub(super) fn shrink(
                 c
             })
             .collect();
-        let cases: Vec<Case> = candidates.iter().map(|c| with_input(case, c)).collect();
+        let cases: Vec<Case> = candidates.iter().map(|c| case.with_input(c)).collect();
         let ok = holds(peer, reference, &cases, kind, accepted)?;
         if let Some(i) = ok.iter().position(|&b| b) {
             chars = candidates[i].clone();
@@ -78,7 +72,7 @@ pub(super) fn shrink(
         }
     }
     if chars.len() == 1 {
-        let empty = with_input(case, &[]);
+        let empty = case.with_input(&[]);
         if holds(
             peer,
             reference,
@@ -97,12 +91,12 @@ pub(super) fn shrink(
         && holds(
             peer,
             reference,
-            &[with_input(case, &simplest)],
+            &[case.with_input(&simplest)],
             kind,
             accepted,
         )?[0]
     {
-        return Ok(with_input(case, &simplest));
+        return Ok(case.with_input(&simplest));
     }
     for i in 0..chars.len() {
         let c = chars[i];
@@ -116,7 +110,7 @@ pub(super) fn shrink(
             .map(|&o| {
                 let mut v = chars.clone();
                 v[i] = o;
-                with_input(case, &v)
+                case.with_input(&v)
             })
             .collect();
         let ok = holds(peer, reference, &cases, kind, accepted)?;
@@ -124,5 +118,5 @@ pub(super) fn shrink(
             chars[i] = options[j];
         }
     }
-    Ok(with_input(case, &chars))
+    Ok(case.with_input(&chars))
 }

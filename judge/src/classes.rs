@@ -5,33 +5,27 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::characters::normalized_class;
-use super::explain::{explain, explain_all};
-use super::peer::{Broken, Peer};
-use super::pipeline::Disagreement;
-use super::reference::Reference;
-use super::shrink::shrink;
-use super::Progress;
+use crate::characters::normalized_class;
 
 /// One disagreement, shrunk and explained.
 #[derive(Clone, Debug, Serialize)]
-pub(super) struct Explained {
-    pub(super) witness: String,
+pub(crate) struct Explained {
+    pub(crate) witness: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(super) base: Option<String>,
-    pub(super) original: String,
-    pub(super) kind: String,
-    pub(super) reference_valid: bool,
-    pub(super) offset: usize,
-    pub(super) character: Option<String>,
-    pub(super) character_class: String,
-    pub(super) rule: String,
+    pub(crate) base: Option<String>,
+    pub(crate) original: String,
+    pub(crate) kind: String,
+    pub(crate) reference_valid: bool,
+    pub(crate) offset: usize,
+    pub(crate) character: Option<String>,
+    pub(crate) character_class: String,
+    pub(crate) rule: String,
     /// The rule of the disagreement as it was found, before shrinking (the deciding character's, or
     /// the one where the reference rejects).
-    pub(super) seen_in: String,
-    pub(super) section: String,
-    pub(super) abnf: String,
-    pub(super) explanation: String,
+    pub(crate) seen_in: String,
+    pub(crate) section: String,
+    pub(crate) abnf: String,
+    pub(crate) explanation: String,
 }
 
 /// A class of disagreements: the same kind, direction and character class (the class of the deciding
@@ -39,39 +33,39 @@ pub(super) struct Explained {
 /// the character is in; where no character decides (`no single character`, `end of input`, a
 /// component's or a target's value), the same rule too.
 #[derive(Clone, Debug, Serialize)]
-pub(super) struct Class {
-    pub(super) kind: String,
-    pub(super) reference_valid: bool,
+pub(crate) struct Class {
+    pub(crate) kind: String,
+    pub(crate) reference_valid: bool,
     /// The rule of the shortest witness.
-    pub(super) rule: String,
+    pub(crate) rule: String,
     /// Every rule the class was seen in (its disagreements' as they were found, before shrinking),
     /// the most frequent first (then by name).
-    pub(super) rules: Vec<String>,
-    pub(super) character_class: String,
-    pub(super) section: String,
-    pub(super) abnf: String,
-    pub(super) count: usize,
-    pub(super) witness: String,
+    pub(crate) rules: Vec<String>,
+    pub(crate) character_class: String,
+    pub(crate) section: String,
+    pub(crate) abnf: String,
+    pub(crate) count: usize,
+    pub(crate) witness: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(super) base: Option<String>,
-    pub(super) offset: usize,
-    pub(super) character: Option<String>,
-    pub(super) explanation: String,
-    pub(super) examples: Vec<String>,
-    pub(super) known: bool,
+    pub(crate) base: Option<String>,
+    pub(crate) offset: usize,
+    pub(crate) character: Option<String>,
+    pub(crate) explanation: String,
+    pub(crate) examples: Vec<String>,
+    pub(crate) known: bool,
 }
 
 /// A known class of `--known`. `rule` is compared only for a class whose rule is part of its key
 /// (no deciding character); files of earlier versions, which name a rule for every class and each
 /// range of `ucschar` apart, are read alike ([`normalized_class`]).
 #[derive(serde::Deserialize)]
-pub(super) struct KnownClass {
-    pub(super) reference_valid: bool,
+pub(crate) struct KnownClass {
+    pub(crate) reference_valid: bool,
     #[serde(default)]
-    pub(super) rule: Option<String>,
-    pub(super) character_class: String,
+    pub(crate) rule: Option<String>,
+    pub(crate) character_class: String,
     #[serde(default)]
-    pub(super) kind: Option<String>,
+    pub(crate) kind: Option<String>,
 }
 
 impl KnownClass {
@@ -85,15 +79,12 @@ impl KnownClass {
     }
 }
 
-/// How many disagreements of one group (the same explanation before shrinking) are shrunk.
-pub(super) const SHRINK_PER_GROUP: usize = 3;
-
 /// The key of a class ([`Class`]): kind, direction, character class, and the rule where no
 /// character decides.
-type Key = (String, bool, String, String);
+pub(crate) type Key = (String, bool, String, String);
 
 /// The class of an explained disagreement.
-pub(super) fn key_of(e: &Explained) -> Key {
+pub(crate) fn key_of(e: &Explained) -> Key {
     (
         e.kind.clone(),
         e.reference_valid,
@@ -106,65 +97,8 @@ pub(super) fn key_of(e: &Explained) -> Key {
     )
 }
 
-/// Explains every disagreement as it is (the adapter's answers to all probes in one batch), groups
-/// them by that explanation, and shrinks the shortest of each group, and the next few of each group
-/// while `budget` lasts (a budget for each kind); the others go to the class of their group's first
-/// shrunk member. So every class has a shrunk witness. The explained disagreements, in the order of
-/// their length.
-pub(super) fn classify(
-    peer: &mut Peer,
-    reference: &Reference,
-    disagreements: &[Disagreement],
-    budget: usize,
-    progress: &Progress,
-) -> Result<Vec<Explained>, String> {
-    let mut order: Vec<usize> = (0..disagreements.len()).collect();
-    order.sort_by_key(|&i| (disagreements[i].0.input.chars().count(), i));
-    let prekeys = explain_all(peer, reference, disagreements, &order)
-        .map_err(|Broken(why)| format!("while explaining: {why}"))?;
-    let mut groups: BTreeMap<Key, Vec<usize>> = BTreeMap::new();
-    for (k, e) in prekeys.iter().enumerate() {
-        groups.entry(key_of(e)).or_default().push(k);
-    }
-    let mut explained: Vec<Explained> = Vec::with_capacity(disagreements.len());
-    // Verdict differences and component (or target) differences have a budget each, so that
-    // components mode shrinks the verdict differences as verdict mode does: the same classes.
-    let mut budgets = [budget, budget];
-    for (g, members) in groups.values().enumerate() {
-        progress.tick(|| format!("shrinking: group {} of {}", g + 1, groups.len()));
-        let mut shrunk_keys: Vec<Explained> = Vec::new();
-        for (m, &k) in members.iter().enumerate() {
-            let (case, kind, accepted) = &disagreements[order[k]];
-            let budget = &mut budgets[usize::from(kind != "verdict")];
-            if m == 0 || (m < SHRINK_PER_GROUP && *budget > 0) {
-                if m > 0 {
-                    *budget -= 1;
-                }
-                let mut e = shrink(peer, reference, case, kind, *accepted)
-                    .and_then(|small| explain(peer, reference, case, &small, kind, *accepted))
-                    .map_err(|Broken(why)| format!("while shrinking: {why}"))?;
-                e.seen_in.clone_from(&prekeys[k].rule);
-                shrunk_keys.push(e.clone());
-                explained.push(e);
-            } else {
-                // Counted in the class of the group's first shrunk member (there is one: the first
-                // member of every group is shrunk), as an example of it.
-                let first = shrunk_keys
-                    .first()
-                    .expect("the group's first member is shrunk");
-                explained.push(Explained {
-                    original: prekeys[k].original.clone(),
-                    seen_in: prekeys[k].rule.clone(),
-                    ..first.clone()
-                });
-            }
-        }
-    }
-    Ok(explained)
-}
-
 /// The classes of the explained disagreements, each marked known when a class of `known` matches.
-pub(super) fn classes_of(explained: &[Explained], known: &[KnownClass]) -> Vec<Class> {
+pub(crate) fn classes_of(explained: &[Explained], known: &[KnownClass]) -> Vec<Class> {
     let mut classes: BTreeMap<Key, (Class, BTreeMap<&str, usize>)> = BTreeMap::new();
     for e in explained {
         let (class, rules) = classes.entry(key_of(e)).or_insert_with(|| {
@@ -218,7 +152,7 @@ pub(super) fn classes_of(explained: &[Explained], known: &[KnownClass]) -> Vec<C
 }
 
 /// Reads the known classes of `--known`.
-pub(super) fn read_known(path: &Path) -> Result<Vec<KnownClass>, String> {
+pub(crate) fn read_known(path: &Path) -> Result<Vec<KnownClass>, String> {
     std::fs::read_to_string(path)
         .map_err(|e| e.to_string())
         .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
@@ -226,7 +160,7 @@ pub(super) fn read_known(path: &Path) -> Result<Vec<KnownClass>, String> {
 
 /// Writes the classes to `path` in the format of `--known` (with their kind outside verdict mode),
 /// sorted.
-pub(super) fn write_known(path: &Path, classes: &[Class], verdict: bool) -> Result<(), String> {
+pub(crate) fn write_known(path: &Path, classes: &[Class], verdict: bool) -> Result<(), String> {
     /// A class of --known, in the order of the files' keys: the rule only where it is part of the
     /// class's key (no deciding character).
     #[derive(Serialize, PartialEq, Eq, PartialOrd, Ord)]

@@ -1,41 +1,14 @@
-//! `iri judge`: judges another implementation against the ABNF. It starts the implementation once,
-//! as a persistent child (an adapter), sends it cases over standard input and reads its answers from
-//! standard output, pipelined; every disagreement with the reference is shrunk while it holds,
-//! explained (offset, character, rule and ABNF line) and grouped into classes.
-//!
-//! One job per file: the command line and the run are here; the child and its protocol
-//! ([`peer`]), the reference's verdicts ([`mod@reference`]), the fixed cases ([`cases`]), the character
-//! classes ([`characters`]), shrinking ([`shrink`]), the deciding character ([`deciding`]), the
-//! explanation ([`explain`]), classes and known classes ([`classes`]), the judging loop
-//! ([`pipeline`]) and the reports ([`render`]).
+//! `iri judge`: judges another implementation against the ABNF. The judge is the crate `iri-judge`;
+//! this subcommand turns the command line into its options, runs it and gives the exit status.
 
-mod cases;
-mod characters;
-mod classes;
-mod deciding;
-mod explain;
-mod peer;
-mod pipeline;
-mod reference;
-mod render;
-mod shrink;
-
-use std::io::Write;
 use std::path::PathBuf;
-use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use iri_abnf::abnf::{rules, Generator};
 use iri_abnf::AnyGrammar;
+use iri_judge::{Failure, Format, Mode, Options, Outcome, Protocol};
 
 use super::args::{resolve_rule, AnyGrammarArg};
 use super::output::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
-use cases::{fixed_cases, suite_records};
-use classes::{classes_of, classify, read_known, write_known, KnownClass};
-use peer::{Broken, Peer};
-use pipeline::{judge_cases, Judged};
-use reference::{components_rule, components_rules, Reference};
-use render::{render_markdown, render_text, Summary};
 
 const JUDGE_HELP: &str = "\
 Starts COMMAND once and talks to it over its standard input and output, one case per line:
@@ -109,7 +82,7 @@ pub struct JudgeArgs {
     mode: JudgeMode,
     /// How cases and answers are written.
     #[arg(long, value_enum, default_value = "line")]
-    protocol: Protocol,
+    protocol: JudgeProtocol,
     /// How many generated cases (after the fixed ones); without it, 10000, or no limit with --time.
     #[arg(long)]
     cases: Option<u64>,
@@ -180,7 +153,7 @@ enum JudgeMode {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Protocol {
+enum JudgeProtocol {
     Line,
     Jsonl,
 }
@@ -192,216 +165,100 @@ enum JudgeFormat {
     Markdown,
 }
 
-pub fn run(args: &JudgeArgs) -> i32 {
-    let grammar: AnyGrammar = args.grammar.into();
-    let rule = match resolve_rule(grammar, args.rule.as_deref()) {
-        Ok(r) => r,
-        Err(code) => return code,
-    };
-    if args.mode != JudgeMode::Verdict {
-        if grammar.main().is_none() {
-            eprintln!("iri: --mode components and resolve need one of the grammars uri, rfc3987, iri, leiri");
-            return EXIT_ERROR;
-        }
-        if args.mode == JudgeMode::Resolve && rule != grammar.reference_rule() {
-            eprintln!("iri: --mode resolve judges the reference rule only");
-            return EXIT_ERROR;
-        }
-        if args.mode == JudgeMode::Components && !components_rule(grammar, rule) {
-            eprintln!(
-                "iri: --mode components judges a rule whose strings are all {} (e.g. {}); {} is not",
-                grammar.rule_name(grammar.reference_rule()),
-                components_rules(grammar).join(", "),
-                grammar.rule_name(rule)
-            );
-            return EXIT_ERROR;
+impl From<JudgeMode> for Mode {
+    fn from(m: JudgeMode) -> Mode {
+        match m {
+            JudgeMode::Verdict => Mode::Verdict,
+            JudgeMode::Components => Mode::Components,
+            JudgeMode::Resolve => Mode::Resolve,
         }
     }
-    let known: Vec<KnownClass> = match &args.known {
-        None => Vec::new(),
-        Some(path) => match read_known(path) {
-            Ok(k) => k,
-            Err(e) => {
-                eprintln!("iri: {}: {e}", path.display());
-                return EXIT_ERROR;
-            }
-        },
-    };
-    let generator = match rules(grammar).and_then(|r| Generator::new(r, grammar.rule_name(rule))) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("iri: {e}");
-            return EXIT_ERROR;
+}
+
+impl From<JudgeProtocol> for Protocol {
+    fn from(p: JudgeProtocol) -> Protocol {
+        match p {
+            JudgeProtocol::Line => Protocol::Line,
+            JudgeProtocol::Jsonl => Protocol::Jsonl,
         }
-    };
-    let reference = Reference {
+    }
+}
+
+impl From<JudgeFormat> for Format {
+    fn from(f: JudgeFormat) -> Format {
+        match f {
+            JudgeFormat::Text => Format::Text,
+            JudgeFormat::Json => Format::Json,
+            JudgeFormat::Markdown => Format::Markdown,
+        }
+    }
+}
+
+/// The judge's options of the command line (an error status when the rule is unknown).
+fn options(args: &JudgeArgs) -> Result<Options, i32> {
+    let grammar: AnyGrammar = args.grammar.into();
+    let rule = resolve_rule(grammar, args.rule.as_deref())?;
+    Ok(Options {
         grammar,
         rule,
-        mode: args.mode,
-    };
-    let fixed = if args.generated_only {
-        Vec::new()
-    } else {
-        match suite_records(args.corpora.as_deref()) {
-            Ok(records) => fixed_cases(args, grammar, rule, &records),
-            Err(e) => {
-                eprintln!("iri: {e}");
-                return EXIT_ERROR;
-            }
-        }
-    };
-    let progress = Progress::new(args.quiet);
-    progress.say(&format!(
-        "judging {}: {} fixed cases, then generated ones",
-        args.name.as_deref().unwrap_or(&args.command[0]),
-        fixed.len()
-    ));
-    let mut peer = match Peer::start(args) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("iri: {e}");
-            return EXIT_ERROR;
-        }
-    };
-    let start = Instant::now();
-    let judged = match judge_cases(
-        args, &mut peer, &reference, &generator, fixed, start, &progress,
-    ) {
-        Ok(j) => j,
-        Err(Broken(why)) => {
-            eprintln!("iri: {why}");
-            peer.stop();
-            return EXIT_ERROR;
-        }
-    };
-    let Judged {
-        disagreements,
-        cases,
-        skipped,
-        skipped_long,
-    } = judged;
-    let elapsed = start.elapsed().as_secs_f64();
-    progress.say(&format!(
-        "{cases} cases judged in {elapsed:.1} s ({:.0} cases/s); shrinking and explaining {} disagreements",
-        rate(cases, elapsed),
-        disagreements.len()
-    ));
-    let explained = match classify(
-        &mut peer,
-        &reference,
-        &disagreements,
-        args.shrink,
-        &progress,
-    ) {
-        Ok(e) => e,
-        Err(why) => {
-            eprintln!("iri: {why}");
-            peer.stop();
-            return EXIT_ERROR;
-        }
-    };
-    let sent = peer.sent();
-    peer.stop();
-    let wall = start.elapsed().as_secs_f64();
-    let mut classes = classes_of(&explained, &known);
-    progress.say(&format!(
-        "done in {wall:.1} s: {} in {}, {sent} inputs sent ({:.0}/s)",
-        render::counted(explained.len(), "disagreement", "disagreements"),
-        render::counted(classes.len(), "class", "classes"),
-        rate(sent, wall)
-    ));
-    if let Some(path) = &args.write_known {
-        if let Err(e) = write_known(path, &classes, args.mode == JudgeMode::Verdict) {
-            eprintln!("iri: {}: {e}", path.display());
-            return EXIT_ERROR;
-        }
-    }
-    classes.sort_by(|a, b| b.count.cmp(&a.count).then(a.witness.cmp(&b.witness)));
-    let unknown = classes.iter().filter(|c| !c.known).count();
-    let summary = Summary {
-        implementation: args.name.clone().unwrap_or_else(|| args.command.join(" ")),
-        grammar: grammar.name(),
-        rule: grammar.rule_name(rule),
-        mode: match args.mode {
-            JudgeMode::Verdict => "verdict",
-            JudgeMode::Components => "components",
-            JudgeMode::Resolve => "resolve",
-        },
-        protocol: match args.protocol {
-            Protocol::Line => "line",
-            Protocol::Jsonl => "jsonl",
-        },
+        mode: args.mode.into(),
+        protocol: args.protocol.into(),
+        cases: args.cases,
         seed: args.seed,
-        cases,
-        skipped,
-        skipped_long,
-        disagreements: explained.len(),
-        unknown_classes: unknown,
-        classes,
-        seconds: elapsed,
-        cases_per_second: rate(cases, elapsed),
-        wall_seconds: wall,
-        sent,
-        sent_per_second: rate(sent, wall),
+        time: args.time,
+        timeout_per_answer: args.timeout_per_answer,
+        startup_timeout: args.startup_timeout,
+        max_length: args.max_length,
+        quiet: args.quiet,
+        mutate: args.mutate,
+        max_chars: args.max_chars,
+        corpora: args.corpora.clone(),
+        generated_only: args.generated_only,
+        shrink: args.shrink,
+        known: args.known.clone(),
+        write_known: args.write_known.clone(),
+        name: args.name.clone(),
+        format: args.format.into(),
+        markdown_classes: args.markdown_classes,
+        command: args.command.clone(),
+    })
+}
+
+pub fn run(args: &JudgeArgs) -> i32 {
+    let options = match options(args) {
+        Ok(o) => o,
+        Err(code) => return code,
     };
-    let text = match args.format {
-        JudgeFormat::Json => serde_json::to_string_pretty(&summary).unwrap_or_default() + "\n",
-        JudgeFormat::Text => render_text(&summary),
-        JudgeFormat::Markdown => render_markdown(&summary, args.markdown_classes),
-    };
-    let mut out = std::io::stdout().lock();
-    if out
-        .write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .is_err()
-    {
-        return EXIT_ERROR;
-    }
-    if unknown > 0 {
-        EXIT_INVALID
-    } else {
-        EXIT_OK
+    match iri_judge::run(&options, &mut std::io::stdout().lock()) {
+        Ok(Outcome::NoUnknownClass) => EXIT_OK,
+        Ok(Outcome::UnknownClasses(_)) => EXIT_INVALID,
+        Err(Failure::Message(why)) => {
+            eprintln!("iri: {why}");
+            EXIT_ERROR
+        }
+        Err(Failure::Output(_)) => EXIT_ERROR,
     }
 }
 
-/// `n` per second over `seconds` (0 for no time).
-fn rate(n: u64, seconds: f64) -> f64 {
-    if seconds > 0.0 {
-        n as f64 / seconds
-    } else {
-        0.0
-    }
-}
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+    use iri_abnf::AnyGrammar;
+    use iri_judge::Options;
 
-/// Progress on standard error: a line for each phase, and one every few seconds within a phase.
-pub(super) struct Progress {
-    quiet: bool,
-    last: std::cell::Cell<Instant>,
-}
+    use super::{options, JudgeArgs};
 
-/// The least time between two lines of progress within a phase.
-const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
-
-impl Progress {
-    fn new(quiet: bool) -> Progress {
-        Progress {
-            quiet,
-            last: std::cell::Cell::new(Instant::now()),
-        }
+    #[derive(Parser)]
+    struct Judge {
+        #[command(flatten)]
+        args: JudgeArgs,
     }
 
-    /// Writes a line of progress.
-    pub(super) fn say(&self, what: &str) {
-        if !self.quiet {
-            eprintln!("iri judge: {what}");
-            self.last.set(Instant::now());
-        }
-    }
-
-    /// Writes the line that `what` makes when the last line is [`PROGRESS_EVERY`] old.
-    pub(super) fn tick(&self, what: impl FnOnce() -> String) {
-        if !self.quiet && self.last.get().elapsed() >= PROGRESS_EVERY {
-            self.say(&what());
-        }
+    /// The command's defaults are the judge's ([`Options::new`]).
+    #[test]
+    fn the_defaults_are_the_judges() {
+        let cli = Judge::try_parse_from(["judge", "--", "adapter", "--flag"]).unwrap();
+        let expected = Options::new(AnyGrammar::Iri, vec!["adapter".into(), "--flag".into()]);
+        assert_eq!(options(&cli.args).unwrap(), expected);
     }
 }

@@ -6,20 +6,20 @@ use std::collections::BTreeMap;
 use iri_abnf::abnf::definition;
 use iri_abnf::{AnyGrammar, Expected, Grammar, Rule};
 
-use super::super::input::escape;
-use super::characters::character_class;
-use super::classes::Explained;
-use super::deciding::{deciding, Decided};
-use super::peer::{Broken, Peer};
-use super::reference::{differing, Case, Reference, Verdict};
-use super::JudgeMode;
+use crate::cases::Case;
+use crate::characters::character_class;
+use crate::classes::Explained;
+use crate::deciding::{deciding, Decided};
+use crate::peer::{Broken, Peer};
+use crate::reference::{differing, Disagreement, Mode, Reference, Verdict};
+use crate::text::escape;
 
 /// Explains every disagreement as it is, in `order`, asking the adapter about all their probes in
 /// batches.
-pub(super) fn explain_all(
+pub(crate) fn explain_all(
     peer: &mut Peer,
     reference: &Reference,
-    disagreements: &[(Case, String, bool)],
+    disagreements: &[Disagreement],
     order: &[usize],
 ) -> Result<Vec<Explained>, Broken> {
     let probed: Vec<usize> = order
@@ -52,7 +52,7 @@ pub(super) fn explain_all(
 }
 
 /// Explains a shrunk disagreement: the deciding character, the rule and the ABNF line.
-pub(super) fn explain(
+pub(crate) fn explain(
     peer: &mut Peer,
     reference: &Reference,
     original: &Case,
@@ -85,13 +85,13 @@ pub(super) fn explain(
 /// The character class of a disagreement that no single character decides: the reference accepts
 /// the input, and no replacement of one character that the reference still accepts makes
 /// the implementation accept it.
-pub(super) const NO_SINGLE_CHARACTER: &str = "no single character";
+pub(crate) const NO_SINGLE_CHARACTER: &str = "no single character";
 
 /// The character class of a component difference: the whole value of a component differs.
-pub(super) const COMPONENT_VALUE: &str = "component value";
+pub(crate) const COMPONENT_VALUE: &str = "component value";
 
 /// A component's value for messages.
-pub(super) fn value_of(v: Option<&Option<String>>) -> String {
+pub(crate) fn value_of(v: Option<&Option<String>>) -> String {
     match v {
         Some(Some(s)) => format!("`{}`", escape(s)),
         Some(None) => "absent".to_string(),
@@ -101,7 +101,7 @@ pub(super) fn value_of(v: Option<&Option<String>>) -> String {
 
 /// Explains a disagreement on `shrunk`. `decided` is its deciding character or rule ([`deciding`]) where the
 /// reference accepts; `theirs` the adapter's answer, for a component difference.
-pub(super) fn explain_with(
+pub(crate) fn explain_with(
     reference: &Reference,
     original: &Case,
     shrunk: &Case,
@@ -163,7 +163,7 @@ pub(super) fn explain_with(
                 // Resolve mode: the base or the reference is invalid. (In the other modes the
                 // reference rejects what the rule rejects: shrinking keeps the direction.)
                 offset = 0;
-                explanation = if reference.mode == JudgeMode::Resolve {
+                explanation = if reference.mode == Mode::Resolve {
                     "the reference does not resolve against the base".to_string()
                 } else {
                     "the ABNF rejects the input".to_string()
@@ -249,7 +249,7 @@ pub(super) fn explain_with(
 }
 
 /// The rule of a component in a grammar.
-pub(super) fn component_rule(grammar: AnyGrammar, name: &str) -> Option<String> {
+pub(crate) fn component_rule(grammar: AnyGrammar, name: &str) -> Option<String> {
     let i = grammar.main() != Some(Grammar::Uri);
     let rule = match (name, i) {
         ("scheme", _) => "scheme",
@@ -272,7 +272,7 @@ pub(super) fn component_rule(grammar: AnyGrammar, name: &str) -> Option<String> 
 }
 
 /// The innermost node of the tree whose span holds the byte at `offset`.
-pub(super) fn deepest(
+pub(crate) fn deepest(
     node: &iri_abnf::syntax::SyntaxNode,
     offset: usize,
     len: usize,

@@ -9,12 +9,45 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use super::super::input::escape;
-use super::reference::{Case, Verdict, COMPONENTS};
-use super::{JudgeArgs, JudgeMode, Protocol};
+use crate::cases::Case;
+use crate::reference::{Mode, Verdict, COMPONENTS};
+use crate::text::escape;
+
+/// How cases and answers are written on the pipe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// One case a line (in resolve mode: base TAB reference), one answer a line.
+    Line,
+    /// One JSON object a line both ways.
+    Jsonl,
+}
+
+impl Protocol {
+    /// The protocol's name, as reports give it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Line => "line",
+            Protocol::Jsonl => "jsonl",
+        }
+    }
+}
 
 /// Why the adapter cannot be judged further.
-pub(super) struct Broken(pub(super) String);
+pub(crate) struct Broken(pub(crate) String);
+
+/// How the adapter is started and talked to.
+pub(crate) struct Setup<'a> {
+    /// The adapter and its arguments.
+    pub(crate) command: &'a [String],
+    pub(crate) mode: Mode,
+    pub(crate) protocol: Protocol,
+    /// The longest wait for an answer after the first, in seconds.
+    pub(crate) timeout_per_answer: f64,
+    /// The longest wait for the first answer, in seconds.
+    pub(crate) startup_timeout: f64,
+    /// Whether progress (the note that the adapter is slow to start) stays off standard error.
+    pub(crate) quiet: bool,
+}
 
 /// What the reader thread sends: a line, or the end of the adapter's output.
 enum Line {
@@ -25,7 +58,7 @@ enum Line {
 
 /// The adapter: a child process, a writer thread that sends it batches, and a reader thread that
 /// forwards its lines.
-pub(super) struct Peer {
+pub(crate) struct Peer {
     child: Child,
     to_writer: Option<Sender<Vec<u8>>>,
     from_reader: Receiver<Line>,
@@ -35,7 +68,7 @@ pub(super) struct Peer {
     startup: Duration,
     /// Whether progress (the note that the adapter is slow to start) stays off standard error.
     quiet: bool,
-    mode: JudgeMode,
+    mode: Mode,
     protocol: Protocol,
     sent: u64,
     answered: u64,
@@ -43,14 +76,18 @@ pub(super) struct Peer {
 }
 
 impl Peer {
-    pub(super) fn start(args: &JudgeArgs) -> Result<Peer, String> {
-        let mut child = Process::new(&args.command[0])
-            .args(&args.command[1..])
+    /// Starts the adapter: an error when there is no command or it cannot be started.
+    pub(crate) fn start(args: &Setup) -> Result<Peer, String> {
+        let Some((program, arguments)) = args.command.split_first() else {
+            return Err("no adapter command".to_string());
+        };
+        let mut child = Process::new(program)
+            .args(arguments)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", args.command[0]))?;
+            .map_err(|e| format!("cannot start {program}: {e}"))?;
         let stdin: ChildStdin = child.stdin.take().ok_or("no standard input")?;
         let stdout = child.stdout.take().ok_or("no standard output")?;
         let (to_writer, writer_in) = mpsc::channel::<Vec<u8>>();
@@ -116,12 +153,12 @@ impl Peer {
     }
 
     /// Whether the case can be sent in this protocol.
-    pub(super) fn can_send(&self, case: &Case) -> bool {
+    pub(crate) fn can_send(&self, case: &Case) -> bool {
         sendable(self.protocol, self.mode, case)
     }
 
     /// Queues a case (written at the next [`Peer::flush`] or when the batch is full).
-    pub(super) fn send(&mut self, case: &Case) {
+    pub(crate) fn send(&mut self, case: &Case) {
         match (self.protocol, &case.base) {
             (Protocol::Line, None) => self.pending.extend_from_slice(case.input.as_bytes()),
             (Protocol::Line, Some(base)) => {
@@ -152,7 +189,7 @@ impl Peer {
         }
     }
 
-    pub(super) fn flush(&mut self) {
+    pub(crate) fn flush(&mut self) {
         if self.pending.is_empty() {
             return;
         }
@@ -163,7 +200,7 @@ impl Peer {
     }
 
     /// Every input sent so far (cases and probes).
-    pub(super) fn sent(&self) -> u64 {
+    pub(crate) fn sent(&self) -> u64 {
         self.sent
     }
 
@@ -192,7 +229,7 @@ impl Peer {
     }
 
     /// The answer to `case`, the oldest case without one.
-    pub(super) fn receive(&mut self, case: &Case) -> Result<Verdict, Broken> {
+    pub(crate) fn receive(&mut self, case: &Case) -> Result<Verdict, Broken> {
         self.flush();
         let line = match self.next_line() {
             Ok(Line::Text(line)) => line,
@@ -231,7 +268,7 @@ impl Peer {
         }
     }
 
-    pub(super) fn broken(&self, case: &Case, why: &str) -> Broken {
+    pub(crate) fn broken(&self, case: &Case, why: &str) -> Broken {
         let last = self.last_sent.as_ref().map_or(String::new(), describe);
         Broken(format!(
             "{why} after {} answers; awaiting the answer to {}; last input sent: {last}",
@@ -240,7 +277,7 @@ impl Peer {
         ))
     }
 
-    pub(super) fn parse_answer(&self, case: &Case, line: &str) -> Result<Verdict, String> {
+    pub(crate) fn parse_answer(&self, case: &Case, line: &str) -> Result<Verdict, String> {
         let shown = || quoted(line);
         let json = |line: &str| -> Result<serde_json::Map<String, Value>, String> {
             match serde_json::from_str::<Value>(line) {
@@ -264,7 +301,7 @@ impl Peer {
             Ok(())
         };
         match (self.mode, self.protocol) {
-            (JudgeMode::Verdict, Protocol::Line) => match line.trim() {
+            (Mode::Verdict, Protocol::Line) => match line.trim() {
                 "valid" | "1" | "true" => Ok(Verdict::Valid(true)),
                 "invalid" | "0" | "false" => Ok(Verdict::Valid(false)),
                 _ => Err(format!(
@@ -272,7 +309,7 @@ impl Peer {
                     shown()
                 )),
             },
-            (JudgeMode::Verdict, Protocol::Jsonl) => {
+            (Mode::Verdict, Protocol::Jsonl) => {
                 let o = json(line)?;
                 echo(&o)?;
                 match o.get("valid") {
@@ -280,7 +317,7 @@ impl Peer {
                     _ => Err(format!("{} has no boolean \"valid\"", shown())),
                 }
             }
-            (JudgeMode::Components, _) => {
+            (Mode::Components, _) => {
                 let o = json(line)?;
                 echo(&o)?;
                 match o.get("valid") {
@@ -308,11 +345,11 @@ impl Peer {
                 }
                 Ok(Verdict::Components(Some(map)))
             }
-            (JudgeMode::Resolve, Protocol::Line) => Ok(Verdict::Target(match line {
+            (Mode::Resolve, Protocol::Line) => Ok(Verdict::Target(match line {
                 "invalid" => None,
                 target => Some(target.to_string()),
             })),
-            (JudgeMode::Resolve, Protocol::Jsonl) => {
+            (Mode::Resolve, Protocol::Jsonl) => {
                 let o = json(line)?;
                 echo(&o)?;
                 match o.get("target") {
@@ -325,7 +362,7 @@ impl Peer {
     }
 
     /// The answers to `cases`, sent as one batch.
-    pub(super) fn ask(&mut self, cases: &[Case]) -> Result<Vec<Verdict>, Broken> {
+    pub(crate) fn ask(&mut self, cases: &[Case]) -> Result<Vec<Verdict>, Broken> {
         for c in cases {
             self.send(c);
         }
@@ -333,7 +370,7 @@ impl Peer {
         cases.iter().map(|c| self.receive(c)).collect()
     }
 
-    pub(super) fn stop(mut self) {
+    pub(crate) fn stop(mut self) {
         self.to_writer = None;
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -342,12 +379,12 @@ impl Peer {
 
 /// Whether a case can be sent in the protocol: a line cannot carry a line break or NUL (nor a tab
 /// between base and reference).
-pub(super) fn sendable(protocol: Protocol, mode: JudgeMode, case: &Case) -> bool {
+pub(crate) fn sendable(protocol: Protocol, mode: Mode, case: &Case) -> bool {
     if protocol == Protocol::Jsonl {
         return true;
     }
     let bad = |s: &str| s.contains(['\n', '\r', '\0']);
-    let tab = mode == JudgeMode::Resolve
+    let tab = mode == Mode::Resolve
         && (case.input.contains('\t') || case.base.as_deref().is_some_and(|b| b.contains('\t')));
     !bad(&case.input) && !case.base.as_deref().is_some_and(bad) && !tab
 }
@@ -357,7 +394,7 @@ const SHOWN: usize = 200;
 
 /// A string for messages, escaped and quoted: its first [`SHOWN`] characters, then, when it is
 /// longer, `…` and its length.
-pub(super) fn quoted(s: &str) -> String {
+pub(crate) fn quoted(s: &str) -> String {
     match s.char_indices().nth(SHOWN) {
         None => format!("`{}`", escape(s)),
         Some((at, _)) => format!(
@@ -369,7 +406,7 @@ pub(super) fn quoted(s: &str) -> String {
 }
 
 /// A case for messages: the input (and base), escaped, quoted and cut ([`quoted`]).
-pub(super) fn describe(case: &Case) -> String {
+pub(crate) fn describe(case: &Case) -> String {
     match &case.base {
         Some(base) => format!("base {} reference {}", quoted(base), quoted(&case.input)),
         None => quoted(&case.input),

@@ -6,21 +6,21 @@ use std::collections::{BTreeMap, HashSet};
 use iri_abnf::abnf::{rules, Generator};
 use iri_abnf::Rule;
 
-use super::peer::{Broken, Peer};
-use super::reference::{Case, Reference};
-use super::shrink::with_input;
+use crate::cases::Case;
+use crate::peer::{Broken, Peer};
+use crate::reference::Reference;
 
 /// The longest input explained before shrinking, in characters.
-pub(super) const MAX_PROBED: usize = 512;
+pub(crate) const MAX_PROBED: usize = 512;
 
 /// How many rounds of probes [`deciding`] tries: `a`, then other characters. (Not removals: taking
 /// a character out joins its neighbours, e.g. two percent-encodings into one UTF-8 sequence, and
 /// turns the verdict for reasons that are not the character's.)
-pub(super) const ROUNDS: usize = 2;
+pub(crate) const ROUNDS: usize = 2;
 
 /// The replacements of round 1 (after `a` in round 0): the other case of a letter, a digit, the
 /// other unreserved characters, a sub-delim, the delimiters of components, a `ucschar`.
-pub(super) const REPLACEMENTS: &[char] = &[
+pub(crate) const REPLACEMENTS: &[char] = &[
     '0', '-', '.', '_', '~', '!', ':', '@', '/', '?', '#', '%', '\u{A0}',
 ];
 
@@ -28,7 +28,7 @@ pub(super) const REPLACEMENTS: &[char] = &[
 /// replaced by `a` (`b` for an `a`) in round 0; by each of [`REPLACEMENTS`] and the other case of a
 /// letter in round 1. Only the probes that the reference still accepts, each with the position and
 /// the replacement.
-pub(super) fn probes_of(
+pub(crate) fn probes_of(
     reference: &Reference,
     case: &Case,
     round: usize,
@@ -61,7 +61,7 @@ pub(super) fn probes_of(
         for r in edits {
             let mut v = chars.clone();
             v[i] = r;
-            let probe = with_input(case, &v);
+            let probe = case.with_input(&v);
             if reference.accepts(&reference.verdict(&probe)) {
                 out.push((i, r, probe));
             }
@@ -79,7 +79,7 @@ pub(super) fn probes_of(
 /// parse, else the last (where a parser reading from the left gives up, as the reference's offset
 /// where it rejects): the `:` of `A://:` and of `a://:8` (a port after an empty host), not the `/`
 /// whose replacement turns the input into a path.
-pub(super) fn deciding(
+pub(crate) fn deciding(
     peer: &mut Peer,
     reference: &Reference,
     cases: &[&Case],
@@ -162,7 +162,7 @@ pub(super) fn deciding(
 
 /// What decides a disagreement where the reference accepts ([`deciding`]).
 #[derive(Clone, Debug)]
-pub(super) enum Decided {
+pub(crate) enum Decided {
     /// The character at a position (in characters), with the replacement that turns the verdict.
     Char(usize, char),
     /// No single character does; the innermost rule of the reference's parse (its bytes
@@ -176,13 +176,13 @@ pub(super) enum Decided {
 }
 
 /// How many strings of a rule replace a node's text in [`node_probes`].
-pub(super) const NODE_REPLACEMENTS: u64 = 6;
+pub(crate) const NODE_REPLACEMENTS: u64 = 6;
 
 /// The probes of the last round of [`deciding`]: the text of each node of the reference's parse
 /// tree (but the root, innermost first: by length, then deepest, then leftmost) replaced by a few
 /// short strings of its rule, where the reference still accepts.
 #[allow(clippy::type_complexity)]
-pub(super) fn node_probes<'g>(
+pub(crate) fn node_probes<'g>(
     reference: &Reference,
     case: &Case,
     generators: &mut BTreeMap<Rule, Option<Generator<'g>>>,
@@ -253,7 +253,7 @@ pub(super) fn node_probes<'g>(
 
 /// The innermost rule of the reference's parse tree at each character of `input`, or `None` when
 /// the reference rejects it.
-pub(super) fn char_rules(reference: &Reference, input: &str) -> Option<Vec<Rule>> {
+pub(crate) fn char_rules(reference: &Reference, input: &str) -> Option<Vec<Rule>> {
     let g = reference.grammar.main()?;
     let tree = iri_abnf::syntax::parse_tree(g, reference.rule, input).ok()?;
     let mut by_byte = vec![tree.rule; input.len()];
