@@ -15,9 +15,9 @@
 //! files compile to.
 //!
 //! Every built-in automaton is built with the walk's [`tuning`] for references. Every rule of every
-//! grammar compiles (tested), so that the registry's automata are infallible: [`loaded`] gives the
-//! DFA of a rule of a grammar, and only [`dfa`], which takes a rule by name, can fail (for a rule the
-//! grammar does not have).
+//! grammar compiles (tested), so that the registry's automata are infallible: the library's own
+//! lookups of the DFA of a rule of a grammar cannot fail, and only [`dfa`], which takes a rule by
+//! name, can (for a rule the grammar does not have).
 
 use std::sync::OnceLock;
 
@@ -109,7 +109,7 @@ pub fn tuning() -> &'static Tuning {
 }
 
 /// The DFA of `rule` of `grammar` compiled now from the grammar's rules, with the walk's [`tuning`]:
-/// what `cargo xtask generate` writes, and what [`loaded`] builds for a rule that is not
+/// what `cargo xtask generate` writes, and what the registry builds for a rule that is not
 /// precompiled.
 pub fn compile(grammar: impl Into<AnyGrammar>, rule: Rule) -> Result<Dfa, AbnfError> {
     super::rules(grammar)?.compile_with(rule.name(), tuning())
