@@ -78,10 +78,10 @@ use std::sync::{Mutex, OnceLock};
 
 pub use ::arbitrary::{Arbitrary, Unstructured};
 
-use crate::abnf::generate::{edit, Choices, Generator};
 use crate::abnf::{dfa, rules, AbnfError, Dfa};
 use crate::grammar::rule::{Rule, RuleName};
 use crate::grammar::{AnyGrammar, Grammar};
+use abnf_automata::{edit, Choices, Generator};
 
 /// The longest string, in code points, that [`string`], [`Strings::string`] and the newtypes draw.
 pub const MAX_LEN: usize = 256;
@@ -424,7 +424,7 @@ impl<'a, T: Language + Arbitrary<'a>> Arbitrary<'a> for NearMiss<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::abnf::generate::Rng;
+    use abnf_automata::Rng;
     use std::collections::HashSet;
 
     /// `n` byte strings of lengths 0 to 299 from a seeded generator.

@@ -35,10 +35,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use regex_automata::dfa::Automaton;
-use regex_automata::util::primitives::StateID;
-
-use crate::abnf::{AbnfError, Dfa};
+use crate::abnf::{AbnfError, Dfa, State};
 use crate::grammar::AnyGrammar;
 use crate::rule::Rule;
 
@@ -114,34 +111,26 @@ pub struct Comparison {
     pub product_states: usize,
 }
 
-/// A language given by a DFA of `regex-automata` over UTF-8 bytes, anchored at `start`, whose match
-/// at the end of the input (`next_eoi_state`) says whether a string is in the language.
-struct Language<'a, A> {
+/// A language given by a [`Dfa`] over UTF-8 bytes, walked from its start state, whose verdict at
+/// the end of the input ([`Dfa::accepts_end`]) says whether a string is in the language.
+#[derive(Clone, Copy)]
+struct Language<'a> {
     /// The DFA.
-    dfa: &'a A,
-    /// The anchored start state.
-    start: StateID,
+    dfa: &'a Dfa,
+    /// The start state.
+    start: State,
 }
-
-impl<A> Clone for Language<'_, A> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<A> Copy for Language<'_, A> {}
 
 /// The product of the DFAs of `a` and `b`.
 fn product(a: &Dfa, b: &Dfa) -> Product {
-    let (da, db) = (a.raw(), b.raw());
     Product::build(
         Language {
-            dfa: &da,
-            start: a.start_id(),
+            dfa: a,
+            start: a.start(),
         },
         Language {
-            dfa: &db,
-            start: b.start_id(),
+            dfa: b,
+            start: b.start(),
         },
     )
 }
@@ -309,7 +298,7 @@ impl Sampler {
     /// its range uniformly, and stops at a string of the part with probability 1/4 at each step (and
     /// when the budget is spent).
     pub fn sample(&self, seed: u64, max_chars: usize) -> Option<String> {
-        let mut rng = crate::abnf::generate::Rng::new(seed);
+        let mut rng = abnf_automata::Rng::new(seed);
         let mut next = move |n: u64| rng.next_u64() % n.max(1);
         let mut budget = max_chars.max(self.shortest()?);
         let (mut p, mut out) = (0, String::new());
@@ -414,7 +403,7 @@ struct Edge {
 /// The product of two DFAs, at character boundaries.
 struct Product {
     /// The pairs of states reached, the start first.
-    pairs: Vec<(StateID, StateID)>,
+    pairs: Vec<(State, State)>,
     /// The edges of each pair, by ascending characters.
     edges: Vec<Vec<Edge>>,
     /// The pairs with an edge to each pair (once per edge).
@@ -446,7 +435,7 @@ fn second(lead: u8) -> (u8, u8) {
 }
 
 /// A pair of states, one of each DFA.
-type Pair = (StateID, StateID);
+type Pair = (State, State);
 
 /// Code point ranges with the pair they lead to.
 type Ranges = Vec<(u32, u32, Pair)>;
@@ -455,38 +444,34 @@ type Ranges = Vec<(u32, u32, Pair)>;
 type SuffixMemo = HashMap<(Pair, u32, (u8, u8)), Ranges>;
 
 impl Product {
-    fn build<A: Automaton, B: Automaton>(a: Language<'_, A>, b: Language<'_, B>) -> Product {
-        let mut index: HashMap<(StateID, StateID), usize> = HashMap::new();
+    fn build(a: Language<'_>, b: Language<'_>) -> Product {
+        let mut index: HashMap<(State, State), usize> = HashMap::new();
         let mut pairs = vec![(a.start, b.start)];
         index.insert(pairs[0], 0);
         let mut edges = Vec::new();
         let mut memo: SuffixMemo = HashMap::new();
         // The runs of bytes in `lo..=hi` that lead from `pair` to one pair; a lead byte with a narrower
         // second byte (RFC 3629 §4) makes a run of its own.
-        let runs =
-            |pair: (StateID, StateID), lo: u8, hi: u8| -> Vec<(u8, u8, (StateID, StateID))> {
-                let narrow = |x: u8| x >= 0xC0 && second(x) != (0x80, 0xBF);
-                let mut runs: Vec<(u8, u8, (StateID, StateID))> = Vec::new();
-                for byte in lo..=hi {
-                    let next = (
-                        a.dfa.next_state(pair.0, byte),
-                        b.dfa.next_state(pair.1, byte),
-                    );
-                    match runs.last_mut() {
-                        Some((_, end, to)) if *to == next && !narrow(*end) && !narrow(byte) => {
-                            *end = byte
-                        }
-                        _ => runs.push((byte, byte, next)),
+        let runs = |pair: (State, State), lo: u8, hi: u8| -> Vec<(u8, u8, (State, State))> {
+            let narrow = |x: u8| x >= 0xC0 && second(x) != (0x80, 0xBF);
+            let mut runs: Vec<(u8, u8, (State, State))> = Vec::new();
+            for byte in lo..=hi {
+                let next = (a.dfa.next(pair.0, byte), b.dfa.next(pair.1, byte));
+                match runs.last_mut() {
+                    Some((_, end, to)) if *to == next && !narrow(*end) && !narrow(byte) => {
+                        *end = byte
                     }
+                    _ => runs.push((byte, byte, next)),
                 }
-                runs
-            };
+            }
+            runs
+        };
         let mut k = 0;
         while let Some(&(sa, sb)) = pairs.get(k) {
             let mut ranges: Ranges = Vec::new();
             for (lo, hi, rem, mask) in LEADS {
                 for (first, last, next) in runs((sa, sb), lo, hi) {
-                    if a.dfa.is_dead_state(next.0) && b.dfa.is_dead_state(next.1) {
+                    if a.dfa.is_dead(next.0) && b.dfa.is_dead(next.1) {
                         continue;
                     }
                     if rem == 0 {
@@ -519,12 +504,7 @@ impl Product {
         }
         let accept: Vec<(bool, bool)> = pairs
             .iter()
-            .map(|&(x, y)| {
-                (
-                    a.dfa.is_match_state(a.dfa.next_eoi_state(x)),
-                    b.dfa.is_match_state(b.dfa.next_eoi_state(y)),
-                )
-            })
+            .map(|&(x, y)| (a.dfa.accepts_end(x), b.dfa.accepts_end(y)))
             .collect();
         let mut reverse: Vec<Vec<usize>> = vec![Vec::new(); pairs.len()];
         for (from, out) in edges.iter().enumerate() {
@@ -551,21 +531,21 @@ impl Product {
 
     /// The values of the `rem` continuation bytes (6 bits each, the first in `first`) that lead from
     /// `pair`, with the pair they lead to, as ranges.
-    fn suffixes<A: Automaton, B: Automaton>(
-        a: Language<'_, A>,
-        b: Language<'_, B>,
-        pair: (StateID, StateID),
+    fn suffixes(
+        a: Language<'_>,
+        b: Language<'_>,
+        pair: (State, State),
         rem: u32,
         first: (u8, u8),
         memo: &mut SuffixMemo,
-        runs: &impl Fn((StateID, StateID), u8, u8) -> Vec<(u8, u8, (StateID, StateID))>,
+        runs: &impl Fn((State, State), u8, u8) -> Vec<(u8, u8, (State, State))>,
     ) -> Ranges {
         if let Some(known) = memo.get(&(pair, rem, first)) {
             return known.clone();
         }
         let mut out: Ranges = Vec::new();
         for (c1, c2, next) in runs(pair, first.0, first.1) {
-            if a.dfa.is_dead_state(next.0) && b.dfa.is_dead_state(next.1) {
+            if a.dfa.is_dead(next.0) && b.dfa.is_dead(next.1) {
                 continue;
             }
             if rem == 1 {

@@ -248,9 +248,9 @@ pub use rule::{Rule, RuleName};
 /// differential tests, the list of precompiled rules. Not public API: any release may change them.
 #[doc(hidden)]
 pub mod repository {
-    pub use crate::abnf::generate::{case_input, case_seed, nth_seed};
-    pub use crate::abnf::precompiled::rules as precompiled_rules;
+    pub use crate::abnf::cases::case_seed;
     pub use crate::abnf::printed::printed_automaton;
+    pub use crate::abnf::registry::precompiled_rules;
     pub use crate::characters::derive::module as derived_characters_module;
     pub use crate::characters::notation::{decode_notation, has_octet_notation, notation_text};
     pub use crate::error::{
@@ -259,6 +259,7 @@ pub mod repository {
         CARET_LINE_MAX, EXPECTED_SHOWN, SPAN_CONTEXT, SPAN_LINE_MAX,
     };
     pub use crate::syntax::differential::pest_accepts;
+    pub use abnf_automata::{case_input, nth_seed};
 }
 
 /// Checks that `input` matches `rule` of `grammar` to its end. A rule the grammar does not have is an
@@ -305,31 +306,10 @@ pub fn is_valid(grammar: impl Into<AnyGrammar>, rule: impl RuleName, input: &str
         return false;
     };
     // A DFA is only loaded for a rule of its grammar: the rule needs no other check on this path.
-    if let Some(verdict) = abnf::engine::is_match_loaded(grammar, r, input) {
-        return verdict;
+    if let Some(dfa) = abnf::registry::if_loaded(grammar, r) {
+        return dfa.is_match(input);
     }
-    grammar.has(r) && is_valid_rule(grammar, r, input)
-}
-
-/// [`is_valid`] for a rule of the grammar: inlined like the lookup, so that the call with a name and
-/// the call with the `Rule` are built alike wherever they are.
-#[inline(always)]
-fn is_valid_rule(grammar: AnyGrammar, r: Rule, input: &str) -> bool {
-    match abnf::engine::loaded(grammar, r) {
-        Ok(dfa) => dfa.is_match(input),
-        Err(_) => is_valid_by_pest(grammar, r, input),
-    }
-}
-
-/// [`is_valid`] for a rule whose DFA could not be built: the pest parser decides.
-#[cold]
-#[inline(never)]
-fn is_valid_by_pest(grammar: AnyGrammar, rule: Rule, input: &str) -> bool {
-    match grammar.main() {
-        Some(main) => syntax::parse_tree(main, rule, input).is_ok(),
-        // Every rule of every grammar compiles (tested).
-        None => false,
-    }
+    grammar.has(r) && abnf::registry::loaded(grammar, r).is_match(input)
 }
 
 /// Parses `input` as a whole reference (`IRI-reference`, or `URI-reference` for [`Grammar::Uri`]).
@@ -362,7 +342,7 @@ pub fn parse_components(
     rule: Rule,
     input: &str,
 ) -> Result<Components<'_>, ParseError> {
-    if parsing::split::is_valid(grammar, rule, input) == Some(true) {
+    if parsing::split::is_valid(grammar, rule, input) {
         if let Some(c) = parsing::split::components(grammar, rule, input) {
             return Ok(c);
         }

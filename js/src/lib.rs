@@ -106,7 +106,7 @@ pub fn check(id: u32, len: usize) -> i32 {
 /// The DFA of rule `id` as rows of byte classes ([`iri_abnf::abnf::Rows`]), which the wrapper walks
 /// in JavaScript over the UTF-8 of a string without copying it here: `[width, start]` followed by the
 /// 256 byte classes and then the rows, as 16-bit numbers; empty when the DFA has no rows (it is too
-/// large for 16-bit entries, or could not be built) and [`check`] must be called instead.
+/// large for 16-bit entries) or the rule is not the grammar's, and [`check`] must be called instead.
 #[wasm_bindgen]
 pub fn rows(id: u32) -> Vec<u16> {
     let Some((g, r)) = from_id(id) else {

@@ -12,7 +12,6 @@
 use std::ffi::{c_char, c_void, CStr};
 use std::thread;
 
-use iri_abnf::abnf::Matcher;
 use iri_abnf::convert::reg_name::LabelSeparators;
 use iri_abnf::convert::{
     leiri_to_iri, leiri_to_uri, preprocess as lib_preprocess, to_iri as lib_to_iri,
@@ -741,58 +740,50 @@ fn threads(n: usize) -> usize {
     cores.min(n / 4096 + 1).max(1)
 }
 
-/// `f(state, i)` for every `i < n` into `out`, in chunks over every core, each thread with a
-/// `state` of its own from `init` (a [`Matcher`], which notes what it walked).
-fn parallel<T: Send, S>(
-    out: &mut [T],
-    init: impl Fn() -> S + Sync,
-    f: impl Fn(&mut S, usize) -> T + Sync,
-) {
+/// `f(i)` for every `i < n` into `out`, in chunks over every core.
+fn parallel<T: Send>(out: &mut [T], f: impl Fn(usize) -> T + Sync) {
     let n = out.len();
     let k = threads(n);
     if k <= 1 {
-        let mut state = init();
         for (i, o) in out.iter_mut().enumerate() {
-            *o = f(&mut state, i);
+            *o = f(i);
         }
         return;
     }
     let chunk = n.div_ceil(k);
     thread::scope(|scope| {
         for (c, part) in out.chunks_mut(chunk).enumerate() {
-            let (f, init) = (&f, &init);
+            let f = &f;
             scope.spawn(move || {
-                let mut state = init();
                 for (j, o) in part.iter_mut().enumerate() {
-                    *o = f(&mut state, c * chunk + j);
+                    *o = f(c * chunk + j);
                 }
             });
         }
     });
 }
 
-/// The DFA of a rule, loaded (or built) once before the threads; `None` if it cannot be built
-/// (`iri_abnf::is_valid` then asks the parser).
+/// The DFA of a rule, loaded (or built) once before the threads; `None` for a rule the grammar does
+/// not have (`iri_abnf::is_valid` then says `false`).
 fn rule_dfa(g: AnyGrammar, r: Rule) -> Option<&'static iri_abnf::abnf::Dfa> {
     iri_abnf::abnf::dfa(g, r).ok()
 }
 
-/// Whether `t` matches the rule: its DFA's walk over the bytes when there is one (a [`Matcher`] of
-/// it, one per thread).
+/// Whether `t` matches the rule: its DFA's walk over the bytes when there is one.
 #[inline]
-fn matches(matcher: Option<&mut Matcher<'static>>, g: AnyGrammar, r: Rule, t: &str) -> bool {
-    match matcher {
-        Some(m) => m.is_match(t),
+fn matches(dfa: Option<&iri_abnf::abnf::Dfa>, g: AnyGrammar, r: Rule, t: &str) -> bool {
+    match dfa {
+        Some(dfa) => dfa.is_match(t),
         None => iri_abnf::is_valid(g, r, t),
     }
 }
 
 /// [`matches`] on bytes that need not be UTF-8 (`false` for those that are not): the DFA decides on
-/// them as they are (it matches UTF-8 only, `Dfa::match_text`), with no UTF-8 check of its own.
+/// them as they are (it matches UTF-8 only, `Dfa::is_match_bytes`), with no UTF-8 check of its own.
 #[inline]
-fn matches_bytes(matcher: Option<&mut Matcher<'static>>, g: AnyGrammar, r: Rule, b: &[u8]) -> bool {
-    match matcher {
-        Some(m) => m.match_text(b).is_some(),
+fn matches_bytes(dfa: Option<&iri_abnf::abnf::Dfa>, g: AnyGrammar, r: Rule, b: &[u8]) -> bool {
+    match dfa {
+        Some(dfa) => dfa.is_match_bytes(b),
         None => std::str::from_utf8(b).is_ok_and(|t| iri_abnf::is_valid(g, r, t)),
     }
 }
@@ -859,13 +850,11 @@ enum Gil {
 /// core. The calling thread reads the strings (holding the GIL: a `str`'s UTF-8 is read in place),
 /// and publishes them chunk by chunk to the other threads, which run `f` on them while it reads on;
 /// then it runs `f` on chunks too, holding the GIL or not as `gil` says. A string is thus checked
-/// just after it was read, while its bytes are still in the cache. Each thread passes `f` a state
-/// of its own from `init` (a [`Matcher`], which notes what it walked).
-fn many<'py, T: Clone + Default + Send, S>(
+/// just after it was read, while its bytes are still in the cache.
+fn many<'py, T: Clone + Default + Send>(
     strings: &Bound<'py, PyAny>,
     gil: Gil,
-    init: impl Fn() -> S + Sync,
-    f: impl Fn(&mut S, Option<&str>) -> T + Sync,
+    f: impl Fn(Option<&str>) -> T + Sync,
 ) -> PyResult<Vec<T>> {
     use pyo3::ffi;
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -893,7 +882,6 @@ fn many<'py, T: Clone + Default + Send, S>(
     let (texts_p, out_p) = (Shared(texts.as_mut_ptr()), Shared(out.as_mut_ptr()));
     let (ready, next) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let work = || {
-        let mut state = init();
         loop {
             let start = next.fetch_add(CHUNK, Ordering::Relaxed);
             if start >= n {
@@ -907,7 +895,7 @@ fn many<'py, T: Clone + Default + Send, S>(
                 // SAFETY: `i` was published by the reading thread and is this thread's alone.
                 unsafe {
                     let t = (*texts_p.at(i)).get();
-                    *out_p.at(i) = f(&mut state, t.map(|b| std::str::from_utf8_unchecked(b)));
+                    *out_p.at(i) = f(t.map(|b| std::str::from_utf8_unchecked(b)));
                 }
             }
         }
@@ -1024,12 +1012,9 @@ fn check_many<'py>(
     let g = any_grammar(grammar)?;
     let r = rule_of(g, rule)?;
     let dfa = rule_dfa(g, r);
-    let out = many(
-        strings,
-        Gil::Hold,
-        || dfa.map(|d| d.matcher()),
-        |m, t| t.is_some_and(|t| matches(m.as_mut(), g, r, t)),
-    )?;
+    let out = many(strings, Gil::Hold, |t| {
+        t.is_some_and(|t| matches(dfa, g, r, t))
+    })?;
     bool_list(py, &out)
 }
 
@@ -1202,16 +1187,15 @@ fn _check_arrow<'py>(
     let g = any_grammar(grammar)?;
     let r = rule_of(g, rule)?;
     let dfa = rule_dfa(g, r);
-    let matcher = || dfa.map(|d| d.matcher());
     let (strings, capsules) = ArrowStrings::of(array, "check_arrow")?;
     let n = strings.len;
     // The verdict bitmap, a byte (eight elements) at a time on every core; a value that is not
     // UTF-8 is `False` (`matches_bytes`).
     let mut verdicts = vec![0u8; n.div_ceil(8)];
     py.detach(|| {
-        parallel(&mut verdicts, matcher, |m, k| {
+        parallel(&mut verdicts, |k| {
             (8 * k..(8 * k + 8).min(n)).fold(0u8, |byte, i| {
-                let valid = strings.present(i) && matches_bytes(m.as_mut(), g, r, strings.bytes(i));
+                let valid = strings.present(i) && matches_bytes(dfa, g, r, strings.bytes(i));
                 byte | u8::from(valid) << (i % 8)
             })
         })
@@ -1263,12 +1247,9 @@ fn lint_many<'py>(
     let g = main_grammar(grammar)?;
     let options = lint_options(profile, allow, warn, deny)?;
     rule_dfa(g.into(), g.reference_rule());
-    let out = many(
-        strings,
-        Gil::Release,
-        || (),
-        |(), t| t.and_then(|t| lint_codes(g, &options, t)),
-    )?;
+    let out = many(strings, Gil::Release, |t| {
+        t.and_then(|t| lint_codes(g, &options, t))
+    })?;
     // One str object per code, shared by every tuple that names it.
     let mut names: Vec<Option<Bound<'py, PyString>>> = vec![None; iri_abnf::lint::CATALOGUE.len()];
     let empty = PyTuple::empty(py);
@@ -1316,11 +1297,9 @@ fn _lint_arrow<'py>(
     let n = strings.len;
     let mut out: Vec<Codes> = vec![None; n];
     py.detach(|| {
-        parallel(
-            &mut out,
-            || (),
-            |(), i| strings.text(i).and_then(|t| lint_codes(g, &options, t)),
-        )
+        parallel(&mut out, |i| {
+            strings.text(i).and_then(|t| lint_codes(g, &options, t))
+        })
     });
     drop(capsules);
     if counts {

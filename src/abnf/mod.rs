@@ -1,10 +1,15 @@
 //! The specifications' ABNF, read and compiled to exact automata.
 //!
-//! The grammar files of `grammar/` (RFC 5234 syntax) are read by a small reader of this crate
-//! ([`AbnfRules::parse`], see the `parse` module for what it accepts and why it is not the `abnf`
-//! crate), and any rule can be compiled as a start rule into a deterministic finite automaton, a
-//! [`Dfa`], that decides membership of a whole string in the rule's language ([`AbnfRules::compile`],
-//! [`Dfa::is_match`]). [`dfa`] gives the DFA of a rule of a grammar, precompiled or built once.
+//! The grammar files of `grammar/` (RFC 5234 syntax) are read and compiled by the crate
+//! `abnf-automata`, which knows nothing of URIs: its reader ([`AbnfRules::parse`]), the compilation of
+//! any rule as a start rule into a deterministic finite automaton, a [`Dfa`], that decides membership
+//! of a whole string in the rule's language ([`AbnfRules::compile`], [`Dfa::is_match`]), the error
+//! offset and what could come there ([`Dfa::check`], [`Dfa::continuations`]), the walks and the
+//! generation of strings ([`generate`], [`mutate`], [`Generator`]); its documentation says how the
+//! automata are built and walked. This module holds what is about the URI and IRI grammars: which
+//! files make up each grammar ([`rules`]), the registry of their automata ([`registry`], [`dfa`]),
+//! the scheme grammars ([`schemes`]), the grammars as their documents print them ([`as_printed`]),
+//! and where each rule is defined ([`definition`]).
 //!
 //! ```
 //! use iri_abnf::abnf::{dfa, generate, rules};
@@ -21,28 +26,15 @@
 //! # Ok::<(), iri_abnf::abnf::AbnfError>(())
 //! ```
 //!
-//! # Semantics
-//!
-//! The automaton is exact for ABNF (RFC 5234 §3): alternation (§3.2) is the union of the languages,
-//! concatenation (§3.1) their concatenation, repetition (§3.6, §3.7) and option (§3.8) the bounded
-//! Kleene star; there is no ordered choice and no greedy repetition as in PEG. Rule references are
-//! inlined, so a grammar must not be recursive (the URI and IRI grammars are not); recursion is reported as
-//! [`AbnfError::Recursion`]. Terminals are Unicode code points (draft-ietf-iri-3987bis §2.2: "Terminals in
-//! the ABNF are characters, not octets"), matched against the UTF-8 encoding of the input; quoted strings
-//! are case-insensitive for the ASCII letters (RFC 5234 §2.3) unless written `%s"..."` (RFC 7405).
-//!
-//! The route is: AST ([`Node`]) → `regex_syntax::hir::Hir` (classes of code points, concatenation,
-//! alternation, counted repetition) → Thompson NFA without captures → dense DFA of `regex-automata`, built
-//! with `MatchKind::All` (every NFA thread is kept, so the union is not pruned by match priority), anchored
-//! start states only, and minimized. The `regex-automata` types stay inside the crate: a [`Dfa`] is
-//! walked through its own methods, and its states are opaque ([`State`]).
-//!
 //! # Grammars
 //!
-//! [`rules`] and [`dfa`] take any grammar ([`AnyGrammar`], or a [`Grammar`](crate::grammar::Grammar)): the four main ones,
-//! `uri` (RFC 3986), `rfc3987` (RFC 3987), `iri` (draft-ietf-iri-3987bis §2.2) and `leiri` (3987bis §5.1),
-//! and the five with a language only (RFC 2396, RFC 2732, the 2001 and 2002 IRI drafts, 3987bis as
-//! printed). Both build once per grammar (and per rule) and keep the result for the life of the process.
+//! [`rules`] and [`dfa`] take any grammar ([`AnyGrammar`], or a [`Grammar`](crate::grammar::Grammar)):
+//! the four main ones, `uri` (RFC 3986), `rfc3987` (RFC 3987), `iri` (draft-ietf-iri-3987bis §2.2) and
+//! `leiri` (3987bis §5.1), and the five with a language only (RFC 2396, RFC 2732, the 2001 and 2002
+//! IRI drafts, 3987bis as printed). Both build once per grammar (and per rule) and keep the result
+//! for the life of the process. Rule references are inlined, so a grammar must not be recursive (the
+//! URI and IRI grammars are not); terminals are Unicode code points (draft-ietf-iri-3987bis §2.2:
+//! "Terminals in the ABNF are characters, not octets").
 //!
 //! # Size and speed
 //!
@@ -52,378 +44,42 @@
 //! ([`AbnfRules::compile`]: HIR, NFA, determinization, minimization and the walk's table, best of
 //! three); it also prints the size of the precompiled DFAs of each grammar and the time to load them.
 //! The criterion bench `cargo bench --bench validate` measures membership ([`Dfa::is_match`] on
-//! members and non-members of 10 to 36 bytes) against the pest grammar, which also records the parse
-//! attempts that make its error messages, and `cargo bench --bench validate -- automaton-build` the
-//! build. Minimization is most of the build time; without it the DFAs would have several times as many
-//! states.
+//! members and non-members of 10 to 36 bytes) against the pest grammar, and `cargo bench --bench
+//! validate -- automaton-build` the build; `cargo bench --bench validate -- long-line` the walk over
+//! a 10 MB line of `a`, `/`, `é` or percent-encoded octets after `http://a/`.
 //!
-//! # Precompiled automata
+//! # The built-in automata
 //!
 //! [`crate::validate`] and [`crate::is_valid`] do not wait for a build: the DFAs of 19 rules per main
-//! grammar ([`precompiled::rules`]: the reference, absolute, `IRI`/`URI` and relative rules, and
-//! `scheme`, the authority, userinfo, host, `IP-literal`, `IPv4address`, `IPv6address`, reg-name, `port`,
-//! the four path rules, query and fragment), and of the reference, absolute and relative rules of the
-//! five grammars with a language only (3 or 4 each), are serialized with [`Dfa::to_bytes_little_endian`]
-//! into `src/abnf/automata/` by `cargo xtask generate` (deterministic) and included in the library with
-//! 4-byte alignment. [`dfa`] loads one zero-copy with `DFA::from_bytes` the first time it is asked for;
-//! any other rule, and every rule on a big-endian target or if the bytes do not load, is compiled at run
-//! time with [`AbnfRules::compile`]. `cargo xtask generate --check` fails, naming the stale files, when
-//! the committed bytes are not what the `.abnf` files compile to.
-//!
-//! The whole-reference rules are the largest files, the authority and host rules next, and the rules
-//! of single components the smallest; the start rules of the scheme grammars of `grammar/schemes/`
-//! ([`schemes`]) are precompiled alike. `cargo xtask abnf-stats` prints the bytes per grammar and per
-//! scheme rule. Loading a DFA checks its tables, finds its dead ends and builds the compact table
-//! described below, which takes a small fraction of building the DFA from the grammar (the same
-//! command prints both).
-//!
-//! # The engine
-//!
-//! [`Dfa::is_match`] (no allocation) walks a compact copy of the DFA's transitions, built when the DFA
-//! is loaded, with the states that differ only in reporting a match (one byte late, in
-//! `regex-automata`) merged. Every state has a row of 16-bit offsets by byte class, and an input
-//! shorter than 32 bytes is walked through the rows, one transition at a time. For a state of text,
-//! whose set of the bytes that leave it unchanged holds every `unreserved` character (RFC 3986 §2.3:
-//! inside a path segment, a host name, a query), the table also has the set of those bytes, with the
-//! lead bytes of the characters that all come back to the state and their continuation bytes, and a
-//! percent-encoded octet (RFC 3986 §2.1) continues such a run: the walk searches for the end of the
-//! run instead of taking a transition for each byte, and then takes the transition of the byte that
-//! ends it from the state's own table by byte. On x86-64 with AVX2 (detected at run time) the search
-//! classifies 32 bytes at once against the set (two nibble table lookups per block, the layout of
-//! `byteset`), escapes included; elsewhere it checks byte by byte, which does not wait for one check
-//! before the next as transitions do. The other states (a port's digits, an IP literal's, a scheme)
-//! have no run: theirs are short, and a search costs more than a few transitions. The vector code of `byteset` (this search, and the
-//! masks of the delimiters among a reference's first bytes that the split of [`crate::parse`] reads
-//! its scheme and authority from) is the crate's only `unsafe` code (the intrinsics and their
-//! unaligned loads, each within the input or a table); the tests compare the search with the
-//! byte-by-byte search on every start offset of inputs of 0 to 99 bytes, the walks with the plain walk
-//! of the DFA, the masks with a byte-by-byte count, and the split from the masks with the split byte
-//! by byte. "?" is left out of the sets of the states an input can reach before its first "?" or "#",
-//! so the walk takes a transition on the first "?" and on each "#" (no state keeps "#"): `parse` reads
-//! the ends of the path and the query (the first "?" or "#", and the first "#") off the walk of an
-//! input longer than 32 bytes, and off the masks of its delimiters for a shorter one. The states after `http://` and `https://` are looked up when the table
-//! is built. `cargo bench --bench validate -- long-line` measures the walk over a 10 MB line of `a`,
-//! `/`, `é` or percent-encoded octets after `http://a/`. A DFA too large for the table's 16-bit entries
-//! is walked itself, from the anchored start state with `next_state`, stopping at the dead state, with
-//! `next_eoi_state` for the verdict; the tests compare the two walks.
-//!
-//! [`Dfa::check`] also gives the error offset, walking the DFA byte by byte when the input is rejected:
-//! the first byte after which no string of the language can follow, moved back to the start of its
-//! character, or the input's length when the input is a proper prefix of the language (grammar/NOTES.md
-//! note 32). In a minimized DFA every state but the dead state reaches a match state; since matches are
-//! reported one byte late, a state that reports a match and then dies counts as dead for the offset.
-//! [`Dfa::continuations`] lists the characters that could come at the offset ([`Failure::state`]) as
-//! code point ranges, exploring UTF-8 sequences from the state by runs of one byte class.
+//! grammar ([`registry::precompiled_rules`]: the reference, absolute, `IRI`/`URI` and relative rules, and
+//! `scheme`, the authority, userinfo, host, `IP-literal`, `IPv4address`, `IPv6address`, reg-name,
+//! `port`, the four path rules, query and fragment), and of the reference, absolute and relative rules
+//! of the five grammars with a language only (3 or 4 each), are serialized into `src/abnf/automata/`
+//! by `cargo xtask generate` (deterministic) and read without copying the first time they are asked
+//! for ([`registry`]); any other rule is compiled on first use. Their walks are tuned for references
+//! ([`registry::tuning`]): runs in the states of text, which hold every `unreserved` character (RFC
+//! 3986 §2.3), "?" and "#" seen by the walk, so that [`crate::parse`] reads the ends of the path and
+//! the query off the walk of an input longer than 32 bytes (and off the masks of its delimiters,
+//! `byteset`, for a shorter one), and the states after `http://` and `https://` looked up ahead.
+//! `cargo xtask generate --check` fails, naming the stale files, when the committed bytes are not
+//! what the `.abnf` files compile to.
 
 mod automata;
 pub(crate) mod byteset;
-mod compile;
-pub(crate) mod engine;
-pub(crate) mod generate;
-mod parse;
-pub(crate) mod precompiled;
+pub(crate) mod cases;
+pub mod registry;
 pub mod schemes;
 
 use std::collections::HashMap;
-use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
+pub use abnf_automata::{
+    generate, mutate, AbnfError, AbnfRules, Dfa, Failure, Generator, Node, Origin, Ranges, Rows,
+    State, Tuning,
+};
+
 use crate::grammar::AnyGrammar;
-
-pub use engine::{dfa, Dfa, Failure, Matcher, Rows, State};
-pub use generate::{generate, mutate, Generator};
-
-/// An ABNF expression (RFC 5234 §3, §4), as read from a grammar file.
-///
-/// Groups `( ... )` (§3.5) leave no node of their own; an option `[ ... ]` (§3.8) is the repetition
-/// `*1( ... )`; a numeric concatenation `%x41.42` (§3.4) is a [`Node::Concatenation`] of single-value
-/// [`Node::Range`]s.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Node {
-    /// `a / b / ...`: the union of the alternatives' languages (RFC 5234 §3.2).
-    Alternation(Vec<Node>),
-    /// `a b ...`: one after the other (RFC 5234 §3.1).
-    Concatenation(Vec<Node>),
-    /// `min*max element` (RFC 5234 §3.6, §3.7); `max` is `None` for no upper bound.
-    Repetition {
-        /// Fewest occurrences.
-        min: u32,
-        /// Most occurrences, `None` for any number.
-        max: Option<u32>,
-        /// What is repeated.
-        node: Box<Node>,
-    },
-    /// A reference to a rule by name; rule names are case-insensitive (RFC 5234 §2.1).
-    Rule(String),
-    /// One code point from `first` to `last` inclusive (RFC 5234 §2.3, §3.4); a single value has
-    /// `first == last`. Surrogate code points in the range are never matched.
-    Range {
-        /// Lowest code point.
-        first: u32,
-        /// Highest code point.
-        last: u32,
-    },
-    /// A literal text string (RFC 5234 §2.3): case-insensitive for ASCII letters unless written
-    /// `%s"..."` (RFC 7405).
-    String {
-        /// The characters between the quotes.
-        text: String,
-        /// `%s"..."`.
-        case_sensitive: bool,
-    },
-}
-
-/// Where something was written: a rule of a file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Origin {
-    /// The rule's name, as spelled at its definition.
-    pub rule: String,
-    /// The file that defines it.
-    pub file: String,
-    /// The 1-based line of its definition.
-    pub line: usize,
-}
-
-impl fmt::Display for Origin {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` ({}:{})", self.rule, self.file, self.line)
-    }
-}
-
-/// What went wrong reading or compiling ABNF.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum AbnfError {
-    /// The text is not ABNF this reader accepts (RFC 5234 §4), or defines a rule twice.
-    Syntax {
-        /// The file name given to [`AbnfRules::parse`].
-        file: String,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column, in characters.
-        column: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// A rule is used or asked for that no file defines.
-    UndefinedRule {
-        /// The missing rule.
-        rule: String,
-        /// The rule whose definition refers to it; `None` when it was asked for directly.
-        used_by: Option<Origin>,
-    },
-    /// A rule refers to itself, directly or through other rules; the automata need a grammar without
-    /// recursion.
-    Recursion {
-        /// The rules of the cycle, first and last the same.
-        cycle: Vec<String>,
-    },
-    /// Two rule names of the grammars cannot be told apart in the generated [`crate::rule::Rule`] enum (two
-    /// spellings of one name, or two names with one variant name).
-    Naming {
-        /// The second of the two names.
-        rule: String,
-        /// What it clashes with.
-        message: String,
-    },
-    /// Compiling the rule would exceed a size or nesting limit.
-    Limit {
-        /// The start rule.
-        rule: String,
-        /// Which limit.
-        message: String,
-    },
-}
-
-impl fmt::Display for AbnfError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AbnfError::Syntax {
-                file,
-                line,
-                column,
-                message,
-            } => write!(f, "{file}:{line}:{column}: {message}"),
-            AbnfError::UndefinedRule { rule, used_by } => match used_by {
-                Some(origin) => write!(f, "rule `{rule}`, used by {origin}, is not defined"),
-                None => write!(f, "rule `{rule}` is not defined"),
-            },
-            AbnfError::Recursion { cycle } => {
-                write!(
-                    f,
-                    "recursive rules cannot be compiled: {}",
-                    cycle.join(" -> ")
-                )
-            }
-            AbnfError::Naming { rule, message } | AbnfError::Limit { rule, message } => {
-                write!(f, "rule `{rule}`: {message}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for AbnfError {}
-
-/// One rule of a rule set.
-#[derive(Clone, Debug)]
-struct RuleDef {
-    origin: Origin,
-    node: Node,
-}
-
-/// A set of ABNF rules read from one or more files (RFC 5234 §4 `rulelist`).
-#[derive(Clone, Debug)]
-pub struct AbnfRules {
-    /// In definition order.
-    defs: Vec<RuleDef>,
-    /// Lower-cased name → index in `defs` (rule names are case-insensitive, RFC 5234 §2.1).
-    index: HashMap<String, usize>,
-}
-
-fn key(name: &str) -> String {
-    name.to_ascii_lowercase()
-}
-
-impl AbnfRules {
-    /// Reads the rule lists of `sources`, given as `(file name, text)`, in order.
-    ///
-    /// Within one file a rule is defined once with `=` and may get more alternatives with `=/`
-    /// (RFC 5234 §3.3). A rule defined with `=` in a later file replaces the rule of the same name of an
-    /// earlier file, keeping its place in [`AbnfRules::rule_names`]; `=/` in a later file adds to it.
-    pub fn parse(sources: &[(&str, &str)]) -> Result<AbnfRules, AbnfError> {
-        let mut rules = AbnfRules {
-            defs: Vec::new(),
-            index: HashMap::new(),
-        };
-        for &(file, text) in sources {
-            let mut in_this_file: HashMap<String, usize> = HashMap::new();
-            for parsed in parse::parse_rulelist(file, text)? {
-                let k = key(&parsed.name);
-                let existing = rules.index.get(&k).copied();
-                if parsed.incremental {
-                    let Some(i) = existing else {
-                        return Err(AbnfError::Syntax {
-                            file: file.to_string(),
-                            line: parsed.line,
-                            column: 1,
-                            message: format!(
-                                "`{} =/` adds alternatives to a rule that is not defined before it \
-                                 (RFC 5234 §3.3)",
-                                parsed.name
-                            ),
-                        });
-                    };
-                    let def = &mut rules.defs[i];
-                    let old = std::mem::replace(&mut def.node, Node::Alternation(Vec::new()));
-                    let mut alternatives = match old {
-                        Node::Alternation(alternatives) => alternatives,
-                        other => vec![other],
-                    };
-                    match parsed.node {
-                        Node::Alternation(more) => alternatives.extend(more),
-                        other => alternatives.push(other),
-                    }
-                    def.node = Node::Alternation(alternatives);
-                    continue;
-                }
-                if let Some(first_line) = in_this_file.get(&k) {
-                    return Err(AbnfError::Syntax {
-                        file: file.to_string(),
-                        line: parsed.line,
-                        column: 1,
-                        message: format!(
-                            "rule `{}` is already defined on line {first_line} of this file; use `=/` to \
-                             add alternatives (RFC 5234 §3.3)",
-                            parsed.name
-                        ),
-                    });
-                }
-                in_this_file.insert(k.clone(), parsed.line);
-                let def = RuleDef {
-                    origin: Origin {
-                        rule: parsed.name,
-                        file: file.to_string(),
-                        line: parsed.line,
-                    },
-                    node: parsed.node,
-                };
-                match existing {
-                    Some(i) => rules.defs[i] = def,
-                    None => {
-                        rules.index.insert(k, rules.defs.len());
-                        rules.defs.push(def);
-                    }
-                }
-            }
-        }
-        Ok(rules)
-    }
-
-    /// The rule names in definition order, spelled as at their (last) definition.
-    pub fn rule_names(&self) -> Vec<&str> {
-        self.defs.iter().map(|d| d.origin.rule.as_str()).collect()
-    }
-
-    /// Removes the rule `name` (any case), if there is one.
-    pub fn remove(&mut self, name: &str) {
-        if let Some(i) = self.index.remove(&key(name)) {
-            self.defs.remove(i);
-            for v in self.index.values_mut() {
-                if *v > i {
-                    *v -= 1;
-                }
-            }
-        }
-    }
-
-    /// The definition of the rule `name` (any case).
-    pub fn rule(&self, name: &str) -> Option<&Node> {
-        self.def(name).map(|d| &d.node)
-    }
-
-    /// Where the rule `name` (any case) is defined.
-    pub fn origin(&self, name: &str) -> Option<&Origin> {
-        self.def(name).map(|d| &d.origin)
-    }
-
-    fn def(&self, name: &str) -> Option<&RuleDef> {
-        self.index.get(&key(name)).and_then(|&i| self.defs.get(i))
-    }
-
-    /// The names of the rules that the definition of `name` refers to, each once, in order of first use.
-    pub fn references(&self, name: &str) -> Vec<&str> {
-        fn walk<'n>(node: &'n Node, out: &mut Vec<&'n str>) {
-            match node {
-                Node::Alternation(items) | Node::Concatenation(items) => {
-                    items.iter().for_each(|n| walk(n, out))
-                }
-                Node::Repetition { node, .. } => walk(node, out),
-                Node::Rule(r) => {
-                    if !out.iter().any(|o| o.eq_ignore_ascii_case(r)) {
-                        out.push(r)
-                    }
-                }
-                Node::Range { .. } | Node::String { .. } => {}
-            }
-        }
-        let mut out = Vec::new();
-        if let Some(node) = self.rule(name) {
-            walk(node, &mut out);
-        }
-        out
-    }
-
-    /// Compiles the rule `start` (a name in any case, or a [`crate::rule::Rule`]) into a [`Dfa`] that
-    /// accepts exactly the strings of its language, built now and owned by the caller ([`dfa`] keeps
-    /// the one of a grammar's rule).
-    ///
-    /// Fails if `start` or a rule it uses is not defined, if the rules it uses are recursive, or if the
-    /// automaton would exceed the size limits.
-    pub fn compile(&self, start: impl AsRef<str>) -> Result<Dfa, AbnfError> {
-        let (dfa, start) = compile::compile(self, start.as_ref())?;
-        Ok(Dfa::built(dfa, start))
-    }
-}
+pub use registry::dfa;
 
 /// A grammar file: its path in the repository and its text.
 type Source = (&'static str, &'static str);
@@ -588,7 +244,9 @@ pub fn marked_notes(grammar: impl Into<AnyGrammar>, notes: &[u32]) -> Vec<u32> {
 
 /// The automata of the grammars as their documents print them (for the repository's crates).
 pub(crate) mod printed {
-    use crate::abnf::{as_printed, grammar_spec, marked_notes, AbnfError, AbnfRules, Dfa};
+    use crate::abnf::{
+        as_printed, grammar_spec, marked_notes, registry, AbnfError, AbnfRules, Dfa,
+    };
     use crate::grammar::AnyGrammar;
 
     /// The automaton of `rule` of `grammar` as its document prints it: with the interpretation notes of
@@ -619,7 +277,7 @@ pub(crate) mod printed {
         for &name in grammar_spec(grammar).removed {
             rules.remove(name);
         }
-        rules.compile(rule)
+        rules.compile_with(rule.name(), registry::tuning())
     }
 }
 
@@ -758,14 +416,6 @@ pub fn rules(grammar: impl Into<AnyGrammar>) -> Result<&'static AbnfRules, AbnfE
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn errors_wrap_no_other_error() {
-        use std::error::Error as _;
-        let rules = super::AbnfRules::parse(&[("t.abnf", "a = b\n")]).unwrap();
-        let e = rules.compile("a").unwrap_err();
-        assert!(matches!(e, super::AbnfError::UndefinedRule { .. }), "{e}");
-        assert!(e.source().is_none());
-    }
 
     #[test]
     fn every_rule_has_its_definition_line_and_a_section() {
@@ -800,58 +450,6 @@ mod tests {
 
     use super::*;
     use crate::grammar::Grammar;
-
-    #[test]
-    fn later_files_replace_rules_in_place() {
-        let rules = AbnfRules::parse(&[
-            ("a.abnf", "one = \"1\"\ntwo = \"2\"\nthree = two\n"),
-            ("b.abnf", "TWO = \"22\"\nfour = \"4\"\none =/ \"11\"\n"),
-        ])
-        .expect("parses");
-        assert_eq!(rules.rule_names(), ["one", "TWO", "three", "four"]);
-        assert_eq!(
-            rules.origin("two"),
-            Some(&Origin {
-                rule: "TWO".into(),
-                file: "b.abnf".into(),
-                line: 1
-            })
-        );
-        let a = rules.compile("three").expect("compiles");
-        assert!(a.is_match("22") && !a.is_match("2"));
-        let a = rules.compile("ONE").expect("compiles");
-        assert!(a.is_match("1") && a.is_match("11") && !a.is_match("111"));
-    }
-
-    #[test]
-    fn definition_errors() {
-        let e = AbnfRules::parse(&[("a.abnf", "x = \"1\"\ny = \"2\"\nX = \"3\"\n")]).unwrap_err();
-        assert!(
-            matches!(&e, AbnfError::Syntax { file, line: 3, message, .. }
-                if file == "a.abnf" && message.contains("line 1")),
-            "{e}"
-        );
-        let e = AbnfRules::parse(&[("a.abnf", "x = \"1\"\n"), ("b.abnf", "\ny =/ \"2\"\n")])
-            .unwrap_err();
-        assert!(
-            matches!(&e, AbnfError::Syntax { file, line: 2, .. } if file == "b.abnf"),
-            "{e}"
-        );
-        assert_eq!(
-            e.to_string().split(':').take(2).collect::<Vec<_>>(),
-            ["b.abnf", "2"]
-        );
-    }
-
-    #[test]
-    fn remove_keeps_the_order() {
-        let mut rules =
-            AbnfRules::parse(&[("a", "a = \"1\"\nb = \"2\"\nc = \"3\"\n")]).expect("parses");
-        rules.remove("B");
-        rules.remove("nope");
-        assert_eq!(rules.rule_names(), ["a", "c"]);
-        assert!(rules.rule("c").is_some() && rules.rule("b").is_none());
-    }
 
     #[test]
     fn grammars_load() {

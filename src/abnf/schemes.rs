@@ -18,11 +18,10 @@
 //! ```
 //! use iri_abnf::abnf::schemes::{dfa, SchemeRule};
 //!
-//! let urn = dfa(SchemeRule::Namestring)?;
+//! let urn = dfa(SchemeRule::Namestring);
 //! assert!(urn.is_match("urn:example:a123,z456"));
 //! // RFC 8141 §2: a NID has at least two characters.
 //! assert_eq!(urn.check("urn:a:b").unwrap_err().offset, 5);
-//! # Ok::<(), iri_abnf::abnf::AbnfError>(())
 //! ```
 
 use std::sync::OnceLock;
@@ -140,23 +139,27 @@ impl SchemeRule {
         AbnfRules::parse(&self.sources())
     }
 
-    /// The rule compiled now.
+    /// The rule compiled now, with the walk's tuning of the built-in automata
+    /// ([`super::registry::tuning`]).
     pub fn compile(self) -> Result<Dfa, AbnfError> {
-        self.rules()?.compile(self.name())
+        self.rules()?
+            .compile_with(self.name(), super::registry::tuning())
     }
 }
 
 /// The DFA of `rule`, loaded on first use and kept: the precompiled one of `src/abnf/automata/`
-/// (`src/abnf/automata/`, `cargo xtask generate`), or, on a big-endian target, one compiled now.
-pub fn dfa(rule: SchemeRule) -> Result<&'static Dfa, AbnfError> {
-    static DFAS: [OnceLock<Result<Dfa, AbnfError>>; COUNT] = [const { OnceLock::new() }; COUNT];
-    DFAS[rule as usize]
-        .get_or_init(|| match super::precompiled::load_scheme(rule as usize) {
-            Some((dfa, start)) => Ok(Dfa::precompiled(dfa, start, None)),
-            None => rule.compile(),
+/// (`cargo xtask generate`), or, on a big-endian target, one compiled now.
+///
+/// # Panics
+/// If the rule's automaton cannot be built (every one is, which the tests check).
+pub fn dfa(rule: SchemeRule) -> &'static Dfa {
+    static DFAS: [OnceLock<Dfa>; COUNT] = [const { OnceLock::new() }; COUNT];
+    DFAS[rule as usize].get_or_init(|| {
+        super::registry::precompiled_scheme(rule as usize).unwrap_or_else(|| {
+            rule.compile()
+                .unwrap_or_else(|e| panic!("{}: {e}", rule.name()))
         })
-        .as_ref()
-        .map_err(Clone::clone)
+    })
 }
 
 #[cfg(test)]
@@ -166,7 +169,7 @@ mod tests {
     /// `rule` accepts each of `good` and rejects each of `bad` at the given offset.
     #[track_caller]
     fn decides(rule: SchemeRule, good: &[&str], bad: &[(&str, usize)]) {
-        let dfa = dfa(rule).unwrap_or_else(|e| panic!("{}: {e}", rule.name()));
+        let dfa = dfa(rule);
         let mut wrong = Vec::new();
         for g in good {
             if let Err(f) = dfa.check(g) {
@@ -188,7 +191,7 @@ mod tests {
     #[test]
     fn the_precompiled_automata_load() {
         for rule in SchemeRule::ALL {
-            let dfa = dfa(rule).unwrap_or_else(|e| panic!("{}: {e}", rule.name()));
+            let dfa = dfa(rule);
             assert_eq!(
                 dfa.is_precompiled(),
                 cfg!(target_endian = "little"),

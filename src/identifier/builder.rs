@@ -593,7 +593,7 @@ impl<'a> Builder<'a> {
 fn push_host(out: &mut String, host: Text<'_>, iri: bool) -> Result<(), ConvertError> {
     let text = host.as_str();
     if text.starts_with('[') {
-        if crate::parsing::split::is_valid(Grammar::Uri, Rule::IpLiteral, text) != Some(true) {
+        if !crate::parsing::split::is_valid(Grammar::Uri, Rule::IpLiteral, text) {
             return Err(refuse(
                 "host",
                 0,

@@ -173,7 +173,7 @@ fn checked_meta(grammar: Grammar, rule: Rule, input: &str) -> Result<Meta, Parse
 /// Whether `input` matches `rule` of `grammar`, by the rule's DFA; the error says where it does not.
 #[inline]
 fn check(grammar: Grammar, rule: Rule, input: &str) -> Result<(), ParseError> {
-    if crate::parsing::split::is_valid(grammar, rule, input) == Some(true) {
+    if crate::parsing::split::is_valid(grammar, rule, input) {
         Ok(())
     } else {
         rejected(grammar, rule, input)
@@ -187,8 +187,7 @@ fn meta_of_valid(grammar: Grammar, rule: Rule, input: &str) -> Meta {
         .unwrap_or_else(|| crate::parsing::split::lenient(grammar, rule, input))
 }
 
-/// The error of an input that the rule's DFA did not accept (or the pest parser's verdict when the
-/// DFA could not be built).
+/// The error of an input that the rule's DFA did not accept.
 #[cold]
 #[inline(never)]
 fn rejected(grammar: Grammar, rule: Rule, input: &str) -> Result<(), ParseError> {

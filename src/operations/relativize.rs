@@ -414,7 +414,7 @@ impl<'a> RelativePaths<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::abnf::generate::case_seed;
+    use crate::abnf::cases::case_seed;
 
     #[test]
     fn errors_give_their_source() {

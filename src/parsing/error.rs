@@ -171,16 +171,13 @@ pub(crate) struct Detail {
 /// Where the characters that could come at the offset of an error are listed from.
 #[derive(Clone, Copy, Default)]
 enum At {
-    /// The DFA of the error's rule ([`crate::abnf::engine::loaded`]), from whose state after the
+    /// The DFA of the error's rule ([`crate::abnf::registry::loaded`]), from whose state after the
     /// input up to the offset they are listed, and that state when it is known (otherwise it is found
     /// on first use, by walking the DFA over the input up to the offset).
     Dfa(Option<crate::abnf::State>),
     /// Nothing is listed.
     #[default]
     Nowhere,
-    /// The rule's DFA could not be built ([`unbuilt_error`]): nothing is listed, and the hint says
-    /// why.
-    Unbuilt,
     /// The grammar has no such rule ([`no_such_rule`]): nothing is listed.
     NoSuchRule,
 }
@@ -229,7 +226,7 @@ impl Detail {
 
 /// The characters that could come in `state` of `dfa`, then `end of input` if the input may end there.
 fn characters_at(dfa: &crate::abnf::Dfa, state: crate::abnf::State) -> Vec<Expected> {
-    let mut out = Expected::from_ranges(&dfa.shared_continuations(state));
+    let mut out = Expected::from_ranges(&dfa.continuations(state));
     if dfa.accepts_end(state) {
         out.push(Expected::EndOfInput);
     }
@@ -295,11 +292,11 @@ impl serde::Serialize for ParseError {
 }
 
 /// The verdict of `rule` of `grammar` on `input` by the rule's automaton: `Err` with the offset of the
-/// first character that cannot be part of a match ([`crate::abnf::Dfa::failure_offset`], the offset
+/// first character that cannot be part of a match ([`crate::abnf::Dfa::check`], the offset
 /// of the error that `validate` gives), for the advice that tries the input otherwise.
 fn verdict(grammar: AnyGrammar, rule: Rule, input: &str) -> Result<(), usize> {
     match crate::abnf::dfa(grammar, rule) {
-        Ok(dfa) => dfa.failure_offset(input),
+        Ok(dfa) => dfa.check(input).map_err(|f| f.offset),
         Err(_) => Err(0),
     }
 }
@@ -333,16 +330,13 @@ impl ParseError {
     pub fn expected(&self) -> &[Expected] {
         let detail = &self.detail;
         detail.expected.get_or_init(|| match detail.at {
-            At::Dfa(state) => match crate::abnf::engine::loaded(self.grammar, self.rule) {
-                Ok(dfa) => {
-                    let state = state.unwrap_or_else(|| {
-                        dfa.state_after(&self.input().as_bytes()[..self.offset])
-                    });
-                    characters_at(dfa, state).into_boxed_slice()
-                }
-                Err(_) => Box::default(),
-            },
-            At::Nowhere | At::Unbuilt | At::NoSuchRule => Box::default(),
+            At::Dfa(state) => {
+                let dfa = crate::abnf::registry::loaded(self.grammar, self.rule);
+                let state = state
+                    .unwrap_or_else(|| dfa.state_after(&self.input().as_bytes()[..self.offset]));
+                characters_at(dfa, state).into_boxed_slice()
+            }
+            At::Nowhere | At::NoSuchRule => Box::default(),
         })
     }
 
@@ -352,17 +346,8 @@ impl ParseError {
     }
 
     /// A note on a likely cause, when one is known: a zone identifier in an IP-literal (see
-    /// [`zone_id_hint`]), or why the rule's automaton could not be built. [`ParseError::message`]
-    /// ends with it. Made on demand.
+    /// [`zone_id_hint`]). [`ParseError::message`] ends with it. Made on demand.
     pub fn hint(&self) -> Option<String> {
-        if let At::Unbuilt = self.detail.at {
-            let why = crate::abnf::engine::loaded(self.grammar, self.rule)
-                .as_ref()
-                .err()?;
-            return Some(format!(
-                "the automaton of the rule could not be built: {why}"
-            ));
-        }
         // Only an error at a "%" can be a zone identifier's.
         match self.input().as_bytes().get(self.offset) {
             Some(b'%') => zone_id_hint(self.grammar, self.input(), self.offset),
@@ -1533,8 +1518,8 @@ fn located(
     }
 }
 
-/// The error for an input that the DFA of `rule` ([`crate::abnf::engine::loaded`]) rejects at
-/// `offset` ([`crate::abnf::Dfa::failure_offset`]), with no rules named: what [`crate::validate`] and
+/// The error for an input that the DFA of `rule` ([`crate::abnf::registry::loaded`]) rejects at
+/// `offset` ([`crate::abnf::Dfa::check`]), with no rules named: what [`crate::validate`] and
 /// [`crate::parse`] return. The DFA's state there is found when [`ParseError::expected`] first asks.
 #[cold]
 #[inline(never)]
@@ -1562,14 +1547,6 @@ pub(crate) fn pest_only_error(
     let offset = offset.min(input.len());
     let detail = Detail::new(names, None, None);
     located(grammar.into(), rule, input, offset, detail)
-}
-
-/// The error when the automaton of a rule of a grammar without a pest parser cannot be built (every rule
-/// of every grammar compiles, which the tests check, so this is never expected): no offset can be
-/// known, so it is 0, nothing is listed as expected and the hint says why.
-#[cold]
-pub(crate) fn unbuilt_error(grammar: AnyGrammar, rule: Rule, input: &str) -> ParseError {
-    at_start(grammar, rule, input, At::Unbuilt)
 }
 
 /// The error of a start rule that the grammar does not have ([`ErrorKind::UnknownRule`]): at offset 0,
@@ -1729,7 +1706,7 @@ mod tests {
         let rules = crate::abnf::rules(g).expect("loads");
         let generator = crate::abnf::Generator::new(rules, name).expect("generator");
         (0..n)
-            .map(|i| generator.generate(crate::abnf::generate::nth_seed(45, i), 30))
+            .map(|i| generator.generate(abnf_automata::nth_seed(45, i), 30))
             .collect()
     }
 

@@ -32,13 +32,9 @@ use crate::grammar::Grammar;
 use crate::rule::Rule;
 
 /// Whether `input` matches the rule `rule` (spec spelling) of `grammar`, to its end, by the rule's
-/// (precompiled) DFA; `None` when there is no verdict (the automaton cannot be built), in which case
-/// the caller takes the pest path.
-pub(crate) fn is_valid(grammar: Grammar, rule: Rule, input: &str) -> Option<bool> {
-    match crate::abnf::engine::loaded(grammar.into(), rule) {
-        Ok(dfa) => Some(dfa.is_match(input)),
-        Err(_) => None,
-    }
+/// (precompiled) DFA.
+pub(crate) fn is_valid(grammar: Grammar, rule: Rule, input: &str) -> bool {
+    crate::abnf::registry::loaded(grammar.into(), rule).is_match(input)
 }
 
 fn component(input: &str, start: usize, end: usize) -> Component<'_> {
@@ -142,16 +138,15 @@ fn path(input: &str, kind: PathKind) -> Path<'_> {
 #[inline]
 pub(crate) fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, ParseError> {
     let rule = grammar.reference_rule();
-    let Ok(dfa) = crate::abnf::engine::loaded(grammar.into(), rule) else {
-        return parse_without_dfa(grammar, rule, input);
-    };
+    let dfa = crate::abnf::registry::loaded(grammar.into(), rule);
     // The walk of the DFA found where the path and the query end, or where the input goes wrong.
     // An input of up to 32 bytes: the masks of its delimiters, which the split reads anyway, give
     // where the path and the query end, so the walk need not note them.
     let ends = if input.len() <= COVERED {
-        dfa.failure_offset(input).map(|()| None)
+        dfa.check(input).map(|()| None).map_err(|f| f.offset)
     } else {
-        dfa.match_delimiters(input).map(Some)
+        dfa.first_transitions(input, [b'?', b'#'])
+            .map(|[query, hash]| Some((query.min(hash), hash)))
     };
     match ends {
         Ok(ends) => Ok(marked(grammar, rule, input, ends)),
@@ -162,27 +157,6 @@ pub(crate) fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, Pars
             offset,
         )),
     }
-}
-
-/// [`parse`] where the DFA cannot be built: pest decides, then the split byte by byte.
-#[cold]
-#[inline(never)]
-fn parse_without_dfa(
-    grammar: Grammar,
-    rule: Rule,
-    input: &str,
-) -> Result<Reference<'_>, ParseError> {
-    not_accepted(grammar, rule, input)?;
-    let meta = meta(grammar, rule, input).unwrap_or_else(|| lenient(grammar, rule, input));
-    Ok(Reference::from_meta(input, meta))
-}
-
-/// [`parse`] when the DFA did not accept the input (or could not be built, and pest decides): the
-/// error, if the input is invalid.
-#[cold]
-#[inline(never)]
-fn not_accepted(grammar: Grammar, rule: Rule, input: &str) -> Result<(), ParseError> {
-    crate::syntax::validate(grammar, rule, input)
 }
 
 /// A whole reference (`IRI-reference`, `IRI`, `absolute-IRI`, `irelative-ref` and the URI rules).
@@ -725,8 +699,8 @@ mod tests {
             let rules = crate::abnf::rules(g).unwrap();
             let generator = crate::abnf::Generator::new(rules, rule).unwrap();
             for i in 0..20_000 {
-                let seed = crate::abnf::generate::case_seed(0x3a5c, g, i);
-                check(g, &crate::abnf::generate::case_input(&generator, seed, 90));
+                let seed = crate::abnf::cases::case_seed(0x3a5c, g, i);
+                check(g, &abnf_automata::case_input(&generator, seed, 90));
             }
         }
         let a = |n: usize| "a".repeat(n);
@@ -763,8 +737,8 @@ mod tests {
             let generator = crate::abnf::Generator::new(rules, rule).unwrap();
             let mut valid = 0;
             for i in 0..20_000 {
-                let seed = crate::abnf::generate::case_seed(0x5917, g, i);
-                let s = crate::abnf::generate::case_input(&generator, seed, 40);
+                let seed = crate::abnf::cases::case_seed(0x5917, g, i);
+                let s = abnf_automata::case_input(&generator, seed, 40);
                 if crate::is_valid(g, rule, &s) {
                     valid += 1;
                     assert_eq!(Some(lenient(g, rule, &s)), meta(g, rule, &s), "{g} {s:?}");

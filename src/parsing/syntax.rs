@@ -332,24 +332,9 @@ pub(crate) fn validate(
     if !grammar.has(r) {
         return Err(crate::error::no_such_rule(grammar, r, input));
     }
-    match crate::abnf::engine::loaded(grammar, r) {
-        Ok(dfa) => dfa
-            .failure_offset(input)
-            .map_err(|offset| crate::error::rejected_at(grammar, r, input, offset)),
-        Err(_) => unbuilt(grammar, r, input),
-    }
-}
-
-/// [`validate`] when the DFA of `name` could not be built: pest decides for a rule of a main
-/// grammar; otherwise the error says why ([`ParseError::hint`]). Every rule of every grammar compiles (tested), so this is
-/// never expected.
-#[cold]
-#[inline(never)]
-fn unbuilt(grammar: AnyGrammar, name: Rule, input: &str) -> Result<(), ParseError> {
-    match grammar.main() {
-        Some(main) => parse_tree(main, name, input).map(|_| ()),
-        None => Err(crate::error::unbuilt_error(grammar, name, input)),
-    }
+    crate::abnf::registry::loaded(grammar, r)
+        .check(input)
+        .map_err(|failure| crate::error::rejected_at(grammar, r, input, failure.offset))
 }
 
 /// The tree of the first pair of `pairs` (the start wrapper), from the flat token stream: one node per

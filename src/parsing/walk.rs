@@ -305,8 +305,8 @@ mod tests {
             for (k, &rule) in g.rules().iter().enumerate() {
                 let generator = crate::abnf::Generator::new(rules, rule).unwrap();
                 for i in 0..200 {
-                    let seed = crate::abnf::generate::case_seed(0x7A1C + k as u64, g, i);
-                    let input = crate::abnf::generate::case_input(&generator, seed, 40);
+                    let seed = crate::abnf::cases::case_seed(0x7A1C + k as u64, g, i);
+                    let input = abnf_automata::case_input(&generator, seed, 40);
                     if let Ok(tree) = crate::syntax::parse_tree(g, rule, &input) {
                         if let Err(shape) = components(g, rule, &input, &tree) {
                             panic!("{g} {rule} {input:?}: {}", shape.0);

@@ -21,16 +21,16 @@ pub const ORDER: &[&str] = &[
     // Grammar identities and character classes.
     "grammar",
     "characters",
-    // ABNF and automata: the reader, compiler, engine, precompiled tables, generation.
+    // The grammars' automata (the crate `abnf-automata` reads ABNF, compiles and walks it, and is a
+    // dependency, which Cargo's graph keeps below the library): the masks of delimiters, the
+    // precompiled bytes, the registry of the built-in automata, the grammars' rules, the scheme
+    // grammars, the seeds of campaigns.
     "abnf::byteset",
-    "abnf::parse",
-    "abnf::compile",
     "abnf::automata",
-    "abnf::precompiled",
-    "abnf::engine",
+    "abnf::registry",
     "abnf",
     "abnf::schemes",
-    "abnf::generate",
+    "abnf::cases",
     // Strings of the grammars from a fuzzer's bytes (feature `arbitrary`): generation's walk.
     "arbitrary",
     // Parsing: errors, the pest tree, components, the fast split, the walker, reports.
@@ -79,7 +79,7 @@ pub const JUDGE_ORDER: &[&str] = &[
     "",
 ];
 
-/// One module file: its module path (`abnf::engine`; the root is "") and its code.
+/// One module file: its module path (`abnf::registry`; the root is "") and its code.
 struct Module {
     path: String,
     file: String,
@@ -541,14 +541,14 @@ mod tests {
         let known: BTreeSet<&str> = [
             "",
             "abnf",
-            "abnf::engine",
+            "abnf::registry",
             "grammar",
             "parsing",
             "parsing::error",
         ]
         .into();
         let m = module(
-            "abnf::engine",
+            "abnf::registry",
             "use crate::{grammar::Grammar, parsing::error::ParseError};\nuse super::AbnfRules;",
         );
         let got = imports(&m, &known, &BTreeMap::new());

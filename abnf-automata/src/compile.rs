@@ -9,7 +9,7 @@ use regex_automata::util::start;
 use regex_automata::{Anchored, MatchKind};
 use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, Hir, Repetition};
 
-use super::{AbnfError, AbnfRules, Node};
+use crate::rules::{AbnfError, AbnfRules, Node};
 
 /// Deepest nesting of expressions in a start rule with all rule references inlined.
 pub(crate) const MAX_DEPTH: usize = 250;
@@ -23,7 +23,7 @@ const DFA_SIZE_LIMIT: usize = 256 << 20;
 /// Fails if one of them uses an undefined rule, if they are recursive, or if they nest deeper than
 /// [`MAX_DEPTH`] with rule references inlined.
 pub(crate) fn dependency_order(rules: &AbnfRules, start: &str) -> Result<Vec<usize>, AbnfError> {
-    let Some(&root) = rules.index.get(&super::key(start)) else {
+    let Some(&root) = rules.index.get(&crate::rules::key(start)) else {
         return Err(AbnfError::UndefinedRule {
             rule: start.to_string(),
             used_by: None,
@@ -42,7 +42,7 @@ pub(crate) fn dependency_order(rules: &AbnfRules, start: &str) -> Result<Vec<usi
         let def = &rules.defs[i];
         let mut out = Vec::new();
         for name in rules.references(&def.origin.rule) {
-            match rules.index.get(&super::key(name)) {
+            match rules.index.get(&crate::rules::key(name)) {
                 Some(&j) => out.push(j),
                 None => {
                     return Err(AbnfError::UndefinedRule {
@@ -82,7 +82,7 @@ pub(crate) fn dependency_order(rules: &AbnfRules, start: &str) -> Result<Vec<usi
             let depth = node_depth(&rules.defs[i].node, &|name| {
                 rules
                     .index
-                    .get(&super::key(name))
+                    .get(&crate::rules::key(name))
                     .and_then(|j| match marks.get(j) {
                         Some(Mark::Done(d)) => Some(*d),
                         _ => None,
@@ -174,7 +174,7 @@ fn lower(node: &Node, rules: &AbnfRules, done: &HashMap<usize, Hir>) -> Hir {
         // nothing rather than panicking.
         Node::Rule(name) => rules
             .index
-            .get(&super::key(name))
+            .get(&crate::rules::key(name))
             .and_then(|i| done.get(i))
             .cloned()
             .unwrap_or_else(Hir::fail),
@@ -264,7 +264,7 @@ pub(crate) fn compile(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::abnf::Origin;
+    use crate::rules::Origin;
 
     fn rules(text: &str) -> AbnfRules {
         AbnfRules::parse(&[("t.abnf", text)]).unwrap_or_else(|e| panic!("{e}"))
@@ -386,41 +386,5 @@ mod tests {
         let a = r.compile("r249").expect("compiles");
         assert!(a.is_match("") && a.is_match("x") && !a.is_match("xx"));
         assert!(matches!(r.compile("r250"), Err(AbnfError::Limit { .. })));
-    }
-
-    /// The DFA compiled now serializes to the bytes it was loaded from ahead of time, and both decide
-    /// alike.
-    #[test]
-    fn the_dfa_round_trips_through_bytes() {
-        use crate::grammar::Grammar;
-        let built = crate::abnf::rules(Grammar::Iri)
-            .expect("loads")
-            .compile("IRI-reference")
-            .expect("compiles");
-        let loaded = crate::abnf::dfa(Grammar::Iri, "IRI-reference").expect("loads");
-        assert!(!built.is_precompiled());
-        assert_eq!(loaded.is_precompiled(), cfg!(target_endian = "little"));
-        assert_eq!(
-            built.to_bytes_little_endian(),
-            loaded.to_bytes_little_endian()
-        );
-        assert_eq!(
-            (built.state_count(), built.memory_usage()),
-            (loaded.state_count(), loaded.memory_usage())
-        );
-        let cases = [
-            ("http://r\u{E9}sum\u{E9}.example.org/?\u{E0000}", true),
-            ("//[::1]", true),
-            ("", true),
-            ("a b", false),
-            ("#a#b", false),
-        ];
-        for (s, member) in cases {
-            assert_eq!(
-                (built.is_match(s), loaded.is_match(s)),
-                (member, member),
-                "{s:?}"
-            );
-        }
     }
 }

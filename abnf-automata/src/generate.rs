@@ -3,7 +3,7 @@
 //!
 //! [`Generator`] walks a rule's AST ([`Node`]) with a small deterministic pseudo-random generator
 //! (splitmix64), so that one seed always gives the same string. Every string it produces is in the
-//! language of the rule (RFC 5234 §3 semantics, the same as [`crate::abnf::Dfa`]); its choices are
+//! language of the rule (RFC 5234 §3 semantics, the same as [`crate::Dfa`]); its choices are
 //! spread so that many seeds reach:
 //!
 //! - every alternative (RFC 5234 §3.2) whose shortest string fits in the length budget, each with the
@@ -16,13 +16,14 @@
 //!   maximum of its minimum + 24;
 //! - both cases of the letters of case-insensitive quoted strings (§2.3).
 //!
-//! [`mutate`] makes small random edits with characters that sit at the edges of the URI and IRI
-//! grammars, to produce strings near the language (inside or outside of it).
+//! [`mutate`] makes small random edits with characters that sit at the edges of many grammars
+//! (delimiters, white space, controls, noncharacters, broken escapes), to produce strings near the
+//! language (inside or outside of it).
 
 use std::collections::HashMap;
 
-use super::compile::{char_ranges, dependency_order};
-use super::{AbnfError, AbnfRules, Node};
+use crate::compile::{char_ranges, dependency_order};
+use crate::rules::{AbnfError, AbnfRules, Node};
 
 /// Extra occurrences an unbounded repetition may get beyond its minimum.
 const UNBOUNDED_SPAN: usize = 24;
@@ -31,14 +32,16 @@ const MAX_SHORTEST: usize = 1 << 16;
 
 /// splitmix64: a tiny, fast, deterministic pseudo-random generator.
 #[derive(Clone, Debug)]
-pub(crate) struct Rng(u64);
+pub struct Rng(u64);
 
 impl Rng {
-    pub(crate) fn new(seed: u64) -> Rng {
+    /// The generator with `seed`.
+    pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
-    pub(crate) fn next_u64(&mut self) -> u64 {
+    /// The next number.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -50,7 +53,7 @@ impl Rng {
 /// Where the generator's choices come from: [`Rng`] for seeded campaigns, the fuzzer's bytes for the
 /// `arbitrary` feature. Every choice of the walk and of [`mutate`] is one call, so the same walk serves
 /// both.
-pub(crate) trait Choices {
+pub trait Choices {
     /// A number in `0..n`; 0 if `n` is 0.
     fn below(&mut self, n: usize) -> usize;
 
@@ -80,7 +83,7 @@ pub struct Generator<'r> {
 }
 
 impl<'r> Generator<'r> {
-    /// A generator for the rule `rule` of `rules`: a name in any case, or a [`crate::rule::Rule`].
+    /// A generator for the rule `rule` of `rules`, a name in any case.
     ///
     /// Fails if the rule or a rule it uses is undefined, if they are recursive, or if the shortest string
     /// of the rule is longer than 65536 code points.
@@ -115,7 +118,7 @@ impl<'r> Generator<'r> {
     }
 
     /// A string of the rule's language, with every choice of the walk taken from `choices`.
-    pub(crate) fn generate_with(&self, choices: &mut impl Choices, max_len: usize) -> String {
+    pub fn generate_with(&self, choices: &mut impl Choices, max_len: usize) -> String {
         let mut out = String::new();
         self.walk(self.start, max_len, choices, &mut out);
         out
@@ -142,7 +145,7 @@ impl<'r> Generator<'r> {
             Node::Rule(name) => self
                 .rules
                 .index
-                .get(&super::key(name))
+                .get(&crate::rules::key(name))
                 .and_then(|i| self.shortest.get(i))
                 .copied()
                 .unwrap_or(usize::MAX),
@@ -298,7 +301,7 @@ fn pick_char(rng: &mut impl Choices, first: u32, last: u32) -> Option<char> {
 /// strings of a campaign, and campaigns with neighbouring seeds, do not share their choices.
 ///
 /// ```
-/// use iri_abnf::repository::nth_seed;
+/// use abnf_automata::nth_seed;
 ///
 /// assert_eq!(nth_seed(7, 3), nth_seed(7, 3));
 /// assert_ne!(nth_seed(7, 3), nth_seed(7, 4));
@@ -319,7 +322,9 @@ pub fn generate(
     Ok(Generator::new(rules, rule)?.generate(seed, max_len))
 }
 
-/// Characters at the edges of the URI, IRI and LEIRI grammars.
+/// Characters at the edges of grammars of text: ASCII delimiters and the percent sign, white space
+/// and controls, bidi marks, the neighbours of the surrogates, private use, noncharacters and tags
+/// (gathered from the URI and IRI grammars, whose edges these are).
 const INTERESTING: &[char] = &[
     // Delimiters (RFC 3986 §2.2) and the percent sign.
     ':',
@@ -426,7 +431,7 @@ pub fn mutate(seed: u64, input: &str) -> String {
 
 /// One edit of [`mutate`], chosen by `rng`: an inserted, deleted or replaced character, a duplicated
 /// substring, a broken percent-encoding, or a letter of the other case.
-pub(crate) fn edit(rng: &mut impl Choices, chars: &mut Vec<char>) {
+pub fn edit(rng: &mut impl Choices, chars: &mut Vec<char>) {
     fn interesting(rng: &mut impl Choices) -> char {
         INTERESTING[rng.below(INTERESTING.len())]
     }
@@ -474,21 +479,8 @@ pub(crate) fn edit(rng: &mut impl Choices, chars: &mut Vec<char>) {
     }
 }
 
-/// splitmix64 finaliser: derives independent case seeds from the campaign seed.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The seed of case `i` of grammar `grammar` in a campaign with seed `seed`: campaigns over several
-/// grammars draw independent, reproducible cases for each.
-pub fn case_seed(seed: u64, grammar: crate::grammar::Grammar, i: u64) -> u64 {
-    mix(seed ^ mix(grammar as u64 + 1) ^ mix(i.wrapping_mul(0x1000_0000_01B3)))
-}
-
-/// The string of one case: generated from the generator's rule, and mutated ([`mutate`]) for odd seeds,
+/// The string of one case of a campaign: generated from the generator's rule, and mutated ([`mutate`])
+/// for odd seeds,
 /// so that a campaign sees valid strings and near misses in equal parts.
 pub fn case_input(generator: &Generator<'_>, case_seed: u64, max_len: usize) -> String {
     let s = generator.generate(case_seed, max_len);
@@ -510,7 +502,7 @@ mod tests {
 
     #[test]
     fn deterministic() {
-        let r = crate::abnf::rules(crate::grammar::Grammar::Iri).expect("loads");
+        let r = &crate::fixtures::rules("iri");
         let g = Generator::new(r, "IRI-reference").expect("generator");
         for seed in 0..50 {
             assert_eq!(g.generate(seed, 40), g.generate(seed, 40));
@@ -522,7 +514,7 @@ mod tests {
 
     #[test]
     fn length_budget() {
-        let r = crate::abnf::rules(crate::grammar::Grammar::Leiri).expect("loads");
+        let r = &crate::fixtures::rules("leiri");
         for rule in ["IRI-reference", "IRI", "ipath", "iquery"] {
             let g = Generator::new(r, rule).expect("generator");
             for seed in 0..500 {
@@ -536,7 +528,7 @@ mod tests {
 
     #[test]
     fn reaches_range_ends_and_planes() {
-        let r = crate::abnf::rules(crate::grammar::Grammar::Iri).expect("loads");
+        let r = &crate::fixtures::rules("iri");
         let g = Generator::new(r, "iprivate").expect("generator");
         let seen: HashSet<char> = (0..4000)
             .flat_map(|s| g.generate(s, 1).chars().collect::<Vec<_>>())
@@ -596,7 +588,7 @@ mod tests {
 
     #[test]
     fn reaches_the_ipv6_forms() {
-        let r = crate::abnf::rules(crate::grammar::Grammar::Uri).expect("loads");
+        let r = &crate::fixtures::rules("uri");
         let g = Generator::new(r, "IPv6address").expect("generator");
         let all: Vec<String> = (0..2000).map(|s| g.generate(s, 48)).collect();
         let has = |f: &dyn Fn(&str) -> bool| all.iter().any(|s| f(s));

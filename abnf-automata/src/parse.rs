@@ -24,7 +24,7 @@
 //! value or a range made only of surrogates is an error. Prose values `<...>` (§4 `prose-val`) describe a
 //! rule in words and are an error.
 
-use super::{AbnfError, Node};
+use crate::rules::{AbnfError, Node};
 
 /// Nesting depth of groups, options and repetitions allowed in one rule.
 const MAX_NESTING: usize = 64;
