@@ -402,7 +402,7 @@ fn render_valid(
         (CheckFormat::Json, None) => return false,
         (CheckFormat::Text, _) => {
             r.text.clear();
-            iri_abnf::repository::quote_into(input, &mut r.text);
+            iri_abnf::report::quote_into(input, &mut r.text);
             r.out.extend_from_slice(b"valid ");
             r.out.extend_from_slice(r.text.as_bytes());
         }
@@ -510,7 +510,7 @@ fn render_record(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
             (Ok(input), None) => {
                 r.out.extend_from_slice(b"valid ");
                 r.out
-                    .extend_from_slice(iri_abnf::repository::quote(input).as_bytes());
+                    .extend_from_slice(iri_abnf::report::quote(input).as_bytes());
                 r.out.push(b'\n');
                 let diagnostics = record.diagnostics.as_deref().unwrap_or_default();
                 let omitted = record.diagnostics_omitted.unwrap_or_default();

@@ -3,6 +3,8 @@
 //! §5.2), or with a planted bug (`--bug`) that the judge must find, shrink and class, or report as a
 //! broken adapter. A test double: not part of the published `iri` command.
 
+#![forbid(unsafe_code)]
+
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::ExitCode;

@@ -6,8 +6,8 @@ use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use super::notation::notation_text;
 use iri_abnf::compare::{compare_rules, counterpart};
-use iri_abnf::repository::notation_text;
 use iri_abnf::{AnyGrammar, Rule};
 use serde_json::Value;
 
@@ -322,7 +322,7 @@ pub(super) fn boundary_strings() -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::{records_from, reduced, spec_examples, suite_notices, suite_records, NOTICES};
-    use iri_abnf::repository::{has_octet_notation, notation_text};
+    use crate::cli::judge::notation::{has_octet_notation, notation_text};
     use serde_json::Value;
     use std::path::Path;
 

@@ -14,6 +14,7 @@ mod characters;
 mod classes;
 mod deciding;
 mod explain;
+pub(crate) mod notation;
 mod peer;
 mod pipeline;
 mod reference;
