@@ -1126,14 +1126,14 @@ pub fn viewer_resolve(base: &str, input: &str, grammar: &str) -> String {
 }
 
 /// The viewer's `needs-escape.js`, as `iri serve` writes it
-/// ([`viewer_scripts::needs_escape_script`]).
+/// (`needs_escape_script` of `iri serve`, whose file this module includes).
 #[wasm_bindgen]
 pub fn viewer_needs_escape_js() -> String {
     viewer_scripts::needs_escape_script()
 }
 
 /// The viewer's `not-appropriate.js`, as `iri serve` writes it
-/// ([`viewer_scripts::not_appropriate_script`]).
+/// (`not_appropriate_script` of `iri serve`, whose file this module includes).
 #[wasm_bindgen]
 pub fn viewer_not_appropriate_js() -> String {
     viewer_scripts::not_appropriate_script()

@@ -787,6 +787,9 @@ impl<T: Storage> Iri<T> {
     /// [`Iri::parse`] does), [`IriGrammar::Rfc3987`] (RFC 3987 §2.2) or [`IriGrammar::Uri`] (its
     /// `URI` rule, RFC 3986 §3: a URI is an IRI). A LEIRI is not an IRI (3987bis §5.1), so
     /// [`IriGrammar`] has no LEIRI grammar; [`crate::convert::leiri_to_iri`] maps a LEIRI to an IRI.
+    /// The value remembers the grammar, and its operations apply that grammar's rules:
+    /// normalization decodes percent-encoded UTF-8 for the IRI grammars only (RFC 3987 §5.3.2.3),
+    /// and the results of resolution are in the wider grammar of the two operands.
     ///
     /// ```
     /// use iri_abnf::{Grammar, Iri, IriGrammar};
@@ -799,14 +802,11 @@ impl<T: Storage> Iri<T> {
     ///
     /// The LEIRI grammar cannot be asked for:
     ///
-    /// ```compile_fail
+    /// ```compile_fail,E0308
     /// use iri_abnf::{Grammar, Iri};
     ///
     /// let _ = Iri::<&str>::parse_with(Grammar::Leiri, "http://a/");
-    /// ``` The value remembers the grammar, and its operations
-    /// apply that grammar's rules: normalization decodes percent-encoded UTF-8 for the IRI grammars
-    /// only (RFC 3987 §5.3.2.3), and the results of resolution are in the wider grammar of the two
-    /// operands.
+    /// ```
     #[inline]
     pub fn parse_with(
         grammar: IriGrammar,

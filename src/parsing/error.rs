@@ -351,8 +351,8 @@ impl ParseError {
         self.input.as_str()
     }
 
-    /// A note on a likely cause, when one is known: a zone identifier in an IP-literal (see
-    /// [`zone_id_hint`]), or why the rule's automaton could not be built. [`ParseError::message`]
+    /// A note on a likely cause, when one is known: a zone identifier in an IP-literal (RFC 6874
+    /// syntax, which no grammar of the crate has), or why the rule's automaton could not be built. [`ParseError::message`]
     /// ends with it. Made on demand.
     pub fn hint(&self) -> Option<String> {
         if let At::Unbuilt = self.detail.at {
@@ -410,7 +410,7 @@ impl ParseError {
 
     /// One line: first, for the common mistakes, what is wrong in plain words and how to fix it
     /// ([`ParseError::advice`]); then `invalid character 'é' (U+00E9) at byte offset 8 (column 9) for
-    /// …; expected …`, with a list of more than [`EXPECTED_SHOWN`] items summarized by class ("a
+    /// …; expected …`, with a list of more than six items summarized by class ("a
     /// letter, a digit, one of - . _ ~, …"; the full list is [`ParseError::expected`] and
     /// [`ParseError::message_verbose`]), and the [hint](ParseError::hint) if there is one.
     pub fn message(&self) -> String {

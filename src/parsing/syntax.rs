@@ -20,11 +20,11 @@
 //!
 //! None of pest's types can be named from outside:
 //!
-//! ```compile_fail
+//! ```compile_fail,E0603
 //! let _ = iri_abnf::syntax::iri::IriParser;
 //! ```
 //!
-//! ```compile_fail
+//! ```compile_fail,E0603
 //! let _: Option<iri_abnf::syntax::uri::Rule> = None;
 //! ```
 

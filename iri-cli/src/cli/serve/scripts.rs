@@ -6,7 +6,7 @@ use iri_abnf::characters::{not_appropriate, NotAppropriate, Place};
 use iri_abnf::report::needs_escape;
 
 /// The script of the viewer's page (`iri serve`, and its static build in the npm package) that tells
-/// it which characters to show as `<U+XXXX>` badges: the characters of [`needs_escape`](iri_abnf::report::needs_escape), as ranges of
+/// it which characters to show as `<U+XXXX>` badges: the characters of [`needs_escape`], as ranges of
 /// code points (`const NEEDS_ESCAPE = [[first, last], …];`).
 pub fn needs_escape_script() -> String {
     let mut ranges: Vec<(u32, u32)> = Vec::new();
@@ -32,7 +32,7 @@ pub fn needs_escape_script() -> String {
 }
 
 /// The script of the viewer's page that tells it which characters are not appropriate in an IRI's
-/// path ([`not_appropriate`](iri_abnf::characters::not_appropriate), the set that URI-to-IRI conversion
+/// path ([`not_appropriate`], the set that URI-to-IRI conversion
 /// keeps percent-encoded, 3987bis §3.7 step 4), as ranges of code points with the index of their
 /// reason in `NOT_APPROPRIATE_REASONS` (the reason's description and source).
 pub fn not_appropriate_script() -> String {
