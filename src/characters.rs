@@ -5,10 +5,8 @@
 //! Each predicate is the ABNF rule of the same name (RFC 3986 Appendix A, 3987bis §2.2 and §5.1); the
 //! tests check them against the pest grammars for every Unicode scalar value.
 
-#[doc(hidden)]
-pub mod derive;
 mod derived;
-pub(crate) mod notation;
+mod rfc3454;
 
 /// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (RFC 3986 §2.3).
 pub fn is_unreserved(c: char) -> bool {
@@ -287,7 +285,7 @@ impl NotAppropriate {
 /// The set, in the order of [`NotAppropriate::ALL`] (interpretation note 15):
 /// - the bidi formatting characters of [`BIDI_FORMATTING`] (RFC 3987 §4.1, 3987bis §3.7.1);
 /// - the tables of RFC 3454 Appendix C that Nameprep prohibits (RFC 3491 §5; 3987bis §4.1 b names
-///   "characters excluded in \[RFC3491\]"), from the `stringprep` crate: C.1.2, C.2.2 but U+200C and
+///   "characters excluded in \[RFC3491\]"), as the RFC lists them: C.1.2, C.2.2 but U+200C and
 ///   U+200D (RFC 5892 Appendix A.1, A.2), C.3 outside the query, C.4, C.5, C.6, C.7, C.8 and C.9;
 /// - the Halfwidth and Fullwidth Forms U+FF01–U+FFEF (3987bis §4.1 b);
 /// - what §2.2 leaves out of `ucschar` (and, outside the query, of `iprivate`);
@@ -323,7 +321,7 @@ impl NotAppropriate {
 /// ```
 pub fn not_appropriate(c: char, place: Place) -> Option<NotAppropriate> {
     let in_query = place == Place::Query;
-    use stringprep::tables;
+    use rfc3454 as tables;
     if c.is_ascii() {
         return None;
     }
@@ -334,23 +332,21 @@ pub fn not_appropriate(c: char, place: Place) -> Option<NotAppropriate> {
     }
     let reason = if is_bidi_formatting(c) {
         NotAppropriate::BidiFormatting
-    } else if tables::non_ascii_space_character(c) {
+    } else if tables::non_ascii_space(c) {
         NotAppropriate::NonAsciiSpace
-    } else if tables::non_ascii_control_character(c) && !matches!(c, '\u{200C}' | '\u{200D}') {
+    } else if tables::non_ascii_control(c) && !matches!(c, '\u{200C}' | '\u{200D}') {
         NotAppropriate::NonAsciiControl
     } else if tables::private_use(c) && !in_query {
         NotAppropriate::PrivateUse
-    } else if tables::non_character_code_point(c) {
+    } else if tables::non_character(c) {
         NotAppropriate::Noncharacter
-    } else if tables::surrogate_code(c) {
-        NotAppropriate::Surrogate
     } else if tables::inappropriate_for_plain_text(c) {
         NotAppropriate::PlainText
     } else if tables::inappropriate_for_canonical_representation(c) {
         NotAppropriate::CanonicalRepresentation
     } else if tables::change_display_properties_or_deprecated(c) {
         NotAppropriate::DisplayProperties
-    } else if tables::tagging_character(c) {
+    } else if tables::tagging(c) {
         NotAppropriate::Tagging
     } else if ('\u{FF01}'..='\u{FFEF}').contains(&c) {
         NotAppropriate::HalfwidthFullwidth
@@ -520,6 +516,55 @@ fn hex_value(d: u8) -> u8 {
 mod tests {
     use super::*;
 
+    /// One Unicode version for all the Unicode data of the crate: the version constants of the
+    /// unicode-rs crates (UTS #39 and its scripts, and the normalization forms they use) agree, and
+    /// the ICU4X data (properties, normalization, and the UTS #46 mapping of `idna`, which comes from
+    /// `icu_normalizer`) is of that version too. ICU4X has no version constant: its data is of the
+    /// same version when it assigns the code points that `unicode-script` gives a script (UAX #24:
+    /// `Unknown` is the script of exactly the unassigned, private-use and surrogate code points) and
+    /// decomposes every code point as `unicode-normalization` does. RFC 3454's tables are of Unicode
+    /// 3.2 by definition and fixed (`rfc3454`).
+    #[test]
+    fn unicode_versions_agree() {
+        use icu_properties::props::GeneralCategory as Gc;
+        use icu_properties::CodePointMapData;
+        use unicode_normalization::UnicodeNormalization;
+        use unicode_script::UnicodeScript;
+        let (a, b, c) = unicode_normalization::UNICODE_VERSION;
+        let version = (u64::from(a), u64::from(b), u64::from(c));
+        assert_eq!(
+            unicode_security::UNICODE_VERSION,
+            version,
+            "unicode-security"
+        );
+        assert_eq!(unicode_script::UNICODE_VERSION, version, "unicode-script");
+        let nfd = icu_normalizer::DecomposingNormalizerBorrowed::new_nfd();
+        let nfkd = icu_normalizer::DecomposingNormalizerBorrowed::new_nfkd();
+        let gc = CodePointMapData::<Gc>::new();
+        let mut assigned = 0;
+        for ch in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let icu_assigned = !matches!(gc.get(ch), Gc::Unassigned | Gc::PrivateUse);
+            let has_script = ch.script() != unicode_script::Script::Unknown;
+            assert_eq!(icu_assigned, has_script, "U+{:04X}", ch as u32);
+            assigned += usize::from(icu_assigned);
+            let text = ch.encode_utf8(&mut [0; 4]).to_string();
+            assert_eq!(
+                nfd.normalize(&text),
+                text.nfd().collect::<String>(),
+                "NFD U+{:04X}",
+                ch as u32
+            );
+            assert_eq!(
+                nfkd.normalize(&text),
+                text.nfkd().collect::<String>(),
+                "NFKD U+{:04X}",
+                ch as u32
+            );
+        }
+        // Unicode 16.0 has 154,998 characters (neither private use nor surrogates); the data is newer.
+        assert!(assigned > 154_998, "{assigned} assigned code points");
+    }
+
     #[test]
     fn pct_helpers() {
         let mut s = String::new();
@@ -678,21 +723,21 @@ mod tests {
             // The Latin letters that the predicate passes without a look-up are in no part of it.
             if matches!(c, '\u{C0}'..='\u{24F}') && !matches!(c, '\u{D7}' | '\u{F7}') {
                 let t = |f: fn(char) -> bool| f(c);
-                use stringprep::tables::*;
+                use rfc3454::*;
                 assert!(
                     is_ucschar(c)
                         && !is_invisible(c)
                         && look_alike_of(c, Place::Host).is_none()
                         && !composes_with_delimiter(c)
                         && ![
-                            non_ascii_space_character as fn(char) -> bool,
-                            non_ascii_control_character,
+                            non_ascii_space as fn(char) -> bool,
+                            non_ascii_control,
                             private_use,
-                            non_character_code_point,
+                            non_character,
                             inappropriate_for_plain_text,
                             inappropriate_for_canonical_representation,
                             change_display_properties_or_deprecated,
-                            tagging_character,
+                            tagging,
                         ]
                         .into_iter()
                         .any(t),

@@ -181,6 +181,9 @@
 //! [RFC 3987]: https://www.rfc-editor.org/rfc/rfc3987
 
 #![warn(missing_docs)]
+// The automata's SIMD walk and their zero-copy tables (`abnf`, see its documentation) are the crate's
+// only `unsafe` code; everything else is denied it.
+#![deny(unsafe_code)]
 
 // The modules in the order data flows through them (3987bis §11.2.2), each layer using only the ones
 // before it (`cargo xtask layers` checks it): grammar identities and character classes → ABNF and
@@ -192,6 +195,7 @@
 // the split, the walker) → grammar comparison (`compare`) → operations (`operations`: resolve,
 // relativize, convert, normalize) → diagnostics (`lint`). The root comes last: it only re-exports and
 // holds the entry points.
+#[allow(unsafe_code)]
 pub mod abnf;
 #[cfg(feature = "arbitrary")]
 pub mod arbitrary;
@@ -235,30 +239,20 @@ pub use components::{
     PathKind, Port, PortValue, Reference, ReferenceBuf, ReferenceKind, Segments, Span,
 };
 pub use error::{ErrorKind, Expected, ParseError};
-pub use grammar::{AnyGrammar, Grammar, NameKind, UnknownName};
+pub use grammar::{AnyGrammar, Grammar, IriGrammar, NameKind, UnknownName};
 pub use identifier::{Builder, IntoStorage, Iri, IriRef, Storage, Uri, UriRef};
 pub use relativize::relativize;
 pub use resolve::{remove_dot_segments, resolve, resolve_with, Base, Mode, ResolveError};
 pub use rule::{Rule, RuleName};
 
-/// Items that the repository's own crates use (the `iri` command, the test support, the fuzz
-/// targets, the benches and the repository tasks): the command line's display helpers, the seeds of
-/// generated test cases, the notation of the spec documents' examples, the automata as the documents
-/// print them, the pest verdict alone for the
-/// differential tests, the list of precompiled rules. Not public API: any release may change them.
+/// The automata items that the repository's own crates use (the seeds of generated test cases, the
+/// automata as the documents print them, the list of precompiled rules), until the ABNF and automata
+/// layer is a crate of its own. Not public API: any release may change them.
 #[doc(hidden)]
 pub mod repository {
     pub use crate::abnf::cases::case_seed;
     pub use crate::abnf::printed::printed_automaton;
     pub use crate::abnf::registry::precompiled_rules;
-    pub use crate::characters::derive::module as derived_characters_module;
-    pub use crate::characters::notation::{decode_notation, has_octet_notation, notation_text};
-    pub use crate::error::{
-        column_of, display_text, needs_escape, needs_escape_script, not_appropriate_script, quote,
-        quote_into, render_caret, render_span, summarize_expected, zone_id_hint, CARET_CONTEXT,
-        CARET_LINE_MAX, EXPECTED_SHOWN, SPAN_CONTEXT, SPAN_LINE_MAX,
-    };
-    pub use crate::syntax::differential::pest_accepts;
     pub use abnf_automata::{case_input, nth_seed};
 }
 

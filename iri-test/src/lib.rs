@@ -11,7 +11,7 @@
 //! ([`iri_abnf::abnf::Generator`]), some are mutated ([`iri_abnf::abnf::mutate`]), and each string is checked
 //! three ways:
 //!
-//! 1. **oracle**: the pest verdict (the pest parser alone, [`iri_abnf::repository::pest_accepts`]) equals the
+//! 1. **oracle**: the pest verdict (the pest parser alone, [`iri_abnf::syntax::pest_failure`]) equals the
 //!    DFA verdict ([`iri_abnf::abnf::dfa`], precompiled or built from the ABNF) for the rule the string
 //!    was generated from;
 //! 2. **reference**: the same for the grammar's reference rule (`IRI-reference`, `URI-reference`), so
@@ -41,10 +41,15 @@
 //! assert!(report.mismatches.is_empty());
 //! ```
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 
 mod invariants;
 pub use invariants::check_invariants;
+// The notation of the spec documents' examples (3987bis §1.4): the judge's module, one source for
+// the judge's built-in cases and for the tests, the fuzz corpora and the test data.
+pub use iri_judge::notation::{self, decode_notation};
 // `invariants` names the library's items through `crate::components` (it is compiled into the
 // library's unit tests too, where that module is the library's own).
 mod components {
@@ -52,7 +57,7 @@ mod components {
 }
 
 use iri_abnf::abnf::{self, AbnfError, Generator};
-use iri_abnf::repository::quote;
+use iri_abnf::report::quote;
 use iri_abnf::repository::{case_input, case_seed};
 use iri_abnf::Grammar;
 use iri_abnf::Span;
@@ -184,10 +189,17 @@ pub struct Report {
 }
 
 /// The pest verdict: whether the pest parser of `grammar`, started at `rule`, consumes the whole input.
-/// No automaton is involved ([`iri_abnf::repository::pest_accepts`] runs pest alone).
+/// No automaton is involved ([`pest_accepts`]).
 fn pest_ok(grammar: Grammar, rule: Rule, input: &str) -> bool {
-    iri_abnf::repository::pest_accepts(grammar, rule, input)
-        .unwrap_or_else(|| panic!("{grammar} has no rule {rule}"))
+    pest_accepts(grammar, rule, input).unwrap_or_else(|| panic!("{grammar} has no rule {rule}"))
+}
+
+/// Whether the pest parser of `grammar`, started at `rule`, matches the whole of `input`; `None` if
+/// the grammar has no such rule. This is the pest verdict alone: [`iri_abnf::syntax::pest_failure`]
+/// runs the pest parser and no automaton, and says where it fails, or nothing when it accepts.
+pub fn pest_accepts(grammar: Grammar, rule: impl RuleName, input: &str) -> Option<bool> {
+    let rule = grammar.rule(rule)?;
+    Some(iri_abnf::syntax::pest_failure(grammar, rule, input).is_none())
 }
 
 /// Checks one string against every inclusion, starting from the narrowest grammar that accepts it.
@@ -495,7 +507,7 @@ pub mod fuzz {
     /// error's `message()`, `render_caret()` and `Display` never panic, `Display` is one line and
     /// `{:#}` that line and the caret lines, and the caret line is spaces
     /// and one `^` under the character at the offset: the rendered line before the caret is the input
-    /// before the offset as displayed ([`iri_abnf::repository::render_caret`]), or its end after a `…` when
+    /// before the offset as displayed ([`iri_abnf::report::render_caret`]), or its end after a `…` when
     /// the line is cut, and likewise from the caret on.
     pub fn render_target(data: &[u8]) -> Result<(), String> {
         let [pad, rest @ ..] = data else {
@@ -528,12 +540,27 @@ pub mod fuzz {
         check_caret(
             &input,
             offset,
-            &iri_abnf::repository::render_caret(&input, offset),
+            &iri_abnf::report::render_caret(&input, offset),
         )
     }
 
     fn check_caret(input: &str, offset: usize, rendered: &str) -> Result<(), String> {
-        use iri_abnf::repository::{display_text, CARET_CONTEXT, CARET_LINE_MAX};
+        // The window of `render_caret`, as its documentation gives it: a line of more than 4000
+        // display columns is cut to 1000 on each side of the caret.
+        const CARET_LINE_MAX: usize = 4000;
+        const CARET_CONTEXT: usize = 1000;
+        // The input as the rendering shows it: the characters of `needs_escape` as `\u{…}`.
+        let display_text = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if iri_abnf::report::needs_escape(c) {
+                        format!("\\u{{{:X}}}", c as u32)
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect()
+        };
         let Some((line, caret)) = rendered.split_once('\n') else {
             return Err(format!("caret rendering is not two lines: {rendered:?}"));
         };

@@ -21,6 +21,8 @@
 //! functions below index nothing they have not checked. A panic would trap and leave the module's
 //! state undefined; the package's tests make a thousand hostile calls and check it still answers.
 
+#![deny(unsafe_code)]
+
 use std::cell::RefCell;
 
 use iri_abnf::convert::{
@@ -34,6 +36,10 @@ use iri_abnf::{AnyGrammar, Base, Grammar, HostKind, Mode, ParseError, ResolveErr
 use serde::Serialize;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
+
+// The viewer's data scripts are those of `iri serve`: one source, the command's.
+#[path = "../../iri-cli/src/cli/serve/scripts.rs"]
+mod viewer_scripts;
 
 // ---------------------------------------------------------------------------------------------
 // The checks: a rule as a number, the input in a buffer.
@@ -1120,17 +1126,17 @@ pub fn viewer_resolve(base: &str, input: &str, grammar: &str) -> String {
 }
 
 /// The viewer's `needs-escape.js`, as `iri serve` writes it
-/// ([`iri_abnf::repository::needs_escape_script`]).
+/// (`needs_escape_script` of `iri serve`, whose file this module includes).
 #[wasm_bindgen]
 pub fn viewer_needs_escape_js() -> String {
-    iri_abnf::repository::needs_escape_script()
+    viewer_scripts::needs_escape_script()
 }
 
 /// The viewer's `not-appropriate.js`, as `iri serve` writes it
-/// ([`iri_abnf::repository::not_appropriate_script`]).
+/// (`not_appropriate_script` of `iri serve`, whose file this module includes).
 #[wasm_bindgen]
 pub fn viewer_not_appropriate_js() -> String {
-    iri_abnf::repository::not_appropriate_script()
+    viewer_scripts::not_appropriate_script()
 }
 
 /// The viewer's grammar files, which the rules of the parse tree link to: `{"ok": [[file, text],
@@ -1170,6 +1176,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(unsafe_code)]
     fn check_reads_the_buffer() {
         let id = ok(&rule_id("uri", "")).as_u64().unwrap() as u32;
         let s = b"http://example.org/\nnot a uri\n";

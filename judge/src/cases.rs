@@ -6,8 +6,8 @@ use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use crate::notation::notation_text;
 use iri_abnf::compare::{compare_rules, counterpart};
-use iri_abnf::repository::notation_text;
 use iri_abnf::{AnyGrammar, Rule};
 use serde_json::Value;
 
@@ -339,7 +339,7 @@ pub(crate) fn boundary_strings() -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::{records_from, reduced, spec_examples, suite_notices, suite_records, NOTICES};
-    use iri_abnf::repository::{has_octet_notation, notation_text};
+    use crate::notation::{has_octet_notation, notation_text};
     use serde_json::Value;
     use std::path::Path;
 

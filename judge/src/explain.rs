@@ -198,12 +198,12 @@ pub(crate) fn explain_with(
         let ch = input[offset..].chars().next();
         let fix = format!(
             "it accepts the input with {} there",
-            iri_abnf::repository::quote(&replacement.to_string())
+            iri_abnf::report::quote(&replacement.to_string())
         );
         explanation = match ch {
             Some(c) => format!(
                 "the ABNF admits {} (U+{:04X}) at byte offset {offset} in {rule}; the implementation rejects it ({fix})",
-                iri_abnf::repository::quote(&c.to_string()),
+                iri_abnf::report::quote(&c.to_string()),
                 c as u32
             ),
             None => format!("the ABNF admits the input as {rule}; the implementation rejects it"),

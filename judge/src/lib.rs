@@ -8,7 +8,8 @@
 //! answers about a [`Case`] in each [`Mode`].
 //!
 //! The modules, in the order data flows through them (each imports only earlier ones; `cargo xtask
-//! layers` checks it): the text of messages (`text`), the character classes (`characters`), the
+//! layers` checks it): the text of messages (`text`), the notation of the spec documents' examples
+//! (`notation`), the character classes (`characters`), the
 //! fixed cases and the embedded suites (`cases`), the reference oracle (`reference`), the adapter
 //! and its protocol (`peer`), the deciding character (`deciding`), classes and known classes
 //! (`classes`), the explanation (`explain`), shrinking (`shrink`), the reports (`render`), and the
@@ -19,6 +20,7 @@ mod characters;
 mod classes;
 mod deciding;
 mod explain;
+pub mod notation;
 mod peer;
 mod pipeline;
 mod reference;

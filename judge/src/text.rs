@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use iri_abnf::repository::needs_escape;
+use iri_abnf::report::needs_escape;
 
 /// Text for display on one terminal line: `\` as `\\`, and control, bidi formatting and invisible
 /// characters ([`needs_escape`]) as `\u{X}`, as the `iri` command shows inputs. The JSON report

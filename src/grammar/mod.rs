@@ -341,6 +341,88 @@ const _: () = assert!(
         && Grammar::Leiri as u8 == AnyGrammar::Leiri as u8
 );
 
+/// The grammars whose language holds IRIs only (3987bis §2.2, RFC 3987 §2.2, and RFC 3986 §3: a
+/// URI is an IRI): the grammars an [`Iri`](crate::Iri) or an [`IriRef`](crate::IriRef) can be parsed
+/// with ([`Iri::parse_with`](crate::Iri::parse_with)). [`Grammar::Leiri`] is not one: a LEIRI is not
+/// an IRI (3987bis §5.1), and [`leiri_to_iri`](crate::convert::leiri_to_iri) maps it to one.
+///
+/// ```
+/// use iri_abnf::{Grammar, IriGrammar};
+///
+/// assert_eq!(Grammar::from(IriGrammar::Rfc3987), Grammar::Rfc3987);
+/// assert_eq!(IriGrammar::try_from(Grammar::Uri), Ok(IriGrammar::Uri));
+/// assert_eq!(IriGrammar::try_from(Grammar::Leiri), Err(Grammar::Leiri));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum IriGrammar {
+    /// RFC 3986 Appendix A: its `URI` and `URI-reference` rules.
+    Uri,
+    /// RFC 3987 §2.2: IRIs as published in 2005.
+    Rfc3987,
+    /// draft-ietf-iri-3987bis §2.2: IRIs, the default grammar.
+    #[default]
+    Iri,
+}
+
+impl IriGrammar {
+    /// The three grammars, from the narrowest language to the widest.
+    pub const ALL: [IriGrammar; 3] = [IriGrammar::Uri, IriGrammar::Rfc3987, IriGrammar::Iri];
+
+    /// The grammar among the main ones.
+    pub const fn grammar(self) -> Grammar {
+        match self {
+            IriGrammar::Uri => Grammar::Uri,
+            IriGrammar::Rfc3987 => Grammar::Rfc3987,
+            IriGrammar::Iri => Grammar::Iri,
+        }
+    }
+}
+
+impl From<IriGrammar> for Grammar {
+    fn from(g: IriGrammar) -> Grammar {
+        g.grammar()
+    }
+}
+
+impl From<IriGrammar> for AnyGrammar {
+    fn from(g: IriGrammar) -> AnyGrammar {
+        g.grammar().into()
+    }
+}
+
+impl TryFrom<Grammar> for IriGrammar {
+    /// The grammar itself, [`Grammar::Leiri`]: its language is not one of IRIs.
+    type Error = Grammar;
+    fn try_from(g: Grammar) -> Result<IriGrammar, Grammar> {
+        match g {
+            Grammar::Uri => Ok(IriGrammar::Uri),
+            Grammar::Rfc3987 => Ok(IriGrammar::Rfc3987),
+            Grammar::Iri => Ok(IriGrammar::Iri),
+            Grammar::Leiri => Err(g),
+        }
+    }
+}
+
+impl PartialEq<Grammar> for IriGrammar {
+    fn eq(&self, other: &Grammar) -> bool {
+        self.grammar() == *other
+    }
+}
+
+impl PartialEq<IriGrammar> for Grammar {
+    fn eq(&self, other: &IriGrammar) -> bool {
+        *self == other.grammar()
+    }
+}
+
+impl fmt::Display for IriGrammar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.grammar().name())
+    }
+}
+
 impl From<Grammar> for AnyGrammar {
     fn from(g: Grammar) -> AnyGrammar {
         match g {

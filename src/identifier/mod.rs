@@ -49,7 +49,7 @@ use crate::components::{
 use crate::components::{ReferenceKind, Span};
 use crate::convert::{ConvertError, ToIriOptions, ToUriOptions};
 use crate::error::ParseError;
-use crate::grammar::Grammar;
+use crate::grammar::{Grammar, IriGrammar};
 use crate::normalize::{normalize_reference, Level, Options};
 use crate::resolve::{transform, Base, Mode, ResolveError};
 use crate::rule::Rule;
@@ -200,16 +200,6 @@ fn absolute_rule(grammar: Grammar) -> Rule {
         Grammar::Uri => Rule::Uri,
         _ => Rule::Iri,
     }
-}
-
-/// The grammar an `Iri` or `IriRef` may be parsed with: the three whose language holds IRIs only.
-#[track_caller]
-fn iri_grammar(grammar: Grammar) -> Grammar {
-    assert!(
-        grammar != Grammar::Leiri,
-        "a LEIRI is not an IRI (3987bis §5.1): convert it with `leiri_to_iri` first"
-    );
-    grammar
 }
 
 /// The wider of two grammars of [`Grammar::ALL`] (`uri` ⊆ `rfc3987` ⊆ `iri`): the grammar a result
@@ -792,25 +782,37 @@ impl<T: Storage> Iri<T> {
         Ok(Iri { text: input, meta })
     }
 
-    /// Parses `input` as an `IRI` of `grammar`: [`Grammar::Iri`] (3987bis §2.2, what
-    /// [`Iri::parse`] does), [`Grammar::Rfc3987`] (RFC 3987 §2.2) or [`Grammar::Uri`] (its `URI`
-    /// rule, RFC 3986 §3: a URI is an IRI). The value remembers the grammar, and its operations
-    /// apply that grammar's rules: normalization decodes percent-encoded UTF-8 for the IRI grammars
-    /// only (RFC 3987 §5.3.2.3), and the results of resolution are in the wider grammar of the two
-    /// operands.
+    /// Parses `input` as an `IRI` of `grammar`: [`IriGrammar::Iri`] (3987bis §2.2, what
+    /// [`Iri::parse`] does), [`IriGrammar::Rfc3987`] (RFC 3987 §2.2) or [`IriGrammar::Uri`] (its
+    /// `URI` rule, RFC 3986 §3: a URI is an IRI). A LEIRI is not an IRI (3987bis §5.1), so
+    /// [`IriGrammar`] has no LEIRI grammar; [`crate::convert::leiri_to_iri`] maps a LEIRI to an IRI.
+    /// The value remembers the grammar, and its operations apply that grammar's rules:
+    /// normalization decodes percent-encoded UTF-8 for the IRI grammars only (RFC 3987 §5.3.2.3),
+    /// and the results of resolution are in the wider grammar of the two operands.
     ///
-    /// # Panics
+    /// ```
+    /// use iri_abnf::{Grammar, Iri, IriGrammar};
     ///
-    /// For [`Grammar::Leiri`]: a LEIRI is not an IRI (3987bis §5.1); [`crate::convert::leiri_to_iri`] maps it
-    /// to one.
+    /// let old = Iri::parse_with(IriGrammar::Rfc3987, "http://r\u{E9}sum\u{E9}.example/")?;
+    /// assert_eq!(old.grammar(), Grammar::Rfc3987);
+    /// assert!(Iri::parse_with(IriGrammar::Uri, old.as_str()).is_err());
+    /// # Ok::<(), iri_abnf::ParseError>(())
+    /// ```
+    ///
+    /// The LEIRI grammar cannot be asked for:
+    ///
+    /// ```compile_fail,E0308
+    /// use iri_abnf::{Grammar, Iri};
+    ///
+    /// let _ = Iri::<&str>::parse_with(Grammar::Leiri, "http://a/");
+    /// ```
     #[inline]
-    #[track_caller]
     pub fn parse_with(
-        grammar: Grammar,
+        grammar: IriGrammar,
         input: impl IntoStorage<Storage = T>,
     ) -> Result<Self, ParseError> {
         let input = input.into_storage();
-        let grammar = iri_grammar(grammar);
+        let grammar = grammar.grammar();
         let meta = parse_meta(grammar, absolute_rule(grammar), input.as_ref())?;
         Ok(Iri { text: input, meta })
     }
@@ -927,18 +929,13 @@ impl<T: Storage> IriRef<T> {
 
     /// Parses `input` as an `IRI-reference` of `grammar` (`URI-reference` for [`Grammar::Uri`]); see
     /// [`Iri::parse_with`].
-    ///
-    /// # Panics
-    ///
-    /// For [`Grammar::Leiri`], as [`Iri::parse_with`].
     #[inline]
-    #[track_caller]
     pub fn parse_with(
-        grammar: Grammar,
+        grammar: IriGrammar,
         input: impl IntoStorage<Storage = T>,
     ) -> Result<Self, ParseError> {
         let input = input.into_storage();
-        let grammar = iri_grammar(grammar);
+        let grammar = grammar.grammar();
         let meta = parse_meta(grammar, grammar.reference_rule(), input.as_ref())?;
         Ok(IriRef { text: input, meta })
     }
@@ -1039,7 +1036,7 @@ fn uri_to_iri(uri: &str, options: &ToIriOptions, rule: Rule) -> (String, Meta) {
 
 // Widening: every URI is an IRI of each IRI grammar (RFC 3986 ⊆ RFC 3987 ⊆ 3987bis) and every
 // identifier with a scheme a reference. The grammar is kept: a URI widened to an `Iri` is
-// processed under RFC 3986's rules, as `Iri::parse_with(Grammar::Uri, …)` gives it.
+// processed under RFC 3986's rules, as `Iri::parse_with(IriGrammar::Uri, …)` gives it.
 
 impl<T: Storage> From<Uri<T>> for Iri<T> {
     /// A URI is an IRI (3987bis §1.2); it keeps [`Grammar::Uri`].

@@ -1,6 +1,7 @@
 //! Bidirectional text (RFC 3987 §4.1, §4.2; draft-duerst-iri-01 §4.1).
 
-use unicode_bidi::{bidi_class, BidiClass};
+use icu_properties::props::BidiClass;
+use icu_properties::CodePointMapData;
 
 use super::{code_point, component_at, pct_runs, text_components, Code, Sink};
 use crate::characters::is_bidi_formatting as is_bidi_control;
@@ -88,7 +89,12 @@ fn is_delimiter(c: char) -> bool {
 fn is_rtl(c: char) -> bool {
     // Nothing below the Hebrew block is right-to-left (UAX #9 Table 4: R and AL start at U+0590);
     // most non-ASCII text is Latin and is done here without a table look-up.
-    c >= '\u{590}' && matches!(bidi_class(c), BidiClass::R | BidiClass::AL) && !is_bidi_control(c)
+    c >= '\u{590}'
+        && matches!(
+            bidi_class(c),
+            BidiClass::RightToLeft | BidiClass::ArabicLetter
+        )
+        && !is_bidi_control(c)
 }
 
 /// Whether `c` lies in the blocks that hold every strong right-to-left character (Hebrew to Arabic
@@ -142,7 +148,7 @@ fn component_rules(r: &Reference<'_>, piece: &str, span: Span, sink: &mut Sink<'
     }
     if chars
         .iter()
-        .any(|&c| bidi_class(c) == BidiClass::L && !is_bidi_control(c))
+        .any(|&c| bidi_class(c) == BidiClass::LeftToRight && !is_bidi_control(c))
     {
         sink.push(
             Code::BidiMixedDirection,
@@ -161,7 +167,7 @@ fn component_rules(r: &Reference<'_>, piece: &str, span: Span, sink: &mut Sink<'
         .iter()
         .rev()
         .copied()
-        .find(|&c| bidi_class(c) != BidiClass::NSM);
+        .find(|&c| bidi_class(c) != BidiClass::NonspacingMark);
     if !first.is_some_and(is_rtl) || !last.is_some_and(is_rtl) {
         sink.push(
             Code::BidiComponentBoundary,
@@ -175,6 +181,11 @@ fn component_rules(r: &Reference<'_>, piece: &str, span: Span, sink: &mut Sink<'
             None,
         );
     }
+}
+
+/// The Bidi_Class of `c` (UAX #9 §3.2), from the Unicode data the crate's other properties come from.
+fn bidi_class(c: char) -> BidiClass {
+    CodePointMapData::<BidiClass>::new().get(c)
 }
 
 #[cfg(test)]

@@ -339,7 +339,7 @@ decoding into one). The set, with the source of each part:\n\n\
 - the bidi formatting characters U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069 (RFC 3987 §4.1; \
 3987bis §3.7.1; UAX #9 §2);\n\
 - the tables of RFC 3454 that Nameprep prohibits (RFC 3491 §5; §4.1 b names the characters \
-\"excluded in\" RFC 3491), from the `stringprep` crate: C.1.2 non-ASCII space (U+200B ZERO WIDTH SPACE among them), \
+\"excluded in\" RFC 3491), as RFC 3454 lists them: C.1.2 non-ASCII space (U+200B ZERO WIDTH SPACE among them), \
 C.2.2 non-ASCII control but U+200C ZWNJ and U+200D ZWJ, which Persian and Indic words need and IDNA2008 \
 allows in context (RFC 5892 A.1, A.2), C.3 private use outside the query (§2.2 `iprivate`), C.4 \
 noncharacters, C.5 surrogates, C.6 inappropriate for plain text (U+FFF9-U+FFFD), C.7 inappropriate for \

@@ -345,8 +345,9 @@ impl ParseError {
         self.input.as_str()
     }
 
-    /// A note on a likely cause, when one is known: a zone identifier in an IP-literal (see
-    /// [`zone_id_hint`]). [`ParseError::message`] ends with it. Made on demand.
+    /// A note on a likely cause, when one is known: a zone identifier in an IP-literal (RFC 6874
+    /// syntax, which no grammar of the crate has). [`ParseError::message`] ends with it. Made on
+    /// demand.
     pub fn hint(&self) -> Option<String> {
         // Only an error at a "%" can be a zone identifier's.
         match self.input().as_bytes().get(self.offset) {
@@ -395,7 +396,7 @@ impl ParseError {
 
     /// One line: first, for the common mistakes, what is wrong in plain words and how to fix it
     /// ([`ParseError::advice`]); then `invalid character 'é' (U+00E9) at byte offset 8 (column 9) for
-    /// …; expected …`, with a list of more than [`EXPECTED_SHOWN`] items summarized by class ("a
+    /// …; expected …`, with a list of more than six items summarized by class ("a
     /// letter, a digit, one of - . _ ~, …"; the full list is [`ParseError::expected`] and
     /// [`ParseError::message_verbose`]), and the [hint](ParseError::hint) if there is one.
     pub fn message(&self) -> String {
@@ -966,10 +967,19 @@ fn pronoun(run: &str) -> &'static str {
 /// `input` on one line (characters that would disturb the display escaped as `\u{…}`) with a caret
 /// under the character at byte `offset`, as two lines.
 ///
-/// A line of more than [`CARET_LINE_MAX`] display columns is shown as a window around the offset: at
-/// most [`CARET_CONTEXT`] columns before it and as many from it, with `…` where the line is cut (an
-/// escape is never cut in two). The caret stays under the character at the offset; the columns are
-/// counted in characters, as in [`ParseError::column`]. Any offset renders, whatever the line's length.
+/// A line of more than 4000 display columns is shown as a window around the offset: at most 1000
+/// columns before it and as many from it, with `…` where the line is cut (an escape is never cut in
+/// two). The caret stays under the character at the offset; the columns are counted in characters,
+/// as in [`ParseError::column`]. Any offset renders, whatever the line's length. It is what
+/// [`ParseError::render_caret`] shows for an error.
+///
+/// ```
+/// use iri_abnf::report::render_caret;
+///
+/// assert_eq!(render_caret("http://a/b c", 10), "http://a/b c\n          ^");
+/// // A right-to-left override would reorder the line on screen: it is shown escaped.
+/// assert_eq!(render_caret("/\u{202E}x", 4), "/\\u{202E}x\n         ^");
+/// ```
 pub fn render_caret(input: &str, offset: usize) -> String {
     let (line, caret_col) = render_line(input, offset);
     // Not `{:>width$}`: a format width above u16::MAX panics.
@@ -977,14 +987,14 @@ pub fn render_caret(input: &str, offset: usize) -> String {
 }
 
 /// The bytes `start..end` of `input` underlined (`^^^`) under the input on one line, escaped as
-/// [`render_caret`] escapes it, for a diagnostic: a line of more than [`SPAN_LINE_MAX`] display
-/// columns is shown as a window of at most [`SPAN_CONTEXT`] columns on each side of the span (and of
-/// the span's first [`SPAN_CONTEXT`] columns), with `…` where it is cut, as rustc cuts long lines. The
+/// [`render_caret`] escapes it, for a diagnostic: a line of more than 120 display columns is shown as
+/// a window of at most 40 columns on each side of the span (and of the span's first 40 columns), with
+/// `…` where it is cut, as rustc cuts long lines. The
 /// work and the text are bounded by the window, not by the input: an input can have a diagnostic per
 /// character.
 ///
 /// ```
-/// use iri_abnf::repository::render_span;
+/// use iri_abnf::report::render_span;
 ///
 /// assert_eq!(render_span("HTTP://a/", 0, 4), "HTTP://a/\n^^^^");
 /// assert_eq!(render_span("/a\u{200B}b", 2, 5), "/a\\u{200B}b\n  ^^^^^^^^");
@@ -1072,18 +1082,18 @@ pub fn render_span(input: &str, start: usize, end: usize) -> String {
 }
 
 /// Lines longer than this many display columns are shown by [`render_span`] as a window around the
-/// span.
-pub const SPAN_LINE_MAX: usize = 120;
+/// span (its documentation gives the number).
+pub(crate) const SPAN_LINE_MAX: usize = 120;
 
 /// Display columns shown on each side of the span in a line longer than [`SPAN_LINE_MAX`].
-pub const SPAN_CONTEXT: usize = 40;
+pub(crate) const SPAN_CONTEXT: usize = 40;
 
 /// Lines longer than this many display columns are shown as a window around the error
-/// (see [`render_caret`]).
-pub const CARET_LINE_MAX: usize = 4000;
+/// (see [`render_caret`], whose documentation gives the number).
+pub(crate) const CARET_LINE_MAX: usize = 4000;
 
 /// Display columns shown on each side of the error in a line longer than [`CARET_LINE_MAX`].
-pub const CARET_CONTEXT: usize = 1000;
+pub(crate) const CARET_CONTEXT: usize = 1000;
 
 /// The display text of one character: itself, or `\u{…}` for the characters of [`needs_escape`].
 fn push_display(c: char, out: &mut String) -> usize {
@@ -1099,11 +1109,7 @@ fn push_display(c: char, out: &mut String) -> usize {
 
 /// The input as [`render_caret`] shows it (without the window): each character of [`needs_escape`] as
 /// `\u{…}`, every other one as itself.
-///
-/// ```
-/// assert_eq!(iri_abnf::repository::display_text("a\u{202E}b"), "a\\u{202E}b");
-/// ```
-pub fn display_text(input: &str) -> String {
+pub(crate) fn display_text(input: &str) -> String {
     let mut out = String::with_capacity(input.len());
     for c in input.chars() {
         push_display(c, &mut out);
@@ -1113,31 +1119,12 @@ pub fn display_text(input: &str) -> String {
 
 /// Lists of at most this many expected items are shown whole in [`ParseError::message`]; longer ones
 /// are summarized by class.
-pub const EXPECTED_SHOWN: usize = 6;
+pub(crate) const EXPECTED_SHOWN: usize = 6;
 
 /// A list of expected items summarized by class, for people: the rules by name, then `a letter`, `a
 /// digit` or `a hex digit` where the whole class is in the list, the other ASCII characters one by one
 /// (`one of - . _ ~`), `a character outside US-ASCII (N ranges from U+00A0)`, and `end of input`.
-///
-/// ```
-/// use iri_abnf::Expected;
-/// use iri_abnf::repository::summarize_expected;
-///
-/// let items = [
-///     Expected::Range('a', 'z'),
-///     Expected::Range('A', 'Z'),
-///     Expected::Range('0', '9'),
-///     Expected::Literal('-'),
-///     Expected::Range('\u{A0}', '\u{D7FF}'),
-///     Expected::EndOfInput,
-/// ];
-/// assert_eq!(
-///     summarize_expected(&items),
-///     "a letter, a digit, '-', a character outside US-ASCII (1 range from U+00A0), \
-///      or end of input"
-/// );
-/// ```
-pub fn summarize_expected(items: &[Expected]) -> String {
+pub(crate) fn summarize_expected(items: &[Expected]) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut ascii = [false; 128];
     let mut wide: Vec<(char, char)> = Vec::new();
@@ -1230,7 +1217,7 @@ fn is_scheme(s: &str) -> bool {
 
 /// 1-based character column of a byte offset (the offset is clamped to the input and to a character
 /// boundary at or before it).
-pub fn column_of(input: &str, offset: usize) -> usize {
+pub(crate) fn column_of(input: &str, offset: usize) -> usize {
     let mut end = offset.min(input.len());
     while !input.is_char_boundary(end) {
         end -= 1;
@@ -1241,7 +1228,15 @@ pub fn column_of(input: &str, offset: usize) -> usize {
 
 /// Characters that would make a terminal rendering lie about the input: controls, the bidirectional
 /// formatting characters (which reorder what follows them on screen), and characters that show nothing
-/// (zero-width and invisible format characters, tags, noncharacters). They are shown as `\u{…}`.
+/// (zero-width and invisible format characters, tags, noncharacters). They are shown as `\u{…}`
+/// ([`quote`], [`render_caret`], [`render_span`]).
+///
+/// ```
+/// use iri_abnf::report::needs_escape;
+///
+/// assert!(needs_escape('\u{202E}') && needs_escape('\u{200B}') && needs_escape('\n'));
+/// assert!(!needs_escape('é') && !needs_escape(' '));
+/// ```
 pub fn needs_escape(c: char) -> bool {
     c.is_control()
         || matches!(
@@ -1263,71 +1258,6 @@ pub fn needs_escape(c: char) -> bool {
                 | '\u{E0000}'..='\u{E0FFF}'
         )
         || crate::characters::is_noncharacter(c)
-}
-
-/// The script of the viewer's page (`iri serve`, and its static build in the npm package) that tells
-/// it which characters to show as `<U+XXXX>` badges: the characters of [`needs_escape`], as ranges of
-/// code points (`const NEEDS_ESCAPE = [[first, last], …];`).
-pub fn needs_escape_script() -> String {
-    let mut ranges: Vec<(u32, u32)> = Vec::new();
-    for c in (0..=0x10FFFF).filter_map(char::from_u32) {
-        if !needs_escape(c) {
-            continue;
-        }
-        let c = c as u32;
-        match ranges.last_mut() {
-            Some((_, end)) if *end + 1 == c => *end = c,
-            _ => ranges.push((c, c)),
-        }
-    }
-    let list: Vec<String> = ranges
-        .iter()
-        .map(|(a, b)| format!("[0x{a:X},0x{b:X}]"))
-        .collect();
-    format!(
-        "// The characters that iri_abnf::repository::needs_escape shows escaped, as ranges.\n\
-         const NEEDS_ESCAPE = [{}];\n",
-        list.join(",")
-    )
-}
-
-/// The script of the viewer's page that tells it which characters are not appropriate in an IRI's
-/// path ([`crate::characters::not_appropriate`], the set that URI-to-IRI conversion
-/// keeps percent-encoded, 3987bis §3.7 step 4), as ranges of code points with the index of their
-/// reason in `NOT_APPROPRIATE_REASONS` (the reason's description and source).
-pub fn not_appropriate_script() -> String {
-    use crate::characters::{not_appropriate, NotAppropriate, Place};
-    let mut ranges: Vec<(u32, u32, usize)> = Vec::new();
-    for c in (0..=0x10FFFF).filter_map(char::from_u32) {
-        let Some(reason) = not_appropriate(c, Place::Path) else {
-            continue;
-        };
-        let k = NotAppropriate::ALL
-            .iter()
-            .position(|&r| r == reason)
-            .unwrap_or(0);
-        let c = c as u32;
-        match ranges.last_mut() {
-            Some((_, end, j)) if *end + 1 == c && *j == k => *end = c,
-            _ => ranges.push((c, c, k)),
-        }
-    }
-    let list: Vec<String> = ranges
-        .iter()
-        .map(|(a, b, k)| format!("[0x{a:X},0x{b:X},{k}]"))
-        .collect();
-    let reasons: Vec<String> = NotAppropriate::ALL
-        .iter()
-        .map(|r| format!("{:?}", format!("{} ({})", r.description(), r.source())))
-        .collect();
-    format!(
-        "// The characters that iri_abnf::characters::not_appropriate holds in the path, as\n\
-         // ranges [first, last, reason], and the reasons.\n\
-         const NOT_APPROPRIATE = [{}];\n\
-         const NOT_APPROPRIATE_REASONS = [{}];\n",
-        list.join(","),
-        reasons.join(",")
-    )
 }
 
 /// Renders the input for display and returns the display column (0-based, in characters) of `offset`
@@ -1386,14 +1316,28 @@ fn render_line(input: &str, offset: usize) -> (String, usize) {
     (line, shown_caret)
 }
 
-/// The input quoted for display, with the characters of [`needs_escape`] and `"`/`\` escaped.
+/// The input quoted for display, with the characters of [`needs_escape`] and `"`/`\` escaped as in
+/// a Rust string literal (`\u{…}`, `\"`, `\\`); every other character stands for itself.
+///
+/// ```
+/// use iri_abnf::report::quote;
+///
+/// assert_eq!(quote("http://a/r\u{E9}sum\u{E9}"), "\"http://a/résumé\"");
+/// assert_eq!(quote("a\"b\u{200B}"), r#""a\"b\u{200B}""#);
+/// ```
 pub fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     quote_into(s, &mut out);
     out
 }
 
-/// [`quote`], appended to `out`.
+/// [`quote`], appended to `out`: no allocation when `out` has the room.
+///
+/// ```
+/// let mut line = String::from("valid ");
+/// iri_abnf::report::quote_into("/a b", &mut line);
+/// assert_eq!(line, "valid \"/a b\"");
+/// ```
 pub fn quote_into(s: &str, out: &mut String) {
     out.push('"');
     let mut rest = s;
@@ -1580,7 +1524,11 @@ fn at_start(grammar: AnyGrammar, rule: Rule, input: &str, at: At) -> ParseError 
 /// draft-ietf-iri-3987bis §2.2 have no zone identifiers (and RFC 9844 obsoletes RFC 6874), so none of
 /// the grammars accepts one. The offset and the expected list of the error stay as the grammar gives
 /// them; the note only names the cause.
-pub fn zone_id_hint(grammar: impl Into<AnyGrammar>, input: &str, offset: usize) -> Option<String> {
+pub(crate) fn zone_id_hint(
+    grammar: impl Into<AnyGrammar>,
+    input: &str,
+    offset: usize,
+) -> Option<String> {
     let grammar = grammar.into();
     if !input.get(offset..)?.starts_with('%') {
         return None;
@@ -1610,6 +1558,32 @@ pub fn zone_id_hint(grammar: impl Into<AnyGrammar>, input: &str, offset: usize) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The summary names whole classes, then the other ASCII characters, the ranges outside
+    /// US-ASCII and the end of input.
+    #[test]
+    fn summarize_expected_by_class() {
+        let items = [
+            Expected::Range('a', 'z'),
+            Expected::Range('A', 'Z'),
+            Expected::Range('0', '9'),
+            Expected::Literal('-'),
+            Expected::Range('\u{A0}', '\u{D7FF}'),
+            Expected::EndOfInput,
+        ];
+        assert_eq!(
+            summarize_expected(&items),
+            "a letter, a digit, '-', a character outside US-ASCII (1 range from U+00A0), \
+             or end of input"
+        );
+    }
+
+    /// The display text escapes the characters of `needs_escape` only.
+    #[test]
+    fn display_text_escapes_what_would_mislead() {
+        assert_eq!(display_text("a\u{202E}b"), "a\\u{202E}b");
+        assert_eq!(display_text("ré/"), "ré/");
+    }
 
     /// The caret line is spaces and a caret; returns the caret's column and checks that the shown line's
     /// text before it is the input's text before the offset (or its end, after a `…`).

@@ -1,13 +1,17 @@
 //! Human-readable renderings of parse results, shared by the `iri` command and the spec-example
-//! snapshots.
+//! snapshots: the components as text ([`describe`]), an input quoted for display ([`quote`]), and
+//! an input with a caret under an offset ([`render_caret`]) or a span underlined ([`render_span`]).
+//! Each shows the characters that would make a terminal lie about the input ([`needs_escape`]:
+//! controls, bidirectional formatting, invisible characters) as `\u{…}`.
 
 use std::fmt::{self, Write};
 
 use crate::components::Components;
 use crate::components::{Authority, Component, Host, HostKind, Path, Port, PortValue, Reference};
-use crate::error::quote;
 use crate::grammar::Grammar;
 use crate::rule::RuleName;
+
+pub use crate::error::{needs_escape, quote, quote_into, render_caret, render_span};
 
 /// How [`describe_with`] quotes a component's text.
 pub type Quote = fn(&str) -> String;
@@ -35,7 +39,7 @@ pub fn describe(grammar: Grammar, rule: impl RuleName, components: &Components<'
 }
 
 /// [`describe`] with each component's text quoted by `q` (for example exactly, in double quotes,
-/// where [`describe`] escapes the characters of [`crate::error::needs_escape`] for display).
+/// where [`describe`] escapes the characters of [`needs_escape`] for display).
 ///
 /// ```
 /// use iri_abnf::{report::describe_with, tree, Grammar, Rule};

@@ -5,6 +5,28 @@
 //! rules 3987 and 3987bis take over from RFC 3986), then the grammar's own files and its start rules.
 //! A parse always goes through the start wrapper `start_R = { SOI ~ R ~ EOI }`, so every rule is matched
 //! against the whole input.
+//!
+//! The pest parsers and their generated `Rule` enums stay inside the crate: a parse gives out the
+//! crate's own tree, [`SyntaxNode`], whose nodes name their rule by the crate's [`Rule`].
+//!
+//! ```
+//! use iri_abnf::syntax::parse_tree;
+//! use iri_abnf::{Grammar, Rule};
+//!
+//! let tree = parse_tree(Grammar::Iri, Rule::Iauthority, "u@h:1").unwrap();
+//! assert_eq!(tree.rule, Rule::Iauthority);
+//! assert!(tree.child(Rule::Ihost).is_some());
+//! ```
+//!
+//! None of pest's types can be named from outside:
+//!
+//! ```compile_fail,E0603
+//! let _ = iri_abnf::syntax::iri::IriParser;
+//! ```
+//!
+//! ```compile_fail,E0603
+//! let _: Option<iri_abnf::syntax::uri::Rule> = None;
+//! ```
 
 use std::sync::OnceLock;
 
@@ -18,12 +40,13 @@ use crate::rule::{Rule, RuleName};
 
 macro_rules! grammar_parser {
     ($module:ident, $parser:ident, $($file:literal),+) => {
-        #[doc = concat!("The pest parser of one grammar; files: ", $($file, " "),+)]
-        pub mod $module {
+        // The pest parser of one grammar. Crate-private: the crate's own tree (`SyntaxNode`, `Rule`)
+        // is what the parses give out, so pest's generated types are no part of the API.
+        pub(crate) mod $module {
             #![allow(missing_docs, non_camel_case_types)]
             #[derive(pest_derive::Parser)]
             $(#[grammar = $file])+
-            pub struct $parser;
+            pub(crate) struct $parser;
         }
     };
 }
@@ -255,38 +278,6 @@ pub fn pest_failure(
     pest_parse(grammar, rule, input).err()
 }
 
-/// The pest verdict alone, for the differential tests of the repository.
-pub(crate) mod differential {
-    use super::*;
-
-    /// Whether the pest parser of `grammar`, started at `rule` (a [`Rule`] or a rule name), matches the
-    /// whole of `input`; `None` if the grammar has no such rule. This is the pest verdict alone: no
-    /// automaton is consulted and no tree or error is built, whatever the rule or the input's length (the
-    /// differential tests compare it with the automaton's verdict).
-    pub fn pest_accepts(grammar: Grammar, rule: impl RuleName, input: &str) -> Option<bool> {
-        fn accepts<R: PestRule, P: Parser<R>>(
-            cell: &'static OnceLock<Table<R>>,
-            rule: Rule,
-            input: &str,
-        ) -> bool {
-            // Every rule of the grammar has its start wrapper (`pest_rules_map_to_the_rules_of_their_grammar`).
-            match table(cell).start[rule as usize] {
-                Some(start) => P::parse(start, input).is_ok(),
-                None => false,
-            }
-        }
-        let rule = grammar.rule(rule)?;
-        Some(match grammar {
-            Grammar::Uri => accepts::<uri::Rule, uri::UriParser>(&URI_TABLE, rule, input),
-            Grammar::Rfc3987 => {
-                accepts::<rfc3987::Rule, rfc3987::Rfc3987Parser>(&RFC3987_TABLE, rule, input)
-            }
-            Grammar::Iri => accepts::<iri::Rule, iri::IriParser>(&IRI_TABLE, rule, input),
-            Grammar::Leiri => accepts::<leiri::Rule, leiri::LeiriParser>(&LEIRI_TABLE, rule, input),
-        })
-    }
-}
-
 /// Turns on pest's error detail ([`pest::set_error_detail`]) once, before the first pest parse of the
 /// library: pest records the rules it attempted at the position where it failed only with it, and
 /// [`ParseError::explain`](crate::ParseError::explain) names those rules. The setting is pest's,
@@ -508,8 +499,8 @@ mod tests {
             (Grammar::Rfc3987, Rule::IriReference, "a b", false),
         ] {
             assert_eq!(
-                differential::pest_accepts(g, rule, input),
-                Some(ok),
+                pest_failure(g, rule, input).is_none(),
+                ok,
                 "{g} {rule} {input:?}"
             );
             assert_eq!(
@@ -518,9 +509,8 @@ mod tests {
                 "{g} {rule} {input:?}"
             );
         }
-        assert_eq!(
-            differential::pest_accepts(Grammar::Uri, "iauthority", ""),
-            None
-        );
+        // A rule the grammar does not have: no failure, and no tree either.
+        assert_eq!(pest_failure(Grammar::Uri, "iauthority", "h"), None);
+        assert!(parse_tree(Grammar::Uri, Rule::Iauthority, "h").is_err());
     }
 }

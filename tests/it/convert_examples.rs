@@ -15,7 +15,7 @@ use iri_abnf::convert::{
     preprocess, to_iri, to_uri, xml_notation, ConvertErrorKind, HostMapping, PreprocessOptions,
     ToIriOptions, ToUriOptions,
 };
-use iri_abnf::repository::quote;
+use iri_abnf::report::quote;
 
 fn examples() -> Vec<common::Example> {
     common::spec_examples()

@@ -154,7 +154,7 @@ fn pest_agrees_with_the_abnf_automaton_at_every_range_end() {
         for &rule in g.rules() {
             let automaton = abnf::dfa(g, rule).expect("automaton");
             let mut check = |s: &str| {
-                let p = iri_abnf::repository::pest_accepts(g, rule, s).expect("rule");
+                let p = iri_test::pest_accepts(g, rule, s).expect("rule");
                 if p != automaton.is_match(s) {
                     failures.push(format!(
                         "{g} {rule} {s:?}: pest says {p}, the automaton {}",
@@ -244,7 +244,7 @@ fn pest_agrees_with_the_abnf_automaton_on_every_ip_address_shape() {
                 } else {
                     s.clone()
                 };
-                let p = iri_abnf::repository::pest_accepts(g, rule, &s).expect("rule");
+                let p = iri_test::pest_accepts(g, rule, &s).expect("rule");
                 accepted += u64::from(p);
                 if p != automaton.is_match(&s) {
                     failures.push(format!(
@@ -258,7 +258,7 @@ fn pest_agrees_with_the_abnf_automaton_on_every_ip_address_shape() {
         let automaton = abnf::dfa(g, reference).expect("automaton");
         for s in &inputs {
             let s = format!("//[{s}]:8/");
-            let p = iri_abnf::repository::pest_accepts(g, reference, &s).expect("rule");
+            let p = iri_test::pest_accepts(g, reference, &s).expect("rule");
             if p != automaton.is_match(&s) {
                 failures.push(format!(
                     "{g} {reference} {s:?}: pest says {p}, the automaton {}",

@@ -191,7 +191,7 @@ fn errors_in_very_long_lines_render() {
     // A caret padded with a format width panicked from column 65,536 on (the width limit is u16::MAX).
     for offset in [65_534, 65_535, 70_000, 1_000_000] {
         let input = "a".repeat(offset) + " ";
-        let caret = iri_abnf::repository::render_caret(&input, offset);
+        let caret = iri_abnf::report::render_caret(&input, offset);
         let col = caret_column(&caret);
         assert_eq!(caret.lines().next().unwrap().chars().nth(col), Some(' '));
         let e = parse(Grammar::Iri, &input).unwrap_err();
@@ -247,7 +247,7 @@ proptest::proptest! {
                 let at: String = line.chars().skip(col).take(1).collect();
                 match input[e.offset..].chars().next() {
                     None => proptest::prop_assert!(at.is_empty() || at == "…"),
-                    Some(c) if iri_abnf::repository::needs_escape(c) => proptest::prop_assert_eq!(at, "\\"),
+                    Some(c) if iri_abnf::report::needs_escape(c) => proptest::prop_assert_eq!(at, "\\"),
                     Some(c) => proptest::prop_assert_eq!(at, c.to_string()),
                 }
             }

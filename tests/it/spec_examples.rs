@@ -40,7 +40,7 @@ fn report(example: &common::Example) -> String {
     let _ = writeln!(
         s,
         "input: {} ({} bytes)",
-        iri_abnf::repository::quote(input),
+        iri_abnf::report::quote(input),
         input.len()
     );
     let mut previous: Option<(Grammar, String)> = None;

@@ -10,8 +10,8 @@ use std::hash::{Hash, Hasher};
 use iri_abnf::convert::{ConvertErrorKind, HostMapping, ToIriOptions, ToUriOptions};
 use iri_abnf::normalize::{normalize, Level};
 use iri_abnf::{
-    parse, parse_components, relativize, Builder, Components, Grammar, HostKind, Iri, IriRef, Mode,
-    ParseError, PortValue, ReferenceBuf, ReferenceKind, Rule, Uri, UriRef,
+    parse, parse_components, relativize, Builder, Components, Grammar, HostKind, Iri, IriGrammar,
+    IriRef, Mode, ParseError, PortValue, ReferenceBuf, ReferenceKind, Rule, Uri, UriRef,
 };
 
 /// The seed example `id` with the notation of 3987bis §1.4 decoded.
@@ -312,11 +312,11 @@ fn parse_with_rfc3987_differs_from_the_default_where_the_grammars_do() {
     let bis = Iri::parse(s).unwrap();
     assert_eq!(bis.grammar(), Grammar::Iri);
     assert_eq!(bis.query().unwrap().as_str(), "\u{E0001}");
-    let e = Iri::parse_with(Grammar::Rfc3987, s).unwrap_err();
+    let e = Iri::parse_with(IriGrammar::Rfc3987, s).unwrap_err();
     assert_eq!((e.offset, e.rule.name()), (10, "IRI"));
-    assert!(IriRef::parse_with(Grammar::Rfc3987, s).is_err());
+    assert!(IriRef::parse_with(IriGrammar::Rfc3987, s).is_err());
     // Where they agree, the values are equal (equality is on the string) but remember their grammar.
-    let old = Iri::parse_with(Grammar::Rfc3987, "http://r\u{E9}sum\u{E9}.example/").unwrap();
+    let old = Iri::parse_with(IriGrammar::Rfc3987, "http://r\u{E9}sum\u{E9}.example/").unwrap();
     assert_eq!(old.grammar(), Grammar::Rfc3987);
     let new = Iri::parse("http://r\u{E9}sum\u{E9}.example/").unwrap();
     assert_eq!(old, new);
@@ -328,20 +328,37 @@ fn parse_with_rfc3987_differs_from_the_default_where_the_grammars_do() {
     assert_eq!(t.grammar(), Grammar::Iri);
     assert_eq!(t, "http://r\u{E9}sum\u{E9}.example/?\u{E0001}");
     // The URI grammar's `URI` rule.
-    let u = Iri::parse_with(Grammar::Uri, "http://a/").unwrap();
+    let u = Iri::parse_with(IriGrammar::Uri, "http://a/").unwrap();
     assert_eq!(u.grammar(), Grammar::Uri);
     assert_eq!(
-        Iri::parse_with(Grammar::Uri, new.as_str())
+        Iri::parse_with(IriGrammar::Uri, new.as_str())
             .unwrap_err()
             .offset,
         8
     );
 }
 
+/// The grammars `parse_with` takes are those of IRIs: the LEIRI grammar is not one of them (3987bis
+/// §5.1), so it cannot be passed (`IriGrammar` has no such value; the documentation of
+/// `Iri::parse_with` has the call that does not compile).
 #[test]
-#[should_panic(expected = "a LEIRI is not an IRI")]
-fn parse_with_refuses_the_leiri_grammar() {
-    let _ = Iri::parse_with(Grammar::Leiri, "http://a/");
+fn parse_with_takes_the_iri_grammars_only() {
+    assert_eq!(
+        IriGrammar::ALL.map(Grammar::from),
+        [Grammar::Uri, Grammar::Rfc3987, Grammar::Iri]
+    );
+    for g in Grammar::ALL {
+        match IriGrammar::try_from(g) {
+            Ok(ig) => assert_eq!(Grammar::from(ig), g),
+            Err(back) => assert_eq!((g, back), (Grammar::Leiri, Grammar::Leiri)),
+        }
+    }
+    // A LEIRI that is no IRI is refused by each of them, with an error.
+    let leiri = "http://a/b c";
+    assert!(iri_abnf::is_valid(Grammar::Leiri, Rule::Iri, leiri));
+    for ig in IriGrammar::ALL {
+        assert!(Iri::parse_with(ig, leiri).is_err(), "{ig}");
+    }
 }
 
 /// Borrowed and owned values compare, order and hash by their text.
@@ -530,15 +547,16 @@ mod serde_tests {
 fn typed_parse_is_the_rule_on_generated_strings() {
     use iri_abnf::abnf::{self, Generator};
     use iri_abnf::repository::{case_input, case_seed};
-    let typed = |g: Grammar, rule: &str, s: &str| -> Result<ReferenceBuf, ParseError> {
-        match (g, rule) {
+    let typed = |ig: IriGrammar, rule: &str, s: &str| -> Result<ReferenceBuf, ParseError> {
+        match (Grammar::from(ig), rule) {
             (Grammar::Uri, "URI") => Uri::parse(s).map(|v| v.as_reference().to_buf()),
             (Grammar::Uri, _) => UriRef::parse(s).map(|v| v.as_reference().to_buf()),
-            (_, "IRI") => Iri::parse_with(g, s).map(|v| v.as_reference().to_buf()),
-            _ => IriRef::parse_with(g, s).map(|v| v.as_reference().to_buf()),
+            (_, "IRI") => Iri::parse_with(ig, s).map(|v| v.as_reference().to_buf()),
+            _ => IriRef::parse_with(ig, s).map(|v| v.as_reference().to_buf()),
         }
     };
-    for (campaign, g) in (0x7E_9ED_u64..).zip([Grammar::Uri, Grammar::Rfc3987, Grammar::Iri]) {
+    for (campaign, ig) in (0x7E_9ED_u64..).zip(IriGrammar::ALL) {
+        let g = Grammar::from(ig);
         let rules = abnf::rules(g).expect("rules");
         let names: &[&str] = if g == Grammar::Uri {
             &["URI", "URI-reference"]
@@ -557,7 +575,7 @@ fn typed_parse_is_the_rule_on_generated_strings() {
             for rule in names {
                 let start = g.lookup_rule(*rule).expect("a rule of the grammar");
                 let expected = iri_abnf::validate(g, start, &input);
-                match typed(g, rule, &input) {
+                match typed(ig, rule, &input) {
                     Ok(r) => {
                         accepted += 1;
                         assert!(expected.is_ok(), "{g} {rule} {input:?}");
@@ -597,8 +615,8 @@ fn parse_takes_references_to_strings() {
     assert!([r.as_str(), u.as_str(), ur.as_str()]
         .iter()
         .all(|t| std::ptr::eq(*t, s.as_str())));
-    assert_eq!(Iri::parse_with(Grammar::Rfc3987, &s).unwrap(), iri);
-    assert_eq!(IriRef::parse_with(Grammar::Uri, &s).unwrap(), r);
+    assert_eq!(Iri::parse_with(IriGrammar::Rfc3987, &s).unwrap(), iri);
+    assert_eq!(IriRef::parse_with(IriGrammar::Uri, &s).unwrap(), r);
     let boxed: Box<str> = s.clone().into_boxed_str();
     assert_eq!(Iri::parse(&boxed).unwrap(), iri);
     let cow: Cow<'_, str> = Cow::Owned(s.clone());
@@ -716,12 +734,13 @@ fn components_display_as_their_text() {
     use iri_abnf::abnf::{self, Generator};
     use iri_abnf::repository::{case_input, case_seed};
     let mut seen = [0usize; 8];
-    for (campaign, g) in (0xD15_u64..).zip([Grammar::Uri, Grammar::Rfc3987, Grammar::Iri]) {
+    for (campaign, ig) in (0xD15_u64..).zip(IriGrammar::ALL) {
+        let g = Grammar::from(ig);
         let rules = abnf::rules(g).expect("rules");
         let generator = Generator::new(rules, g.reference_rule().name()).expect("generator");
         for i in 0..2000u64 {
             let input = case_input(&generator, case_seed(campaign, g, i), 48);
-            let Ok(r) = IriRef::parse_with(g, input.as_str()) else {
+            let Ok(r) = IriRef::parse_with(ig, input.as_str()) else {
                 continue;
             };
             seen[0] += 1;

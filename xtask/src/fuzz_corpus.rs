@@ -5,8 +5,9 @@
 //! `cargo xtask fuzz-corpus`
 
 use iri_abnf::abnf::{self, Generator};
-use iri_abnf::repository::{case_input, case_seed, decode_notation};
+use iri_abnf::repository::{case_input, case_seed};
 use iri_abnf::Grammar;
+use iri_test::decode_notation;
 
 /// Writes the seed files; returns how many.
 pub fn run() -> std::io::Result<()> {

@@ -12,7 +12,7 @@
 //!   rule `R`, so that any rule can be the start rule of the pest parsers.
 //! - `src/lint/CATALOGUE.md`: the lint catalogue page ([`iri_abnf::lint::catalogue_markdown`]).
 //! - `src/characters/derived.rs`: the look-alikes of delimiters and of space and the marks that compose
-//!   with a delimiter, derived from Unicode data (`iri_abnf::repository::derived_characters_module`).
+//!   with a delimiter, derived from Unicode data ([`crate::derived_characters`]).
 //!
 //! The output depends only on the repository's sources; two runs give the same bytes (tested).
 
@@ -70,7 +70,7 @@ pub fn all() -> Result<Vec<File>, AbnfError> {
     ));
     files.push(file(
         "src/characters/derived.rs",
-        iri_abnf::repository::derived_characters_module(COMMAND),
+        crate::derived_characters::module(COMMAND),
     ));
     Ok(files)
 }

@@ -12,8 +12,11 @@
 //! - `abnf-stats`: prints the sizes and the build and load times of the DFAs (the figures of the
 //!   `iri_abnf::abnf` docs).
 
+#![forbid(unsafe_code)]
+
 mod abnf_stats;
 mod codegen;
+mod derived_characters;
 mod fuzz_corpus;
 mod generate;
 mod layers;

@@ -342,6 +342,7 @@ fn count_one(ctx: &Ctx, batch: &Batch, i: usize, stats: &mut Stats) {
 /// The record of a valid input, written straight from its bytes when nothing else goes in it (no
 /// `--lint`, no byte order mark removed): the same bytes as [`render_record`] writes. `false` when
 /// the input is not such an input (then nothing was written).
+#[allow(unsafe_code)]
 fn render_valid(ctx: &Ctx, batch: &Batch, i: usize, r: &mut Rendered) -> bool {
     let (bytes, length, bom_removed) = batch.raw(i);
     if bom_removed || length > ctx.max_length as u64 || ctx.options.lint.is_some() {
@@ -394,7 +395,7 @@ fn render_valid(ctx: &Ctx, batch: &Batch, i: usize, r: &mut Rendered) -> bool {
         (CheckFormat::Json, None) => return false,
         (CheckFormat::Text, _) => {
             r.text.clear();
-            iri_abnf::repository::quote_into(input, &mut r.text);
+            iri_abnf::report::quote_into(input, &mut r.text);
             r.out.extend_from_slice(b"valid ");
             r.out.extend_from_slice(r.text.as_bytes());
         }
@@ -502,7 +503,7 @@ fn render_record(ctx: &Ctx, item: &Item<'_>, r: &mut Rendered) {
             (Ok(input), None) => {
                 r.out.extend_from_slice(b"valid ");
                 r.out
-                    .extend_from_slice(iri_abnf::repository::quote(input).as_bytes());
+                    .extend_from_slice(iri_abnf::report::quote(input).as_bytes());
                 r.out.push(b'\n');
                 let diagnostics = record.diagnostics.as_deref().unwrap_or_default();
                 let omitted = record.diagnostics_omitted.unwrap_or_default();

@@ -605,7 +605,7 @@ impl std::fmt::Display for Quoted<'_> {
         for (at, c) in self.0.char_indices() {
             let escaped = match c {
                 '"' | '\\' => true,
-                c => iri_abnf::repository::needs_escape(c) || (c.is_whitespace() && c != ' '),
+                c => iri_abnf::report::needs_escape(c) || (c.is_whitespace() && c != ' '),
             };
             if !escaped {
                 continue;

@@ -10,7 +10,7 @@ use iri_abnf::convert::{
     ConvertErrorKind, HostMapping, IriConversion, PreprocessOptions, Spaces, ToIriOptions,
     ToUriOptions, Trace, UriConversion,
 };
-use iri_abnf::repository::render_caret;
+use iri_abnf::report::render_caret;
 use serde::Serialize;
 
 use super::input::{
@@ -564,7 +564,7 @@ fn report_error(out: &mut Out, origin: Origin<'_>, input: &str, e: &ConvertError
     let mut msg = format!(
         "{origin}: the error is at byte offset {} (column {}):",
         e.offset,
-        iri_abnf::repository::column_of(input, e.offset)
+        column_of(input, e.offset)
     );
     for line in render_caret(input, e.offset).lines() {
         msg.push_str("\n  | ");
@@ -829,6 +829,16 @@ pub fn run_preprocess(args: &PreprocessArgs) -> i32 {
         }
     });
     out.finish(read.is_ok())
+}
+
+/// The 1-based character column of byte `offset` of `input` (clamped to the input and to the
+/// character boundary at or before it), as the library counts [`iri_abnf::ParseError::column`].
+fn column_of(input: &str, offset: usize) -> usize {
+    let mut end = offset.min(input.len());
+    while !input.is_char_boundary(end) {
+        end -= 1;
+    }
+    input[..end].chars().count() + 1
 }
 
 #[cfg(test)]

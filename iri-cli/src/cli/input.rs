@@ -249,7 +249,7 @@ enum Utf16 {
 }
 
 /// Bytes as text for display: UTF-8 runs with `\` as `\\` and the characters of
-/// [`needs_escape`](iri_abnf::repository::needs_escape) as `\u{X}`, every other byte as `\xHH`.
+/// [`needs_escape`](iri_abnf::report::needs_escape) as `\u{X}`, every other byte as `\xHH`.
 pub fn escape_bytes(bytes: &[u8]) -> String {
     let mut out = String::new();
     for chunk in bytes.utf8_chunks() {
@@ -262,12 +262,12 @@ pub fn escape_bytes(bytes: &[u8]) -> String {
 }
 
 /// Text for display on one terminal line: `\` as `\\`, and control, bidi formatting and invisible
-/// characters ([`needs_escape`](iri_abnf::repository::needs_escape)) as `\u{X}`. JSON output never goes
+/// characters ([`needs_escape`](iri_abnf::report::needs_escape)) as `\u{X}`. JSON output never goes
 /// through this: it is exact.
 pub fn escape(text: &str) -> Cow<'_, str> {
     if !text
         .chars()
-        .any(|c| c == '\\' || iri_abnf::repository::needs_escape(c))
+        .any(|c| c == '\\' || iri_abnf::report::needs_escape(c))
     {
         return Cow::Borrowed(text);
     }
@@ -277,14 +277,14 @@ pub fn escape(text: &str) -> Cow<'_, str> {
 }
 
 /// Text for display on one terminal line, for messages that already quote their inputs: only the
-/// characters of [`needs_escape`](iri_abnf::repository::needs_escape) become `\u{X}`.
+/// characters of [`needs_escape`](iri_abnf::report::needs_escape) become `\u{X}`.
 pub fn escape_controls(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(iri_abnf::repository::needs_escape) {
+    if !text.chars().any(iri_abnf::report::needs_escape) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        if iri_abnf::repository::needs_escape(c) {
+        if iri_abnf::report::needs_escape(c) {
             out.push_str(&format!("\\u{{{:X}}}", c as u32));
         } else {
             out.push(c);
@@ -297,7 +297,7 @@ fn escape_into(text: &str, out: &mut String) {
     for c in text.chars() {
         if c == '\\' {
             out.push_str("\\\\");
-        } else if iri_abnf::repository::needs_escape(c) {
+        } else if iri_abnf::report::needs_escape(c) {
             out.push_str(&format!("\\u{{{:X}}}", c as u32));
         } else {
             out.push(c);
@@ -354,6 +354,7 @@ fn positions(hay: &[u8], byte: u8, mut each: impl FnMut(usize)) {
 /// The mask of the bytes of a 64-byte block that are `byte` (bit `i` for byte `i`).
 #[cfg(target_arch = "x86_64")]
 #[inline]
+#[allow(unsafe_code)]
 fn block_mask(block: &[u8], byte: u8) -> u64 {
     use std::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,

@@ -368,7 +368,7 @@ pub fn run(args: &LintArgs) -> i32 {
 fn text_record(input: &str, record: &LintRecord<'_>) -> String {
     format!(
         "{}\n{}",
-        iri_abnf::repository::quote(input),
+        iri_abnf::report::quote(input),
         diagnostics_text(input, &record.diagnostics, record.diagnostics_omitted)
     )
 }
@@ -450,10 +450,7 @@ fn explain(name: &str) -> i32 {
         out.line("");
     }
     for (what, list) in [("Fires on", i.fires), ("Quiet on", i.quiet)] {
-        let shown: Vec<String> = list
-            .iter()
-            .map(|s| iri_abnf::repository::quote(s))
-            .collect();
+        let shown: Vec<String> = list.iter().map(|s| iri_abnf::report::quote(s)).collect();
         out.line(&format!("{what}: {}", shown.join(", ")));
     }
     let code = out.finish(true);

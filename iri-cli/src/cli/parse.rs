@@ -1,8 +1,8 @@
 //! `iri parse`: the typed components or the parse tree of one input.
 
 use clap::{Args, ValueEnum};
+use iri_abnf::report::quote;
 use iri_abnf::report::write_description;
-use iri_abnf::repository::quote;
 use iri_abnf::syntax::SyntaxNode;
 use iri_abnf::{parse_components, Components, Grammar, ParseError, Rule};
 use serde::Serialize;

@@ -102,7 +102,7 @@ pub fn write_invalid(out: &mut Out, e: &ParseError) {
 pub fn invalid_record(e: &ParseError) -> String {
     let mut text = format!(
         "invalid {}\n  {}\n",
-        iri_abnf::repository::quote(e.input()),
+        iri_abnf::report::quote(e.input()),
         parse_message(e)
     );
     for l in e.render_caret().lines() {
@@ -124,14 +124,14 @@ pub fn diagnostics_text(input: &str, diagnostics: &[Diagnostic], omitted: usize)
             "  {}[{}]: {} ({})",
             d.severity, d.code, d.message, d.spec
         );
-        for l in iri_abnf::repository::render_span(input, d.span.start, d.span.end).lines() {
+        for l in iri_abnf::report::render_span(input, d.span.start, d.span.end).lines() {
             let _ = writeln!(s, "  | {l}");
         }
         if let Some(suggestion) = &d.suggestion {
             let what = if suggestion.is_empty() {
                 "remove it".to_string()
             } else {
-                format!("write {}", iri_abnf::repository::quote(suggestion))
+                format!("write {}", iri_abnf::report::quote(suggestion))
             };
             let _ = writeln!(
                 s,

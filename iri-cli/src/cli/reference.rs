@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use clap::{Args, ValueEnum};
 use iri_abnf::normalize::Level;
 use iri_abnf::normalize::{normalize_with, Options};
-use iri_abnf::repository::quote;
+use iri_abnf::report::quote;
 use iri_abnf::{Base, Grammar, Mode};
 use serde::Serialize;
 

@@ -5,6 +5,7 @@
 //! binary).
 
 mod http;
+pub(crate) mod scripts;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -609,15 +610,15 @@ fn grammar_file(path: &str) -> Response {
 }
 
 /// The script that tells the page which characters to show as `<U+XXXX>` badges
-/// ([`iri_abnf::repository::needs_escape_script`]), made once.
+/// ([`scripts::needs_escape_script`]), made once.
 fn needs_escape_js() -> &'static str {
     static JS: OnceLock<String> = OnceLock::new();
-    JS.get_or_init(iri_abnf::repository::needs_escape_script)
+    JS.get_or_init(scripts::needs_escape_script)
 }
 
 /// The script that tells the page which characters are not appropriate in the path of an IRI
-/// ([`iri_abnf::repository::not_appropriate_script`]), made once.
+/// ([`scripts::not_appropriate_script`]), made once.
 fn not_appropriate_js() -> &'static str {
     static JS: OnceLock<String> = OnceLock::new();
-    JS.get_or_init(iri_abnf::repository::not_appropriate_script)
+    JS.get_or_init(scripts::not_appropriate_script)
 }

@@ -358,7 +358,7 @@ fn the_badge_characters_of_the_page_are_those_of_the_library() {
         let listed = ranges.iter().any(|&(a, b)| (a..=b).contains(&(c as u32)));
         assert_eq!(
             listed,
-            iri_abnf::repository::needs_escape(c),
+            iri_abnf::report::needs_escape(c),
             "U+{:04X}",
             c as u32
         );

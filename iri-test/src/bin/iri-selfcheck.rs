@@ -3,6 +3,8 @@
 //! the tree walker. A tool of the repository, not part of the published `iri` command:
 //! `cargo run --release -p iri-test --bin iri-selfcheck -- --cases 10000`.
 
+#![forbid(unsafe_code)]
+
 use std::io::Write;
 use std::process::ExitCode;
 

@@ -5,6 +5,8 @@
 //! (`iri_judge::Reference`); the bugs are planted on them. A test double: not part of the published
 //! `iri` command.
 
+#![forbid(unsafe_code)]
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::ExitCode;
 use std::time::Duration;

@@ -2,6 +2,8 @@
 //! standard output, flushed whenever all the input read so far is answered (so that `iri judge` can
 //! pipeline its cases). `--components` answers with JSON components instead of a verdict.
 
+#![forbid(unsafe_code)]
+
 use std::io::{BufRead, BufReader, BufWriter, Write};
 
 /// The components of a parsed reference; `None` for a component the library does not split out

@@ -9,7 +9,7 @@ use iri_abnf::convert::{
     leiri_to_iri, preprocess, to_iri, to_uri, Charset, ConvertError, ConvertErrorKind, HostMapping,
     PreprocessOptions, ToIriOptions, ToUriOptions,
 };
-use iri_abnf::repository::quote;
+use iri_abnf::report::quote;
 use iri_abnf::{validate, Grammar};
 
 use super::Example;

@@ -71,7 +71,7 @@ pub fn seed_urls() -> Vec<SeedUrl> {
     jsonl("seed-urls.jsonl")
 }
 
-pub use iri_abnf::repository::decode_notation;
+pub use iri_test::decode_notation;
 
 #[test]
 fn notation_decoding() {

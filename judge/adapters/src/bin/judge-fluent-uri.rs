@@ -1,4 +1,7 @@
 //! fluent-uri `IriRef::parse` (RFC 3987 IRI-reference).
+
+#![forbid(unsafe_code)]
+
 use fluent_uri::IriRef;
 use judge_adapters::{serve, Parts};
 

@@ -1,4 +1,7 @@
 //! iri-string `IriReferenceStr::new` (RFC 3987 IRI-reference).
+
+#![forbid(unsafe_code)]
+
 use iri_string::types::IriReferenceStr;
 use judge_adapters::{serve, Parts};
 

@@ -1,4 +1,7 @@
 //! oxiri `IriRef::parse` (RFC 3987 IRI-reference).
+
+#![forbid(unsafe_code)]
+
 use judge_adapters::{serve, Parts};
 use oxiri::IriRef;
 

@@ -1,4 +1,7 @@
 //! url `Url::parse` (the WHATWG URL Standard's parser; absolute URLs only, no base).
+
+#![forbid(unsafe_code)]
+
 use judge_adapters::{serve, Parts};
 
 /// The components of the parsed URL as the library reports them: serialized by the WHATWG URL
