@@ -9,7 +9,9 @@ use regex_automata::util::start;
 use regex_automata::{Anchored, MatchKind};
 use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, Hir, Repetition};
 
+use crate::dfa::Dfa;
 use crate::rules::{AbnfError, AbnfRules, Node};
+use crate::table::Tuning;
 
 /// Deepest nesting of expressions in a start rule with all rule references inlined.
 pub(crate) const MAX_DEPTH: usize = 250;
@@ -259,6 +261,25 @@ pub(crate) fn compile(
             .map_err(|e| limit(start, "the DFA has no anchored start state", e))?,
     };
     Ok((dfa, start_state))
+}
+
+impl AbnfRules {
+    /// Compiles the rule `start` (a name in any case) into a [`Dfa`] that accepts exactly the strings
+    /// of its language, built now and owned by the caller, with the walk's table tuned by
+    /// [`Tuning::default`].
+    ///
+    /// Fails if `start` or a rule it uses is not defined, if the rules it uses are recursive, or if the
+    /// automaton would exceed the size limits.
+    pub fn compile(&self, start: impl AsRef<str>) -> Result<Dfa, AbnfError> {
+        self.compile_with(start, &Tuning::default())
+    }
+
+    /// [`AbnfRules::compile`] with the walk's table tuned by `tuning`: the language is the same
+    /// whatever the tuning, only the speed of the walks differs.
+    pub fn compile_with(&self, start: impl AsRef<str>, tuning: &Tuning) -> Result<Dfa, AbnfError> {
+        let (dfa, start) = compile(self, start.as_ref())?;
+        Ok(Dfa::built(dfa, start, tuning))
+    }
 }
 
 #[cfg(test)]

@@ -8,10 +8,7 @@ use regex_automata::dfa::dense::DFA;
 use regex_automata::dfa::Automaton as _;
 use regex_automata::util::primitives::StateID;
 
-use crate::dfa::{Dfa, State};
-
-/// Inclusive ranges of code points, shared (with the DFA's memo of the states asked for).
-pub type Ranges = Arc<[(char, char)]>;
+use crate::dfa::{Dfa, Ranges, State};
 
 impl Dfa {
     /// The code points whose UTF-8 encoding leads from `state` to a live state, as sorted, merged,

@@ -12,10 +12,12 @@ use regex_automata::util::primitives::StateID;
 use regex_automata::util::start;
 use regex_automata::Anchored;
 
-use crate::continuations::Ranges;
 use crate::states::{dead_ends, reachable};
 use crate::table::{Table, Tuning};
 use crate::walk;
+
+/// Inclusive ranges of code points, shared (with the DFA's memo of the states asked for).
+pub type Ranges = Arc<[(char, char)]>;
 
 /// The DFA of one rule: the one type for deciding membership in a rule's language, finding where an
 /// input leaves it and listing what could come there.

@@ -48,10 +48,11 @@ pub(crate) fn tuning() -> Tuning {
 }
 
 /// The DFA of `rule` of the grammar `name`, tuned for references, built once per process.
-pub(crate) fn dfa(name: &str, rule: &str) -> &'static crate::Dfa {
+pub(crate) fn dfa(name: &str, rule: &str) -> &'static crate::dfa::Dfa {
     use std::collections::HashMap;
     use std::sync::Mutex;
-    static BUILT: Mutex<Option<HashMap<(String, String), &'static crate::Dfa>>> = Mutex::new(None);
+    static BUILT: Mutex<Option<HashMap<(String, String), &'static crate::dfa::Dfa>>> =
+        Mutex::new(None);
     let mut built = BUILT.lock().unwrap_or_else(|p| p.into_inner());
     built
         .get_or_insert_with(HashMap::new)

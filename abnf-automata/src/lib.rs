@@ -61,8 +61,7 @@ mod states;
 mod table;
 mod walk;
 
-pub use continuations::Ranges;
-pub use dfa::{Dfa, Failure, Rows, State};
+pub use dfa::{Dfa, Failure, Ranges, Rows, State};
 pub use generate::{case_input, edit, generate, mutate, nth_seed, Choices, Generator, Rng};
 pub use rules::{AbnfError, AbnfRules, Node, Origin};
 pub use table::Tuning;

@@ -24,7 +24,9 @@
 //! value or a range made only of surrogates is an error. Prose values `<...>` (§4 `prose-val`) describe a
 //! rule in words and are an error.
 
-use crate::rules::{AbnfError, Node};
+use std::collections::HashMap;
+
+use crate::rules::{key, AbnfError, AbnfRules, Node, Origin, RuleDef};
 
 /// Nesting depth of groups, options and repetitions allowed in one rule.
 const MAX_NESTING: usize = 64;
@@ -583,6 +585,83 @@ impl Reader<'_> {
 /// Whether `v` is a surrogate code point (U+D800-DFFF).
 pub(crate) fn is_surrogate(v: u32) -> bool {
     (0xD800..=0xDFFF).contains(&v)
+}
+
+// The reader of rule lists is the entry point of this module: `AbnfRules::parse`.
+impl AbnfRules {
+    /// Reads the rule lists of `sources`, given as `(file name, text)`, in order.
+    ///
+    /// Within one file a rule is defined once with `=` and may get more alternatives with `=/`
+    /// (RFC 5234 §3.3). A rule defined with `=` in a later file replaces the rule of the same name of an
+    /// earlier file, keeping its place in [`AbnfRules::rule_names`]; `=/` in a later file adds to it.
+    pub fn parse(sources: &[(&str, &str)]) -> Result<AbnfRules, AbnfError> {
+        let mut rules = AbnfRules {
+            defs: Vec::new(),
+            index: HashMap::new(),
+        };
+        for &(file, text) in sources {
+            let mut in_this_file: HashMap<String, usize> = HashMap::new();
+            for parsed in parse_rulelist(file, text)? {
+                let k = key(&parsed.name);
+                let existing = rules.index.get(&k).copied();
+                if parsed.incremental {
+                    let Some(i) = existing else {
+                        return Err(AbnfError::Syntax {
+                            file: file.to_string(),
+                            line: parsed.line,
+                            column: 1,
+                            message: format!(
+                                "`{} =/` adds alternatives to a rule that is not defined before it \
+                                 (RFC 5234 §3.3)",
+                                parsed.name
+                            ),
+                        });
+                    };
+                    let def = &mut rules.defs[i];
+                    let old = std::mem::replace(&mut def.node, Node::Alternation(Vec::new()));
+                    let mut alternatives = match old {
+                        Node::Alternation(alternatives) => alternatives,
+                        other => vec![other],
+                    };
+                    match parsed.node {
+                        Node::Alternation(more) => alternatives.extend(more),
+                        other => alternatives.push(other),
+                    }
+                    def.node = Node::Alternation(alternatives);
+                    continue;
+                }
+                if let Some(first_line) = in_this_file.get(&k) {
+                    return Err(AbnfError::Syntax {
+                        file: file.to_string(),
+                        line: parsed.line,
+                        column: 1,
+                        message: format!(
+                            "rule `{}` is already defined on line {first_line} of this file; use `=/` to \
+                             add alternatives (RFC 5234 §3.3)",
+                            parsed.name
+                        ),
+                    });
+                }
+                in_this_file.insert(k.clone(), parsed.line);
+                let def = RuleDef {
+                    origin: Origin {
+                        rule: parsed.name,
+                        file: file.to_string(),
+                        line: parsed.line,
+                    },
+                    node: parsed.node,
+                };
+                match existing {
+                    Some(i) => rules.defs[i] = def,
+                    None => {
+                        rules.index.insert(k, rules.defs.len());
+                        rules.defs.push(def);
+                    }
+                }
+            }
+        }
+        Ok(rules)
+    }
 }
 
 #[cfg(test)]

@@ -4,9 +4,6 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::dfa::Dfa;
-use crate::table::Tuning;
-
 /// An ABNF expression (RFC 5234 §3, §4), as read from a grammar file.
 ///
 /// Groups `( ... )` (§3.5) leave no node of their own; an option `[ ... ]` (§3.8) is the repetition
@@ -159,80 +156,6 @@ pub(crate) fn key(name: &str) -> String {
 }
 
 impl AbnfRules {
-    /// Reads the rule lists of `sources`, given as `(file name, text)`, in order.
-    ///
-    /// Within one file a rule is defined once with `=` and may get more alternatives with `=/`
-    /// (RFC 5234 §3.3). A rule defined with `=` in a later file replaces the rule of the same name of an
-    /// earlier file, keeping its place in [`AbnfRules::rule_names`]; `=/` in a later file adds to it.
-    pub fn parse(sources: &[(&str, &str)]) -> Result<AbnfRules, AbnfError> {
-        let mut rules = AbnfRules {
-            defs: Vec::new(),
-            index: HashMap::new(),
-        };
-        for &(file, text) in sources {
-            let mut in_this_file: HashMap<String, usize> = HashMap::new();
-            for parsed in crate::parse::parse_rulelist(file, text)? {
-                let k = key(&parsed.name);
-                let existing = rules.index.get(&k).copied();
-                if parsed.incremental {
-                    let Some(i) = existing else {
-                        return Err(AbnfError::Syntax {
-                            file: file.to_string(),
-                            line: parsed.line,
-                            column: 1,
-                            message: format!(
-                                "`{} =/` adds alternatives to a rule that is not defined before it \
-                                 (RFC 5234 §3.3)",
-                                parsed.name
-                            ),
-                        });
-                    };
-                    let def = &mut rules.defs[i];
-                    let old = std::mem::replace(&mut def.node, Node::Alternation(Vec::new()));
-                    let mut alternatives = match old {
-                        Node::Alternation(alternatives) => alternatives,
-                        other => vec![other],
-                    };
-                    match parsed.node {
-                        Node::Alternation(more) => alternatives.extend(more),
-                        other => alternatives.push(other),
-                    }
-                    def.node = Node::Alternation(alternatives);
-                    continue;
-                }
-                if let Some(first_line) = in_this_file.get(&k) {
-                    return Err(AbnfError::Syntax {
-                        file: file.to_string(),
-                        line: parsed.line,
-                        column: 1,
-                        message: format!(
-                            "rule `{}` is already defined on line {first_line} of this file; use `=/` to \
-                             add alternatives (RFC 5234 §3.3)",
-                            parsed.name
-                        ),
-                    });
-                }
-                in_this_file.insert(k.clone(), parsed.line);
-                let def = RuleDef {
-                    origin: Origin {
-                        rule: parsed.name,
-                        file: file.to_string(),
-                        line: parsed.line,
-                    },
-                    node: parsed.node,
-                };
-                match existing {
-                    Some(i) => rules.defs[i] = def,
-                    None => {
-                        rules.index.insert(k, rules.defs.len());
-                        rules.defs.push(def);
-                    }
-                }
-            }
-        }
-        Ok(rules)
-    }
-
     /// The rule names in definition order, spelled as at their (last) definition.
     pub fn rule_names(&self) -> Vec<&str> {
         self.defs.iter().map(|d| d.origin.rule.as_str()).collect()
@@ -285,23 +208,6 @@ impl AbnfRules {
             walk(node, &mut out);
         }
         out
-    }
-
-    /// Compiles the rule `start` (a name in any case) into a [`Dfa`] that accepts exactly the strings
-    /// of its language, built now and owned by the caller, with the walk's table tuned by
-    /// [`Tuning::default`].
-    ///
-    /// Fails if `start` or a rule it uses is not defined, if the rules it uses are recursive, or if the
-    /// automaton would exceed the size limits.
-    pub fn compile(&self, start: impl AsRef<str>) -> Result<Dfa, AbnfError> {
-        self.compile_with(start, &Tuning::default())
-    }
-
-    /// [`AbnfRules::compile`] with the walk's table tuned by `tuning`: the language is the same
-    /// whatever the tuning, only the speed of the walks differs.
-    pub fn compile_with(&self, start: impl AsRef<str>, tuning: &Tuning) -> Result<Dfa, AbnfError> {
-        let (dfa, start) = crate::compile::compile(self, start.as_ref())?;
-        Ok(Dfa::built(dfa, start, tuning))
     }
 }
 

@@ -124,7 +124,7 @@ mod x86 {
         _mm_loadu_si128,
     };
 
-    use super::{bytewise, ByteSet, Run, Search};
+    use crate::search::{bytewise, ByteSet, Run, Search};
 
     /// The search `WIDTH` bytes at a time with AVX2 (an input shorter than `WIDTH` bytes byte by
     /// byte): 32 by default, 16 for inputs of 16 to 31 bytes ([`Avx2::short`]), each a search of its

@@ -1,7 +1,8 @@
 //! `cargo xtask layers`: the library's modules import only modules of their own or an earlier layer,
-//! and there are no import circles; the same for the judge's crate (`judge/src/`), whose modules
-//! are in the order of [`JUDGE_ORDER`]. Between crates, Cargo's dependency graph does the same: the
-//! judge depends on the library, the command on both, never the other way.
+//! and there are no import circles; the same for the ABNF crate (`abnf-automata/src/`, in the order
+//! of [`ABNF_ORDER`]) and the judge's crate (`judge/src/`, in the order of [`JUDGE_ORDER`]). Between
+//! crates, Cargo's dependency graph does the same: the library depends on the ABNF crate, the judge
+//! on the library, the command on both, never the other way.
 //!
 //! The order is declared once, in [`ORDER`]: the units of the library in the order data flows through
 //! them. Each file of `src/` belongs to the longest unit its module path starts with (a folder's files
@@ -81,6 +82,25 @@ pub const JUDGE_ORDER: &[&str] = &[
     "",
 ];
 
+/// The modules of the ABNF crate (`abnf-automata`, `abnf-automata/src/`), in order: the state
+/// handles, the byte search over runs, the walk's table and its bytes, the walks, the `Dfa` face,
+/// the continuations, the rule sets and their nodes, the ABNF reader, the compilation, the examples
+/// of grammars for tests, the generation; the root re-exports.
+pub const ABNF_ORDER: &[&str] = &[
+    "states",
+    "search",
+    "table",
+    "walk",
+    "dfa",
+    "continuations",
+    "rules",
+    "parse",
+    "compile",
+    "fixtures",
+    "generate",
+    "",
+];
+
 /// One module file: its module path (`abnf::registry`; the root is "") and its code.
 struct Module {
     path: String,
@@ -91,6 +111,7 @@ struct Module {
 /// Runs the check on the library and on the judge under `root`; returns the violations.
 pub fn check(root: &Path) -> Result<Vec<String>, String> {
     let mut errors = check_units(root, "src", ORDER)?;
+    errors.extend(check_units(root, "abnf-automata/src", ABNF_ORDER)?);
     errors.extend(check_units(root, "judge/src", JUDGE_ORDER)?);
     Ok(errors)
 }

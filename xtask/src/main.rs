@@ -79,8 +79,9 @@ fn main() -> ExitCode {
         Task::Layers => match layers::check(root()) {
             Ok(errors) if errors.is_empty() => {
                 println!(
-                    "layers: {} units of the library and {} of the judge in order, no violation",
+                    "layers: {} units of the library, {} of the ABNF crate and {} of the judge in order, no violation",
                     layers::ORDER.len(),
+                    layers::ABNF_ORDER.len(),
                     layers::JUDGE_ORDER.len()
                 );
                 ExitCode::SUCCESS
