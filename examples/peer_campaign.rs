@@ -12,9 +12,9 @@
 
 use std::collections::BTreeMap;
 
+use iri_abnf::abnf::nth_seed;
 use iri_abnf::abnf::{mutate, rules, Generator};
 use iri_abnf::compare::{Part, Sampler};
-use iri_abnf::repository::nth_seed;
 use iri_abnf::{is_valid, Grammar, Rule};
 
 /// A source of strings: the string of a seed.

@@ -36,8 +36,8 @@
 use std::collections::{HashMap, VecDeque};
 
 use crate::abnf::{AbnfError, Dfa, State};
+use crate::grammar::rule::Rule;
 use crate::grammar::AnyGrammar;
-use crate::rule::Rule;
 
 /// How the language of `A` relates to the language of `B`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -171,7 +171,7 @@ pub fn compare_rules(
 }
 
 /// [`compare_rules`] with the interpretation notes `notes` taken back in each grammar whose files
-/// mark them ([`crate::abnf::printed::printed_automaton`]: the grammars as their documents print them); with
+/// mark them ([`crate::abnf::printed_automaton`]: the grammars as their documents print them); with
 /// no such note, the precompiled DFAs.
 pub fn compare_rules_as_printed(
     a: (impl Into<AnyGrammar>, Rule),
@@ -184,8 +184,8 @@ pub fn compare_rules_as_printed(
     if !marked(a.0) && !marked(b.0) {
         return compare_rules(a, b, n);
     }
-    let x = crate::abnf::printed::printed_automaton(a.0, a.1, notes)?;
-    let y = crate::abnf::printed::printed_automaton(b.0, b.1, notes)?;
+    let x = crate::abnf::printed_automaton(a.0, a.1, notes)?;
+    let y = crate::abnf::printed_automaton(b.0, b.1, notes)?;
     Ok(compare(&x, &y, n))
 }
 

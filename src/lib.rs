@@ -208,12 +208,9 @@ mod operations;
 mod parsing;
 
 // Each public item has one path: the concept modules below hold their own items; what the root
-// re-exports (further down) lives in modules that are private, and the crate reaches them by these
-// crate-private names.
-pub(crate) use grammar::rule;
+// re-exports (further down) lives in modules that are private, and the crate reaches each by its
+// own path.
 pub use operations::{convert, normalize};
-pub(crate) use operations::{relativize, resolve};
-pub(crate) use parsing::{components, error};
 pub use parsing::{report, syntax, tree};
 
 // The invariant checker of the test-support crate, compiled into the unit tests so that they can break a
@@ -234,27 +231,18 @@ pub struct ReadmeDoctests;
 #[doc = include_str!("../docs/library.md")]
 pub struct LibraryGuideDoctests;
 
-pub use components::{
+pub use grammar::rule::{Rule, RuleName};
+pub use grammar::{AnyGrammar, Grammar, IriGrammar, NameKind, UnknownName};
+pub use identifier::{Builder, IntoStorage, Iri, IriRef, Storage, Uri, UriRef};
+pub use operations::relativize::relativize;
+pub use operations::resolve::{
+    remove_dot_segments, resolve, resolve_with, Base, Mode, ResolveError,
+};
+pub use parsing::components::{
     ipv4_reading, Authority, Component, Components, Decoded, Host, HostKind, Ipv4Reading, Path,
     PathKind, Port, PortValue, Reference, ReferenceBuf, ReferenceKind, Segments, Span,
 };
-pub use error::{ErrorKind, Expected, ParseError};
-pub use grammar::{AnyGrammar, Grammar, IriGrammar, NameKind, UnknownName};
-pub use identifier::{Builder, IntoStorage, Iri, IriRef, Storage, Uri, UriRef};
-pub use relativize::relativize;
-pub use resolve::{remove_dot_segments, resolve, resolve_with, Base, Mode, ResolveError};
-pub use rule::{Rule, RuleName};
-
-/// The automata items that the repository's own crates use (the seeds of generated test cases, the
-/// automata as the documents print them, the list of precompiled rules), until the ABNF and automata
-/// layer is a crate of its own. Not public API: any release may change them.
-#[doc(hidden)]
-pub mod repository {
-    pub use crate::abnf::cases::case_seed;
-    pub use crate::abnf::printed::printed_automaton;
-    pub use crate::abnf::registry::precompiled_rules;
-    pub use abnf_automata::{case_input, nth_seed};
-}
+pub use parsing::error::{ErrorKind, Expected, ParseError};
 
 /// Checks that `input` matches `rule` of `grammar` to its end. A rule the grammar does not have is an
 /// error of kind [`ErrorKind::UnknownRule`]; to start from a rule's name, look it up first
@@ -348,9 +336,9 @@ pub fn parse_components(
 
 #[cfg(test)]
 mod invariant_checker_tests {
-    use crate::components::{HostTag, Opt, ReferenceKind};
-    use crate::components::{PathKind, Reference};
     use crate::invariants::check_invariants;
+    use crate::parsing::components::{HostTag, Opt, ReferenceKind};
+    use crate::parsing::components::{PathKind, Reference};
     use crate::{parse, Grammar};
 
     /// The checker is not vacuous: a reference whose parts do not add up to the input is rejected.
@@ -359,7 +347,7 @@ mod invariant_checker_tests {
         let input = "http://example.org:8/a?q#f";
         let good = parse(Grammar::Iri, input).unwrap();
         assert_eq!(check_invariants(&good), Ok(()));
-        let broken = |f: &dyn Fn(&mut crate::components::Meta)| {
+        let broken = |f: &dyn Fn(&mut crate::parsing::components::Meta)| {
             let mut m = good.meta();
             f(&mut m);
             check_invariants(&Reference::from_meta(input, m))

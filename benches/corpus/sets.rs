@@ -12,8 +12,8 @@
 
 use std::borrow::Cow;
 
+use iri_abnf::abnf::nth_seed;
 use iri_abnf::abnf::{mutate, rules, Generator};
-use iri_abnf::repository::nth_seed;
 use iri_abnf::{is_valid, Grammar, Rule};
 
 use super::SAMPLE;
@@ -36,7 +36,7 @@ impl Rng {
     /// The next number: the library's generator seeding (a splitmix64 finaliser) over a counter.
     fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(1);
-        iri_abnf::repository::nth_seed(0x5EED, self.0)
+        iri_abnf::abnf::nth_seed(0x5EED, self.0)
     }
 
     /// A number in `0..n` (`n > 0`).

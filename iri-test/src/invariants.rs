@@ -3,9 +3,10 @@
 //!
 //! The library's own unit tests compile this file too (`src/lib.rs` includes it under `cfg(test)`), to
 //! show that the checker rejects references whose internal offsets were broken on purpose; so it names
-//! the library's items through `crate::`, which the test-support crate's root imports.
+//! the library's items through `crate::parsing::components`, a path that the test-support crate's
+//! root gives them too.
 
-use crate::components::{Component, HostKind, PathKind, Reference, Span};
+use crate::parsing::components::{Component, HostKind, PathKind, Reference, Span};
 
 /// Checks that a [`Reference`] is consistent with its input:
 ///

@@ -50,15 +50,17 @@ pub use invariants::check_invariants;
 // The notation of the spec documents' examples (3987bis §1.4): the judge's module, one source for
 // the judge's built-in cases and for the tests, the fuzz corpora and the test data.
 pub use iri_judge::notation::{self, decode_notation};
-// `invariants` names the library's items through `crate::components` (it is compiled into the
+// `invariants` names the library's items through `crate::parsing::components` (it is compiled into the
 // library's unit tests too, where that module is the library's own).
-mod components {
-    pub use iri_abnf::{Component, HostKind, PathKind, Reference, Span};
+mod parsing {
+    pub mod components {
+        pub use iri_abnf::{Component, HostKind, PathKind, Reference, Span};
+    }
 }
 
 use iri_abnf::abnf::{self, AbnfError, Generator};
+use iri_abnf::abnf::{case_input, case_seed};
 use iri_abnf::report::quote;
-use iri_abnf::repository::{case_input, case_seed};
 use iri_abnf::Grammar;
 use iri_abnf::Span;
 use iri_abnf::{Rule, RuleName};

@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use iri_abnf::abnf::nth_seed;
 use iri_abnf::abnf::{mutate, Generator};
-use iri_abnf::repository::nth_seed;
 
 use crate::cases::{resolve_bases, Case};
 use crate::classes::{key_of, Explained, Key};

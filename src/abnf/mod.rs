@@ -66,7 +66,7 @@
 
 mod automata;
 pub(crate) mod byteset;
-pub(crate) mod cases;
+mod cases;
 pub mod registry;
 pub mod schemes;
 
@@ -74,11 +74,13 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 pub use abnf_automata::{
-    generate, mutate, AbnfError, AbnfRules, Dfa, Failure, Generator, Node, Origin, Ranges, Rows,
-    State, Tuning,
+    case_input, generate, mutate, nth_seed, AbnfError, AbnfRules, Dfa, Failure, Generator, Node,
+    Origin, Ranges, Rows, State, Tuning,
 };
 
+use crate::grammar::rule::Rule;
 use crate::grammar::AnyGrammar;
+pub use cases::case_seed;
 pub use registry::dfa;
 
 /// A grammar file: its path in the repository and its text.
@@ -242,43 +244,35 @@ pub fn marked_notes(grammar: impl Into<AnyGrammar>, notes: &[u32]) -> Vec<u32> {
         .collect()
 }
 
-/// The automata of the grammars as their documents print them (for the repository's crates).
-pub(crate) mod printed {
-    use crate::abnf::{
-        as_printed, grammar_spec, marked_notes, registry, AbnfError, AbnfRules, Dfa,
-    };
-    use crate::grammar::AnyGrammar;
-
-    /// The automaton of `rule` of `grammar` as its document prints it: with the interpretation notes of
-    /// `notes` that the grammar's files mark taken back ([`as_printed`]; the others do not apply to it),
-    /// compiled now.
-    ///
-    /// ```
-    /// use iri_abnf::repository::printed_automaton;
-    /// use iri_abnf::{Grammar, Rule};
-    ///
-    /// let printed = printed_automaton(Grammar::Iri, Rule::IregName, &[1])?;
-    /// assert!(!printed.is_match("r%C3%A9sum%C3%A9.example.org"));
-    /// // The note does not apply to RFC 3986: its rule as written.
-    /// assert!(printed_automaton(Grammar::Uri, Rule::RegName, &[1])?.is_match("r%C3%A9sum%C3%A9"));
-    /// # Ok::<(), iri_abnf::abnf::AbnfError>(())
-    /// ```
-    pub fn printed_automaton(
-        grammar: impl Into<AnyGrammar>,
-        rule: crate::rule::Rule,
-        notes: &[u32],
-    ) -> Result<Dfa, AbnfError> {
-        let grammar = grammar.into();
-        let mut notes = marked_notes(grammar, notes);
-        notes.extend_from_slice(grammar.printed_notes());
-        let sources = as_printed(grammar.abnf_sources(), &notes)?;
-        let sources: Vec<(&str, &str)> = sources.iter().map(|(f, t)| (*f, t.as_str())).collect();
-        let mut rules = AbnfRules::parse(&sources)?;
-        for &name in grammar_spec(grammar).removed {
-            rules.remove(name);
-        }
-        rules.compile_with(rule.name(), registry::tuning())
+/// The automaton of `rule` of `grammar` as its document prints it: with the interpretation notes of
+/// `notes` that the grammar's files mark taken back ([`as_printed`]; the others do not apply to it),
+/// compiled now.
+///
+/// ```
+/// use iri_abnf::abnf::printed_automaton;
+/// use iri_abnf::{Grammar, Rule};
+///
+/// let printed = printed_automaton(Grammar::Iri, Rule::IregName, &[1])?;
+/// assert!(!printed.is_match("r%C3%A9sum%C3%A9.example.org"));
+/// // The note does not apply to RFC 3986: its rule as written.
+/// assert!(printed_automaton(Grammar::Uri, Rule::RegName, &[1])?.is_match("r%C3%A9sum%C3%A9"));
+/// # Ok::<(), iri_abnf::abnf::AbnfError>(())
+/// ```
+pub fn printed_automaton(
+    grammar: impl Into<AnyGrammar>,
+    rule: Rule,
+    notes: &[u32],
+) -> Result<Dfa, AbnfError> {
+    let grammar = grammar.into();
+    let mut notes = marked_notes(grammar, notes);
+    notes.extend_from_slice(grammar.printed_notes());
+    let sources = as_printed(grammar.abnf_sources(), &notes)?;
+    let sources: Vec<(&str, &str)> = sources.iter().map(|(f, t)| (*f, t.as_str())).collect();
+    let mut rules = AbnfRules::parse(&sources)?;
+    for &name in grammar_spec(grammar).removed {
+        rules.remove(name);
     }
+    rules.compile_with(rule.name(), registry::tuning())
 }
 
 /// Where a rule of a grammar is defined: the `.abnf` file and the line of its definition, and the
@@ -354,7 +348,7 @@ const SOURCE_SPECS: &[(&str, Option<&str>, &str)] = &[
 /// ```
 pub fn definition(
     grammar: impl Into<AnyGrammar>,
-    rule: impl crate::rule::RuleName,
+    rule: impl crate::grammar::rule::RuleName,
 ) -> Option<Definition> {
     let grammar = grammar.into();
     let rule = grammar.rule(rule)?;
@@ -479,7 +473,7 @@ mod tests {
         ));
         let a = dfa(Grammar::Uri, "dec-octet").expect("compiles");
         let b = dfa(Grammar::Uri, "DEC-OCTET").expect("compiles");
-        let c = dfa(Grammar::Uri, crate::rule::Rule::DecOctet).expect("compiles");
+        let c = dfa(Grammar::Uri, crate::grammar::rule::Rule::DecOctet).expect("compiles");
         assert!(std::ptr::eq(a, b) && std::ptr::eq(a, c));
         assert!(a.is_match("255") && !a.is_match("256"));
     }

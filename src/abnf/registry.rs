@@ -23,8 +23,8 @@ use std::sync::OnceLock;
 
 use abnf_automata::{AbnfError, Dfa, Tuning};
 
+use crate::grammar::rule::{Rule, RuleName};
 use crate::grammar::AnyGrammar;
-use crate::rule::{Rule, RuleName};
 
 /// The rules that are precompiled for `grammar`: whole references and their kinds, and, for the four
 /// main grammars, the rules a component parser checks one by one. The other grammars have no component

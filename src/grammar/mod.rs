@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 pub mod rule;
 
-use crate::rule::{Rule, RuleName};
+use crate::grammar::rule::{Rule, RuleName};
 
 /// One of the four main grammars, each with a pest parser, typed components and the reference
 /// operations; [`AnyGrammar`] adds the grammars that have a language only.
@@ -103,7 +103,7 @@ impl Grammar {
     /// The rules of the grammar, in the order of its `.abnf` files. Every one of them can be a start
     /// rule.
     pub fn rules(self) -> &'static [Rule] {
-        crate::rule::grammar_rules(AnyGrammar::from(self))
+        crate::grammar::rule::grammar_rules(AnyGrammar::from(self))
     }
 
     /// Whether the grammar has `rule`.
@@ -122,7 +122,7 @@ impl Grammar {
 
     /// [`rule`](Self::rule), with the error that names the grammar's rules closest to `name`.
     pub fn lookup_rule(self, name: impl RuleName) -> Result<Rule, UnknownName> {
-        crate::rule::lookup(self, &name)
+        crate::grammar::rule::lookup(self, &name)
     }
 
     /// The verbatim ABNF sources of the grammar (file name, text), in load order: a rule of a later file
@@ -250,7 +250,7 @@ impl AnyGrammar {
     /// The rules of the grammar, in the order of its `.abnf` files. Every one of them can be a start
     /// rule.
     pub fn rules(self) -> &'static [Rule] {
-        crate::rule::grammar_rules(self)
+        crate::grammar::rule::grammar_rules(self)
     }
 
     /// Whether the grammar has `rule`.
@@ -270,7 +270,7 @@ impl AnyGrammar {
     /// assert_eq!(AnyGrammar::Uri.rule_name(Rule::Alpha), "ALPHA");
     /// ```
     pub fn rule_name(self, rule: Rule) -> &'static str {
-        match crate::rule::spelling(self, rule) {
+        match crate::grammar::rule::spelling(self, rule) {
             Some(name) => name,
             None => rule.name(),
         }
@@ -286,7 +286,7 @@ impl AnyGrammar {
 
     /// [`rule`](Self::rule), with the error that names the grammar's rules closest to `name`.
     pub fn lookup_rule(self, name: impl RuleName) -> Result<Rule, UnknownName> {
-        crate::rule::lookup(self, &name)
+        crate::grammar::rule::lookup(self, &name)
     }
 
     /// The `.abnf` files the grammar is read from (file name, text), in load order: a rule of a later
@@ -529,7 +529,10 @@ impl fmt::Display for UnknownName {
             NameKind::Grammar => {
                 write!(f, "unknown grammar {name:?}")?;
                 let names = AnyGrammar::ALL.map(AnyGrammar::name);
-                crate::rule::write_name_suggestions(f, &crate::rule::close_names(name, &names))?;
+                crate::grammar::rule::write_name_suggestions(
+                    f,
+                    &crate::grammar::rule::close_names(name, &names),
+                )?;
                 f.write_str(
                     ": expected one of uri, rfc3987, iri, leiri (or, where a language is all that \
                      is needed, rfc2396, rfc2732, masinter07, duerst01, iri-printed)",
@@ -537,18 +540,18 @@ impl fmt::Display for UnknownName {
             }
             NameKind::Rule(None) => {
                 write!(f, "no grammar has a rule {name:?}")?;
-                crate::rule::write_suggestions(
+                crate::grammar::rule::write_suggestions(
                     f,
                     Rule::name,
-                    &crate::rule::close_matches(name, &Rule::ALL),
+                    &crate::grammar::rule::close_matches(name, &Rule::ALL),
                 )
             }
             NameKind::Rule(Some(grammar)) => {
                 write!(f, "the grammar `{grammar}` has no rule {name:?}")?;
-                crate::rule::write_suggestions(
+                crate::grammar::rule::write_suggestions(
                     f,
                     |r| grammar.rule_name(r),
-                    &crate::rule::close_matches(name, grammar.rules()),
+                    &crate::grammar::rule::close_matches(name, grammar.rules()),
                 )?;
                 f.write_str("; its rules are: ")?;
                 for (i, r) in grammar.rules().iter().enumerate() {
@@ -561,17 +564,17 @@ impl fmt::Display for UnknownName {
             }
             NameKind::Level => {
                 write!(f, "unknown normalization level {name:?}")?;
-                crate::rule::write_name_suggestions(
+                crate::grammar::rule::write_name_suggestions(
                     f,
-                    &crate::rule::close_names(name, &LEVEL_NAMES),
+                    &crate::grammar::rule::close_names(name, &LEVEL_NAMES),
                 )?;
                 f.write_str(": expected one of simple, case, percent, path, scheme, nfc")
             }
             NameKind::Charset => {
                 write!(f, "unknown charset label {name:?}")?;
-                crate::rule::write_name_suggestions(
+                crate::grammar::rule::write_name_suggestions(
                     f,
-                    &crate::rule::close_names(name, &ENCODING_NAMES),
+                    &crate::grammar::rule::close_names(name, &ENCODING_NAMES),
                 )?;
                 f.write_str(
                     ": expected a label of the WHATWG Encoding Standard (utf-8, windows-1252, \

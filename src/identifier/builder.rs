@@ -5,10 +5,10 @@ use super::{checked_meta, Iri, IriRef, Uri, UriRef};
 use crate::characters::{
     decodes_to_iri, is_kept_invisible, is_sub_delim, is_unreserved, push_pct_utf8,
 };
-use crate::components::{Meta, Reference};
 use crate::convert::{ConvertError, ConvertErrorKind};
+use crate::grammar::rule::Rule;
 use crate::grammar::Grammar;
-use crate::rule::Rule;
+use crate::parsing::components::{Meta, Reference};
 
 /// Assembles a [`Uri`], [`UriRef`], [`Iri`] or [`IriRef`] from the text of its components.
 ///

@@ -9,7 +9,7 @@ use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
 use super::{Iri, IriRef, Storage, Uri, UriRef};
-use crate::error::ParseError;
+use crate::parsing::error::ParseError;
 
 /// Visits a string (owned, or borrowed from the input) and parses it with `parse`.
 struct Text<V>(&'static str, PhantomData<V>);

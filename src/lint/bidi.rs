@@ -5,7 +5,7 @@ use icu_properties::CodePointMapData;
 
 use super::{code_point, component_at, pct_runs, text_components, Code, Sink};
 use crate::characters::is_bidi_formatting as is_bidi_control;
-use crate::components::{Reference, Span};
+use crate::parsing::components::{Reference, Span};
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     if sink.ascii && !sink.percent {
@@ -156,7 +156,7 @@ fn component_rules(r: &Reference<'_>, piece: &str, span: Span, sink: &mut Sink<'
             component_at(r, span.start),
             format!(
                 "{} mixes right-to-left and left-to-right characters",
-                crate::error::quote(piece)
+                crate::parsing::error::quote(piece)
             ),
             None,
         );
@@ -176,7 +176,7 @@ fn component_rules(r: &Reference<'_>, piece: &str, span: Span, sink: &mut Sink<'
             format!(
                 "the right-to-left component {} does not start and end with a right-to-left \
                  character",
-                crate::error::quote(piece)
+                crate::parsing::error::quote(piece)
             ),
             None,
         );

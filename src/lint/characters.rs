@@ -8,7 +8,7 @@ use unicode_security::GeneralSecurityProfile;
 
 use super::{code_point, component_at, Code, Sink};
 use crate::characters::{not_appropriate, NotAppropriate, Place};
-use crate::components::{Reference, Span};
+use crate::parsing::components::{Reference, Span};
 
 /// The private-use planes and area (the code points of `iprivate` but the tag block).
 fn is_private_use(c: char) -> bool {

@@ -1,7 +1,7 @@
 //! The generic syntax's advice (RFC 3986 §3.1, §3.2.1, §3.2.3, §3.3, §4.3, §6.2; RFC 6335 §6).
 
 use super::{component_at, Code, Scheme, Sink};
-use crate::components::{PortValue, Reference, Span};
+use crate::parsing::components::{PortValue, Reference, Span};
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     if let Some(scheme) = r.scheme() {
@@ -104,14 +104,16 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
                 path.span(),
                 "path",
                 "the path has \".\" or \"..\" segments".to_string(),
-                Some(crate::resolve::remove_dot_segments(path.as_str())),
+                Some(crate::operations::resolve::remove_dot_segments(
+                    path.as_str(),
+                )),
             );
         }
     }
 }
 
 /// [`Code::UnregisteredScheme`] and [`Code::HistoricalScheme`] from the IANA registry.
-fn registered(scheme: crate::components::Component<'_>, sink: &mut Sink<'_, '_>) {
+fn registered(scheme: crate::parsing::components::Component<'_>, sink: &mut Sink<'_, '_>) {
     // The common schemes without a look-up.
     if !matches!(sink.scheme, Scheme::Other | Scheme::Data | Scheme::Tag) {
         return;

@@ -1,8 +1,8 @@
 //! Hosts (RFC 3986 §3.2.2, §7.4; RFC 1034 §3.1, §3.5; RFC 5891; RFC 5952; 3987bis §3.4.2).
 
 use super::{component_at, Code, Sink};
-use crate::components::{HostKind, Reference, Span};
 use crate::convert::reg_name::{could_become_ipv4, reg_name_to_ascii, RegNameMapping};
+use crate::parsing::components::{HostKind, Reference, Span};
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     let Some(authority) = sink.authority else {
@@ -137,7 +137,11 @@ fn reg_name(r: &Reference<'_>, text: &str, span: Span, sink: &mut Sink<'_, '_>) 
             let message = match code {
                 Code::DnsLength if e.offset == 0 && e.label.len() == text.len() => e.reason,
                 Code::DnsLength => {
-                    format!("the label {}: {}", crate::error::quote(&e.label), e.reason)
+                    format!(
+                        "the label {}: {}",
+                        crate::parsing::error::quote(&e.label),
+                        e.reason
+                    )
                 }
                 _ => e.to_string(),
             };

@@ -41,8 +41,8 @@ mod spoofing;
 
 use std::fmt;
 
-use crate::components::{Reference, Span};
 use crate::grammar::{NameKind, UnknownName};
+use crate::parsing::components::{Reference, Span};
 
 pub use profile::{Profile, PROFILES};
 
@@ -394,7 +394,7 @@ pub(crate) struct Sink<'o, 'a> {
     pub(crate) space_or_control: bool,
     /// The reference's authority, looked up once for all the checks (a reference: the structure is
     /// large enough that copying it for each check shows).
-    pub(crate) authority: Option<&'o crate::components::Authority<'a>>,
+    pub(crate) authority: Option<&'o crate::parsing::components::Authority<'a>>,
     /// The scheme, as far as the checks tell schemes apart.
     pub(crate) scheme: Scheme,
 }
@@ -825,7 +825,7 @@ fn run_checks<T>(
 /// fragment (the scheme and the port are ASCII by the grammar).
 pub(crate) fn text_components<'a>(
     r: &Reference<'a>,
-) -> impl Iterator<Item = (&'static str, crate::components::Component<'a>)> {
+) -> impl Iterator<Item = (&'static str, crate::parsing::components::Component<'a>)> {
     let authority = r.authority();
     let userinfo = authority.and_then(|a| a.userinfo());
     let host = authority.map(|a| a.host().as_component());
@@ -843,7 +843,7 @@ pub(crate) fn text_components<'a>(
 
 /// The name of the component of `r` that holds the byte at `offset` (see [`Diagnostic::component`]).
 pub(crate) fn component_at(r: &Reference<'_>, offset: usize) -> &'static str {
-    let within = |c: Option<crate::components::Component<'_>>| {
+    let within = |c: Option<crate::parsing::components::Component<'_>>| {
         c.is_some_and(|c| c.span().start <= offset && offset < c.span().end.max(c.span().start + 1))
     };
     let authority = r.authority();

@@ -4,7 +4,7 @@ use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNo
 
 use super::{code_point, component_at, Code, Sink};
 use crate::characters::Place;
-use crate::components::{Reference, Span};
+use crate::parsing::components::{Reference, Span};
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     if sink.ascii {
@@ -39,7 +39,7 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
                     component_at(r, start),
                     format!(
                         "{} is not in Normalization Form C",
-                        crate::error::quote(chunk)
+                        crate::parsing::error::quote(chunk)
                     ),
                     Some(nfc),
                 );
@@ -77,7 +77,7 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
                     format!(
                         "compatibility character {} (NFKC: {})",
                         code_point(c),
-                        crate::error::quote(&nfkc)
+                        crate::parsing::error::quote(&nfkc)
                     ),
                     Some(nfkc),
                 );

@@ -2,8 +2,8 @@
 
 use super::{code_point, component_at, pct_runs, Code, Sink};
 use crate::characters::{decodes_to_iri, is_kept_invisible, is_noncharacter, is_unreserved, Place};
-use crate::components::{HostKind, Reference, Span};
 use crate::convert::reg_name::could_become_ipv4;
+use crate::parsing::components::{HostKind, Reference, Span};
 
 /// One decoded unit of a run of octets.
 enum Unit {
@@ -191,7 +191,7 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
 /// or `%2E`; `last` keeps the verdict of the label asked last, so that a label is read once.
 fn joiner_allowed(
     input: &str,
-    host: Option<crate::components::Host<'_>>,
+    host: Option<crate::parsing::components::Host<'_>>,
     span: Span,
     last: &mut Option<(Span, bool)>,
 ) -> bool {

@@ -9,8 +9,8 @@
 use super::{component_at, Code, Scheme, Sink};
 use crate::abnf::schemes::{dfa, SchemeRule};
 use crate::characters::is_uri_char;
-use crate::components::{Reference, Span};
-use crate::error::{quote, Expected};
+use crate::parsing::components::{Reference, Span};
+use crate::parsing::error::{quote, Expected};
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     match sink.scheme {
@@ -193,7 +193,7 @@ fn grammar(r: &Reference<'_>, rule: SchemeRule, code: Code, sink: &mut Sink<'_, 
 /// The component of the character at `offset`, a delimiter counting with the component it introduces
 /// or ends ("?" with the query, "#" with the fragment, "@" with the userinfo, ":" with the port).
 fn component_of(r: &Reference<'_>, offset: usize) -> &'static str {
-    let starts_at = |c: Option<crate::components::Component<'_>>| {
+    let starts_at = |c: Option<crate::parsing::components::Component<'_>>| {
         c.is_some_and(|c| c.span().start == offset + 1)
     };
     let authority = r.authority();

@@ -7,7 +7,7 @@ use unicode_security::{GeneralSecurityProfile, MixedScript};
 
 use super::{code_point, component_at, text_components, Code, Sink};
 use crate::characters::Place;
-use crate::components::{HostKind, Reference, Span};
+use crate::parsing::components::{HostKind, Reference, Span};
 
 pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
     userinfo_looks_like_host(sink);
@@ -49,7 +49,7 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
                     component_at(r, span.start),
                     format!(
                         "{} mixes the scripts {}",
-                        crate::error::quote(word),
+                        crate::parsing::error::quote(word),
                         named.join(", ")
                     ),
                     None,
@@ -82,7 +82,7 @@ pub(super) fn check(r: &Reference<'_>, sink: &mut Sink<'_, '_>) {
                     "host",
                     format!(
                         "the label {} ({}) looks like the ASCII label {latin:?}",
-                        crate::error::quote(label),
+                        crate::parsing::error::quote(label),
                         scripts(label).join(", ")
                     ),
                     None,

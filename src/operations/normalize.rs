@@ -62,11 +62,11 @@ use crate::characters::{
     decodes_to_iri, is_iprivate, is_leiri_ucschar, is_ucschar, is_unreserved, is_uri_char,
     not_appropriate, pct_octet, push_pct_utf8, Place,
 };
-use crate::components::{compose, HostKind, Reference, ReferenceBuf};
 use crate::convert::reg_name::could_become_ipv4;
-use crate::error::ParseError;
 use crate::grammar::{Grammar, NameKind, UnknownName};
-use crate::resolve::remove_dot_segments;
+use crate::operations::resolve::remove_dot_segments;
+use crate::parsing::components::{compose, HostKind, Reference, ReferenceBuf};
+use crate::parsing::error::ParseError;
 
 /// A rung of the comparison ladder; each level includes the ones below it (see the
 /// [module docs](self)).

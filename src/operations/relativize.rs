@@ -1,9 +1,9 @@
 //! Relativization (see [`relativize`]).
 
-use crate::components::{Reference, ReferenceBuf};
-use crate::error::quote;
 use crate::grammar::Grammar;
-use crate::resolve::{remove_dot_segments, Base, Mode, ResolveError};
+use crate::operations::resolve::{remove_dot_segments, Base, Mode, ResolveError};
+use crate::parsing::components::{Reference, ReferenceBuf};
+use crate::parsing::error::quote;
 
 fn scheme<'a>(r: &Reference<'a>) -> Option<&'a str> {
     r.scheme().map(|c| c.as_str())
@@ -33,7 +33,7 @@ fn fragment<'a>(r: &Reference<'a>) -> Option<&'a str> {
 /// RFC 3986 defines no such operation; this one is specified by its result:
 ///
 /// 1. **Never wrong.** A candidate is returned only after it is resolved against the base with
-///    [`crate::resolve()`] and the result is the target, character for character. The tricky cases come out right by
+///    [`crate::operations::resolve()`] and the result is the target, character for character. The tricky cases come out right by
 ///    construction: a first segment with `:` (`./a:b`, not `a:b`, which would be a scheme), a path that
 ///    begins with `//` (`.//x`, not `//x`, which would be an authority), an empty target path under an
 ///    authority (only `//host?q` can give it), a query-only or fragment-only difference (`?q`, `#f`),
@@ -414,7 +414,7 @@ impl<'a> RelativePaths<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::abnf::cases::case_seed;
+    use crate::abnf::case_seed;
 
     #[test]
     fn errors_give_their_source() {
@@ -438,8 +438,8 @@ mod tests {
     /// path's depth): the linear one must give the same answers.
     mod all_candidates {
         use super::super::{authority, fragment, path as path_of, query, scheme, Form};
-        use crate::components::Reference;
-        use crate::resolve::remove_dot_segments;
+        use crate::operations::resolve::remove_dot_segments;
+        use crate::parsing::components::Reference;
 
         /// Every reference worth trying, with its form. Most do resolve to the target; the caller checks.
         pub(super) fn candidates(base: &Reference<'_>, t: &Reference<'_>) -> Vec<(Form, String)> {

@@ -5,8 +5,8 @@ use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::str::Utf8Error;
 
+use crate::grammar::rule::Rule;
 use crate::grammar::Grammar;
-use crate::rule::Rule;
 
 /// A byte range `start..end` of the input.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1129,8 +1129,8 @@ impl serde::Serialize for Reference<'_> {
 }
 
 /// An owned reference: one `String` and the offsets of its components, the same as those of
-/// [`Reference`], which [`ReferenceBuf::reference`] borrows. Resolution ([`crate::resolve()`]),
-/// normalization ([`crate::normalize::normalize()`]) and relativization ([`crate::relativize()`]) return it.
+/// [`Reference`], which [`ReferenceBuf::reference`] borrows. Resolution ([`crate::operations::resolve()`]),
+/// normalization ([`crate::normalize::normalize()`]) and relativization ([`crate::operations::relativize()`]) return it.
 ///
 /// ```
 /// use iri_abnf::{resolve, Grammar};

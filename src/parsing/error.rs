@@ -9,8 +9,8 @@ use std::sync::OnceLock;
 use pest::error::{ErrorVariant, InputLocation};
 use pest::RuleType;
 
+use crate::grammar::rule::Rule;
 use crate::grammar::AnyGrammar;
-use crate::rule::Rule;
 
 /// What kind of error a [`ParseError`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -1541,7 +1541,7 @@ pub(crate) fn zone_id_hint(
     let open = input.get(start..offset)?.rfind('[')? + start;
     let address = &input[open + 1..offset];
     if address.contains(']')
-        || !crate::abnf::dfa(grammar, crate::rule::Rule::Ipv6address)
+        || !crate::abnf::dfa(grammar, crate::grammar::rule::Rule::Ipv6address)
             .is_ok_and(|dfa| dfa.is_match(address))
     {
         return None;

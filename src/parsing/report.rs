@@ -6,12 +6,14 @@
 
 use std::fmt::{self, Write};
 
-use crate::components::Components;
-use crate::components::{Authority, Component, Host, HostKind, Path, Port, PortValue, Reference};
+use crate::grammar::rule::RuleName;
 use crate::grammar::Grammar;
-use crate::rule::RuleName;
+use crate::parsing::components::Components;
+use crate::parsing::components::{
+    Authority, Component, Host, HostKind, Path, Port, PortValue, Reference,
+};
 
-pub use crate::error::{needs_escape, quote, quote_into, render_caret, render_span};
+pub use crate::parsing::error::{needs_escape, quote, quote_into, render_caret, render_span};
 
 /// How [`describe_with`] quotes a component's text.
 pub type Quote = fn(&str) -> String;

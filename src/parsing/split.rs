@@ -22,14 +22,14 @@
 //! differential test `tests/components_differential.rs` and `iri-selfcheck --components` check the
 //! split against the walker.
 
-use crate::components::{
+use crate::grammar::rule::Rule;
+use crate::grammar::Grammar;
+use crate::parsing::components::{
     AuthorityMeta, Component, Host, HostKind, HostTag, Meta, Opt, Path, PathKind, Port, Reference,
     ReferenceKind, Span,
 };
-use crate::components::{Components, ReferenceBuf};
-use crate::error::ParseError;
-use crate::grammar::Grammar;
-use crate::rule::Rule;
+use crate::parsing::components::{Components, ReferenceBuf};
+use crate::parsing::error::ParseError;
 
 /// Whether `input` matches the rule `rule` (spec spelling) of `grammar`, to its end, by the rule's
 /// (precompiled) DFA.
@@ -150,7 +150,7 @@ pub(crate) fn parse(grammar: Grammar, input: &str) -> Result<Reference<'_>, Pars
     };
     match ends {
         Ok(ends) => Ok(marked(grammar, rule, input, ends)),
-        Err(offset) => Err(crate::error::rejected_at(
+        Err(offset) => Err(crate::parsing::error::rejected_at(
             grammar.into(),
             rule,
             input,
@@ -699,7 +699,7 @@ mod tests {
             let rules = crate::abnf::rules(g).unwrap();
             let generator = crate::abnf::Generator::new(rules, rule).unwrap();
             for i in 0..20_000 {
-                let seed = crate::abnf::cases::case_seed(0x3a5c, g, i);
+                let seed = crate::abnf::case_seed(0x3a5c, g, i);
                 check(g, &abnf_automata::case_input(&generator, seed, 90));
             }
         }
@@ -737,7 +737,7 @@ mod tests {
             let generator = crate::abnf::Generator::new(rules, rule).unwrap();
             let mut valid = 0;
             for i in 0..20_000 {
-                let seed = crate::abnf::cases::case_seed(0x5917, g, i);
+                let seed = crate::abnf::case_seed(0x5917, g, i);
                 let s = abnf_automata::case_input(&generator, seed, 40);
                 if crate::is_valid(g, rule, &s) {
                     valid += 1;

@@ -33,10 +33,10 @@ use std::sync::OnceLock;
 use pest::iterators::Pairs;
 use pest::{Parser, RuleType, Token};
 
-use crate::components::Span;
-use crate::error::ParseError;
+use crate::grammar::rule::{Rule, RuleName};
 use crate::grammar::{AnyGrammar, Grammar};
-use crate::rule::{Rule, RuleName};
+use crate::parsing::components::Span;
+use crate::parsing::error::ParseError;
 
 macro_rules! grammar_parser {
     ($module:ident, $parser:ident, $($file:literal),+) => {
@@ -125,7 +125,7 @@ impl SyntaxNode {
             self.rule,
             self.span.start,
             self.span.end,
-            crate::error::quote(text),
+            crate::parsing::error::quote(text),
         );
         for c in &self.children {
             c.write_indented(input, depth + 1, out);
@@ -203,16 +203,20 @@ fn table<R: PestRule>(cell: &'static OnceLock<Table<R>>) -> &'static Table<R> {
 /// [`ErrorKind::UnknownRule`](crate::ErrorKind::UnknownRule).
 pub fn parse_tree(grammar: Grammar, rule: Rule, input: &str) -> Result<SyntaxNode, ParseError> {
     if !grammar.has(rule) {
-        return Err(crate::error::no_such_rule(grammar.into(), rule, input));
+        return Err(crate::parsing::error::no_such_rule(
+            grammar.into(),
+            rule,
+            input,
+        ));
     }
     pest_parse(grammar, rule, input).map_err(|pest| {
         // The offset and the characters come from the DFA, as for `explain`.
         match crate::abnf::dfa(grammar, rule) {
             Ok(dfa) => match dfa.check(input) {
                 Err(failure) => explain_failure(grammar, rule, input, dfa, failure, Some(pest)),
-                Ok(()) => crate::error::pest_only_error(grammar, rule, input, pest),
+                Ok(()) => crate::parsing::error::pest_only_error(grammar, rule, input, pest),
             },
-            _ => crate::error::pest_only_error(grammar, rule, input, pest),
+            _ => crate::parsing::error::pest_only_error(grammar, rule, input, pest),
         }
     })
 }
@@ -246,7 +250,9 @@ fn run<R: PestRule, P: Parser<R>>(
             root.rule = rule;
             Ok(root)
         }
-        Err(e) => Err(crate::error::pest_rules(rule, &e, |r| table.rule(r))),
+        Err(e) => Err(crate::parsing::error::pest_rules(rule, &e, |r| {
+            table.rule(r)
+        })),
     }
 }
 
@@ -309,7 +315,7 @@ fn explain_failure(
             None
         }
     });
-    crate::error::syntax_error(grammar.into(), rule, input, dfa, failure, pest)
+    crate::parsing::error::syntax_error(grammar.into(), rule, input, dfa, failure, pest)
 }
 
 /// [`crate::validate`]: the verdict and, for an invalid input, the error, from the rule's DFA alone.
@@ -321,11 +327,11 @@ pub(crate) fn validate(
 ) -> Result<(), ParseError> {
     let grammar = grammar.into();
     if !grammar.has(r) {
-        return Err(crate::error::no_such_rule(grammar, r, input));
+        return Err(crate::parsing::error::no_such_rule(grammar, r, input));
     }
     crate::abnf::registry::loaded(grammar, r)
         .check(input)
-        .map_err(|failure| crate::error::rejected_at(grammar, r, input, failure.offset))
+        .map_err(|failure| crate::parsing::error::rejected_at(grammar, r, input, failure.offset))
 }
 
 /// The tree of the first pair of `pairs` (the start wrapper), from the flat token stream: one node per
@@ -406,7 +412,7 @@ impl ParseError {
         let Some(main) = self.grammar.main() else {
             return self;
         };
-        if self.kind() == crate::error::ErrorKind::UnknownRule {
+        if self.kind() == crate::parsing::error::ErrorKind::UnknownRule {
             return self;
         }
         if self.detail.has_rules() || self.input().len() > PEST_EXPLAIN_LIMIT {

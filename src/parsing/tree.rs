@@ -3,10 +3,10 @@
 //! want the tree. [`crate::parse`] and [`crate::parse_components`] give the same components from the
 //! automaton and the split, without the tree.
 
-use crate::components::{Component, Components, Span};
-use crate::error::ParseError;
+use crate::grammar::rule::Rule;
 use crate::grammar::Grammar;
-use crate::rule::Rule;
+use crate::parsing::components::{Component, Components, Span};
+use crate::parsing::error::ParseError;
 use crate::syntax::SyntaxNode;
 
 /// The result of [`parse`]: the syntax tree and the typed components.

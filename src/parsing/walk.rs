@@ -1,14 +1,14 @@
 //! The tree walker: one function per rule that carries meaning, turning a [`SyntaxNode`] tree into the
-//! typed components of [`crate::components`]. The URI rules and their `i`-prefixed IRI counterparts
+//! typed components of [`crate::parsing::components`]. The URI rules and their `i`-prefixed IRI counterparts
 //! (3987bis §2.2: "If the non-terminal contains 'URI', this has been changed to 'IRI'. Otherwise, an 'i'
 //! has been prefixed.") are handled by the same functions.
 
-use crate::components::{
+use crate::grammar::rule::Rule;
+use crate::grammar::Grammar;
+use crate::parsing::components::{
     AuthorityMeta, Component, Components, Host, HostKind, HostTag, Meta, Opt, Path, PathKind, Port,
     Reference, ReferenceKind, Span,
 };
-use crate::grammar::Grammar;
-use crate::rule::Rule;
 use crate::syntax::SyntaxNode;
 
 fn child(node: &SyntaxNode, name: Rule) -> Option<&SyntaxNode> {
@@ -305,7 +305,7 @@ mod tests {
             for (k, &rule) in g.rules().iter().enumerate() {
                 let generator = crate::abnf::Generator::new(rules, rule).unwrap();
                 for i in 0..200 {
-                    let seed = crate::abnf::cases::case_seed(0x7A1C + k as u64, g, i);
+                    let seed = crate::abnf::case_seed(0x7A1C + k as u64, g, i);
                     let input = abnf_automata::case_input(&generator, seed, 40);
                     if let Ok(tree) = crate::syntax::parse_tree(g, rule, &input) {
                         if let Err(shape) = components(g, rule, &input, &tree) {

@@ -9,7 +9,7 @@ use crate::common;
 
 use common::corpora;
 use iri_abnf::abnf::{self, Generator};
-use iri_abnf::repository::{case_input, case_seed};
+use iri_abnf::abnf::{case_input, case_seed};
 use iri_abnf::{parse, Components, Grammar};
 use iri_test::check_invariants;
 use iri_test::compare_components;

@@ -4,7 +4,7 @@
 //! Sized for CI; `iri-selfcheck` (a binary of `iri-test`) runs long campaigns with the same code.
 
 use iri_abnf::abnf::{self, Generator};
-use iri_abnf::repository::{case_input, case_seed};
+use iri_abnf::abnf::{case_input, case_seed};
 use iri_abnf::Grammar;
 use iri_test::{run, Config};
 

@@ -1,7 +1,7 @@
 //! No input makes the parser panic; every successful parse satisfies the invariant checker and every
 //! error points at a character boundary inside the input with a consistent column.
 
-use iri_abnf::repository::case_seed;
+use iri_abnf::abnf::case_seed;
 use iri_abnf::{parse, Components, Grammar, Rule};
 use iri_test::check_invariants;
 

@@ -546,7 +546,7 @@ mod serde_tests {
 #[test]
 fn typed_parse_is_the_rule_on_generated_strings() {
     use iri_abnf::abnf::{self, Generator};
-    use iri_abnf::repository::{case_input, case_seed};
+    use iri_abnf::abnf::{case_input, case_seed};
     let typed = |ig: IriGrammar, rule: &str, s: &str| -> Result<ReferenceBuf, ParseError> {
         match (Grammar::from(ig), rule) {
             (Grammar::Uri, "URI") => Uri::parse(s).map(|v| v.as_reference().to_buf()),
@@ -649,7 +649,7 @@ fn parse_takes_references_to_strings() {
 #[test]
 fn join_resolves_a_reference_given_as_text() {
     use iri_abnf::abnf::{self, Generator};
-    use iri_abnf::repository::{case_input, case_seed};
+    use iri_abnf::abnf::{case_input, case_seed};
     let base = Iri::parse(BASE).unwrap();
     let uri_base = Uri::parse(BASE).unwrap();
     let mut n = 0;
@@ -732,7 +732,7 @@ fn port_u16_is_the_number_of_the_port() {
 #[test]
 fn components_display_as_their_text() {
     use iri_abnf::abnf::{self, Generator};
-    use iri_abnf::repository::{case_input, case_seed};
+    use iri_abnf::abnf::{case_input, case_seed};
     let mut seen = [0usize; 8];
     for (campaign, ig) in (0xD15_u64..).zip(IriGrammar::ALL) {
         let g = Grammar::from(ig);

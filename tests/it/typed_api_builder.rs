@@ -476,7 +476,7 @@ fn encoded_components_are_checked() {
 #[test]
 fn builder_from_an_identifier_builds_it_again() {
     use iri_abnf::abnf::{self, Generator};
-    use iri_abnf::repository::{case_input, case_seed};
+    use iri_abnf::abnf::{case_input, case_seed};
     let mut counts = [0usize; 3];
     for (campaign, ig) in (0xB01D_u64..).zip(IriGrammar::ALL) {
         let g = Grammar::from(ig);

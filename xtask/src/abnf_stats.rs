@@ -9,8 +9,8 @@
 
 use std::time::{Duration, Instant};
 
+use iri_abnf::abnf::registry::precompiled_rules;
 use iri_abnf::abnf::{self, schemes::SchemeRule, AbnfRules};
-use iri_abnf::repository::precompiled_rules;
 use iri_abnf::{AnyGrammar, Grammar};
 
 /// Prints the tables.

@@ -5,7 +5,7 @@
 //! `cargo xtask fuzz-corpus`
 
 use iri_abnf::abnf::{self, Generator};
-use iri_abnf::repository::{case_input, case_seed};
+use iri_abnf::abnf::{case_input, case_seed};
 use iri_abnf::Grammar;
 use iri_test::decode_notation;
 

@@ -3,7 +3,7 @@
 //! - `src/abnf/automata/*.dfa` and `src/abnf/automata/mod.rs`: the precompiled DFAs of the rules of
 //!   [`precompiled_rules`] of every grammar and of the scheme grammars, compiled from the `.abnf` files
 //!   and serialized with `to_bytes_little_endian`; `mod.rs` includes them with 4-byte alignment, and the
-//!   library loads them zero-copy ([`abnf::dfa`](iri_abnf::abnf::dfa), see `iri_abnf::repository::precompiled_rules`).
+//!   library loads them zero-copy ([`abnf::dfa`](iri_abnf::abnf::dfa), see `iri_abnf::abnf::registry::precompiled_rules`).
 //!   Beside each DFA of a grammar's rule, `*.table`: the table its walk goes over
 //!   (`table_to_bytes`), which the library would otherwise build from the DFA when it loads it.
 //! - `src/grammar/rules.rs`: the [`Rule`] enum and its tables, from the rule names of the `.abnf` files
@@ -18,9 +18,9 @@
 
 use std::path::PathBuf;
 
+use iri_abnf::abnf::registry::precompiled_rules;
 use iri_abnf::abnf::schemes::SchemeRule;
 use iri_abnf::abnf::AbnfError;
-use iri_abnf::repository::precompiled_rules;
 use iri_abnf::{AnyGrammar, Grammar, Rule};
 
 /// The command that writes the files; the generated files name it in their header.

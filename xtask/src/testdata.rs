@@ -21,10 +21,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use iri_abnf::abnf::{self, Generator, Node};
+use iri_abnf::abnf::{case_seed, nth_seed};
 use iri_abnf::compare::{compare_rules, rule_by_rule};
 use iri_abnf::convert::{self, ConvertErrorKind, HostMapping, ToIriOptions, ToUriOptions};
 use iri_abnf::normalize::{normalize, Level};
-use iri_abnf::repository::{case_seed, nth_seed};
 use iri_abnf::syntax::{parse_tree, SyntaxNode};
 use iri_abnf::{resolve_with, Grammar, HostKind, Mode, ResolveError, Rule};
 use iri_test::decode_notation;

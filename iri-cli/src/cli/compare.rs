@@ -160,7 +160,7 @@ fn check_notes(notes: &[u32], grammars: &[AnyGrammar]) -> Result<(), i32> {
             if iri_abnf::abnf::marked_notes(g, &[n]).is_empty() {
                 continue;
             }
-            if let Err(e) = iri_abnf::repository::printed_automaton(g, g.reference_rule(), &[n]) {
+            if let Err(e) = iri_abnf::abnf::printed_automaton(g, g.reference_rule(), &[n]) {
                 eprintln!(
                     "iri: note {n} cannot be taken back in {g}: its printed text is not ABNF that \
                      compiles ({e}); the notes of the historical grammars record how their BNF was \

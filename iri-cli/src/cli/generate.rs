@@ -4,9 +4,9 @@
 use std::collections::BTreeMap;
 
 use clap::{Args, ValueEnum};
+use iri_abnf::abnf::nth_seed;
 use iri_abnf::abnf::{mutate, rules, Generator};
 use iri_abnf::compare::{Part, Sampler};
-use iri_abnf::repository::nth_seed;
 use iri_abnf::{is_valid, AnyGrammar};
 use serde::Serialize;
 

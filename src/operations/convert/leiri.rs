@@ -35,7 +35,7 @@ pub struct LeiriConversion {
 impl LeiriConversion {
     /// The IRI as a parsed reference of the `iri` grammar (3987bis), with its components; `None` when
     /// it is not a valid `IRI-reference` (the input was not a valid LEIRI).
-    pub fn reference(&self) -> Option<crate::components::Reference<'_>> {
+    pub fn reference(&self) -> Option<crate::parsing::components::Reference<'_>> {
         crate::parsing::split::parse(Grammar::Iri, &self.iri).ok()
     }
 }
@@ -56,8 +56,12 @@ impl LeiriConversion {
 /// assert_eq!(c.notes.len(), 1);
 /// ```
 pub fn leiri_to_iri(leiri: &str) -> LeiriConversion {
-    let input_valid =
-        crate::syntax::validate(Grammar::Leiri, crate::rule::Rule::IriReference, leiri).is_ok();
+    let input_valid = crate::syntax::validate(
+        Grammar::Leiri,
+        crate::grammar::rule::Rule::IriReference,
+        leiri,
+    )
+    .is_ok();
     let mut iri = String::with_capacity(leiri.len());
     let mut notes = Vec::new();
     for (i, c) in leiri.char_indices() {
@@ -100,9 +104,11 @@ fn encoded(c: char) -> bool {
 /// ```
 pub fn leiri_to_uri(leiri: &str, options: &ToUriOptions) -> Result<UriConversion, ConvertError> {
     if !options.raw {
-        if let Err(e) =
-            crate::syntax::validate(Grammar::Leiri, crate::rule::Rule::IriReference, leiri)
-        {
+        if let Err(e) = crate::syntax::validate(
+            Grammar::Leiri,
+            crate::grammar::rule::Rule::IriReference,
+            leiri,
+        ) {
             return Err(syntax_error(e));
         }
     }

@@ -53,7 +53,7 @@ pub(crate) use to_uri::map_components;
 pub use to_uri::{to_uri, HostMapping, ToUriOptions, UriConversion};
 
 use crate::characters::{is_uri_char, push_pct_utf8};
-use crate::error::ParseError;
+use crate::parsing::error::ParseError;
 
 /// Why a conversion failed; [`ConvertError::offset`] is a byte offset into the input.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -63,7 +63,7 @@ use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
 use super::idna2008::{self, describe_char, DerivedProperty};
 use crate::characters::{is_sub_delim, is_unreserved, pct_octet, push_pct};
-use crate::error::quote;
+use crate::parsing::error::quote;
 
 /// One line naming the IDNA processing of [`reg_name_to_ascii`] (3987bis §3.4.2), as shown by the
 /// command line.
@@ -572,7 +572,7 @@ fn not_an_ip_address(reg_name: &str, ascii: &str, labels: &[Label<'_>]) -> Resul
     let reading = mapped_ipv4_reading(ascii);
     if reg_name == ascii
         || !reading.would_parse_as_ipv4()
-        || reading == crate::components::ipv4_reading(reg_name)
+        || reading == crate::parsing::components::ipv4_reading(reg_name)
     {
         return Ok(());
     }
@@ -580,7 +580,7 @@ fn not_an_ip_address(reg_name: &str, ascii: &str, labels: &[Label<'_>]) -> Resul
     let Some(culprit) = labels
         .iter()
         .filter(changed)
-        .find(|l| crate::components::ipv4_reading(&l.ascii).would_parse_as_ipv4())
+        .find(|l| crate::parsing::components::ipv4_reading(&l.ascii).would_parse_as_ipv4())
         .or_else(|| labels.iter().find(changed))
         .or_else(|| labels.last())
     else {
@@ -593,13 +593,13 @@ fn not_an_ip_address(reg_name: &str, ascii: &str, labels: &[Label<'_>]) -> Resul
     };
     let v4 = crate::syntax::validate(
         crate::grammar::Grammar::Uri,
-        crate::rule::Rule::Ipv4address,
+        crate::grammar::rule::Rule::Ipv4address,
         ascii,
     )
     .is_ok();
     let what = match reading {
         _ if v4 => "an IPv4 address (RFC 3986 §3.2.2 IPv4address)".to_string(),
-        crate::components::Ipv4Reading::Address(a) => format!(
+        crate::parsing::components::Ipv4Reading::Address(a) => format!(
             "which an IPv4 parser (the WHATWG URL Standard's host parser, inet_aton) reads as the \
              IP address {a}"
         ),
@@ -926,7 +926,7 @@ fn a_label_reason(label: &str) -> String {
     let Some(u) = idna::punycode::decode_to_string(&label[4..]) else {
         return "it begins with \"xn--\" but the rest is not valid Punycode".to_string();
     };
-    let decoded = crate::error::quote(&u);
+    let decoded = crate::parsing::error::quote(&u);
     if u.is_empty() {
         return "nothing follows \"xn--\"".to_string();
     }
@@ -944,7 +944,7 @@ fn a_label_reason(label: &str) -> String {
         ),
         Ok(back) if !back.eq_ignore_ascii_case(label) => format!(
             "it begins with \"xn--\" and decodes to {decoded}, whose A-label is {}",
-            crate::error::quote(&back)
+            crate::parsing::error::quote(&back)
         ),
         Ok(_) => "it violates the UTS #46 validity criteria".to_string(),
     }
@@ -1050,15 +1050,15 @@ fn reason(label: &str) -> String {
 /// assert_eq!(mapped_ipv4_reading("%31%32%37.a"), Ipv4Reading::Name);
 /// assert_eq!(mapped_ipv4_reading("example.com"), Ipv4Reading::Name);
 /// ```
-pub fn mapped_ipv4_reading(reg_name: &str) -> crate::components::Ipv4Reading {
+pub fn mapped_ipv4_reading(reg_name: &str) -> crate::parsing::components::Ipv4Reading {
     // US-ASCII without "%": UTS #46 only lower-cases it (and decodes A-labels, which are no
     // numbers), and the IPv4 parser reads "0X" and hexadecimal digits in either case.
     if reg_name.is_ascii() && !reg_name.contains('%') {
-        return crate::components::ipv4_reading(reg_name);
+        return crate::parsing::components::ipv4_reading(reg_name);
     }
     let (octets, _) = pct_decode_with_offsets(reg_name);
     let (mapped, _) = Uts46::new().to_unicode(&octets, AsciiDenyList::EMPTY, Hyphens::Allow);
-    crate::components::ipv4_reading(&mapped)
+    crate::parsing::components::ipv4_reading(&mapped)
 }
 
 /// Whether the `reg-name` could become an IP address: [`mapped_ipv4_reading`] reads it as an address

@@ -61,8 +61,8 @@ use super::reg_name::{
 };
 use super::{push_xml_notation, syntax_error, ConvertError};
 use crate::characters::{is_unreserved, not_appropriate, pct_octet, push_pct, Place};
-use crate::components::{HostKind, Reference};
 use crate::grammar::Grammar;
+use crate::parsing::components::{HostKind, Reference};
 
 /// Options of [`to_iri`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,7 +138,7 @@ pub struct IriConversion {
 impl IriConversion {
     /// The IRI as a parsed reference of the `iri` grammar (3987bis), with its components; `None` when
     /// it is not a valid `IRI-reference`.
-    pub fn reference(&self) -> Option<crate::components::Reference<'_>> {
+    pub fn reference(&self) -> Option<crate::parsing::components::Reference<'_>> {
         crate::parsing::split::parse(Grammar::Iri, &self.iri).ok()
     }
 }

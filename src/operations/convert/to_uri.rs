@@ -3,8 +3,8 @@
 use super::query_charset::{encode_component, Charset};
 use super::reg_name::{reg_name_to_ascii, reg_name_to_ascii_uts46, RegNameMapping};
 use super::{syntax_error, ConvertError, ConvertErrorKind};
-use crate::components::Meta;
 use crate::grammar::Grammar;
+use crate::parsing::components::Meta;
 
 /// How the `ireg-name` is mapped (3987bis §3.4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,7 +87,7 @@ pub struct UriConversion {
 impl UriConversion {
     /// The URI as a parsed reference of the `uri` grammar (RFC 3986), with its components; `None` when
     /// it is not a valid `URI-reference` (only possible for raw input).
-    pub fn reference(&self) -> Option<crate::components::Reference<'_>> {
+    pub fn reference(&self) -> Option<crate::parsing::components::Reference<'_>> {
         crate::parsing::split::parse(Grammar::Uri, &self.uri).ok()
     }
 }
@@ -118,12 +118,15 @@ impl UriConversion {
 /// assert_eq!((raw.uri.as_str(), raw.input_valid, raw.uri_valid), ("http://a/b%20c", false, true));
 /// ```
 pub fn to_uri(input: &str, options: &ToUriOptions) -> Result<UriConversion, ConvertError> {
-    let input_valid =
-        match crate::syntax::validate(Grammar::Iri, crate::rule::Rule::IriReference, input) {
-            Ok(()) => true,
-            Err(e) if !options.raw => return Err(syntax_error(e)),
-            Err(_) => false,
-        };
+    let input_valid = match crate::syntax::validate(
+        Grammar::Iri,
+        crate::grammar::rule::Rule::IriReference,
+        input,
+    ) {
+        Ok(()) => true,
+        Err(e) if !options.raw => return Err(syntax_error(e)),
+        Err(_) => false,
+    };
     map_components(input, input_valid, options)
 }
 
@@ -133,8 +136,11 @@ pub(crate) fn map_components(
     options: &ToUriOptions,
 ) -> Result<UriConversion, ConvertError> {
     // RFC 3986 Appendix B on any string (the grammar's own split when the input is valid).
-    let parts =
-        crate::parsing::split::lenient(Grammar::Iri, crate::rule::Rule::IriReference, input);
+    let parts = crate::parsing::split::lenient(
+        Grammar::Iri,
+        crate::grammar::rule::Rule::IriReference,
+        input,
+    );
     let mut notes = Vec::new();
     let mut out = String::with_capacity(input.len() + input.len() / 2);
     let mut done = 0;
@@ -162,7 +168,7 @@ pub(crate) fn map_components(
                     notes.push(format!(
                         "host {} left as it is: its percent-encoded octets are not UTF-8 \
                          (3987bis §3.4.2)",
-                        crate::error::quote(text)
+                        crate::parsing::error::quote(text)
                     ));
                 }
                 super::push_percent_encoded(&mut out, &input[done..host.start]);
@@ -190,7 +196,9 @@ pub(crate) fn map_components(
                 done = query.end;
             } else {
                 let why = match parts.scheme(input) {
-                    Some(s) => format!("the scheme is {}", crate::error::quote(s.as_str())),
+                    Some(s) => {
+                        format!("the scheme is {}", crate::parsing::error::quote(s.as_str()))
+                    }
                     None => "the reference has no scheme".to_string(),
                 };
                 notes.push(format!(
@@ -203,7 +211,8 @@ pub(crate) fn map_components(
     }
     super::push_percent_encoded(&mut out, &input[done..]);
     let uri_valid =
-        crate::syntax::validate(Grammar::Uri, crate::rule::Rule::UriReference, &out).is_ok();
+        crate::syntax::validate(Grammar::Uri, crate::grammar::rule::Rule::UriReference, &out)
+            .is_ok();
     Ok(UriConversion {
         uri: out,
         input_valid,
