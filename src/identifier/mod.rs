@@ -236,7 +236,7 @@ fn resolve_refs(base: Reference<'_>, r: Reference<'_>) -> (String, Meta) {
     (t.text, meta)
 }
 
-/// The shortest reference from `base` to `target` ([`crate::operations::relativize()`]), in the wider of their
+/// The shortest reference from `base` to `target` ([`crate::relativize()`]), in the wider of their
 /// grammars.
 fn relativize_refs(
     base: Reference<'_>,
@@ -679,7 +679,7 @@ impl<T: Storage> Uri<T> {
     }
 
     /// The shortest reference that resolves against this URI, as a base, to `target` (RFC 3986 §5.2;
-    /// see [`crate::operations::relativize()`]).
+    /// see [`crate::relativize()`]).
     pub fn relativize<U: Storage>(&self, target: &Uri<U>) -> Result<UriRef<String>, ResolveError> {
         let (text, meta) = relativize_refs(
             self.as_reference(),
@@ -738,7 +738,7 @@ impl<T: Storage> UriRef<T> {
     /// Resolves the reference against `base` (RFC 3986 §5.2, strict: a reference with a scheme is
     /// taken as it is) and returns the target URI (§5.3). `base`, a [`Uri`], has the scheme
     /// §5.2.1 requires, and its fragment is not read; both are valid by their types, so the
-    /// error of [`crate::operations::resolve()`] does not arise.
+    /// error of [`crate::resolve()`] does not arise.
     pub fn resolve_against<U: Storage>(&self, base: &Uri<U>) -> Result<Uri<String>, ResolveError> {
         let (text, meta) = resolve_refs(base.as_reference(), self.as_reference());
         Ok(Uri { text, meta })
@@ -854,7 +854,7 @@ impl<T: Storage> Iri<T> {
     }
 
     /// The shortest reference that resolves against this IRI, as a base, to `target` (RFC 3986
-    /// §5.2; see [`crate::operations::relativize()`]), in the wider grammar of the two.
+    /// §5.2; see [`crate::relativize()`]), in the wider grammar of the two.
     ///
     /// ```
     /// use iri_abnf::Iri;
@@ -949,7 +949,7 @@ impl<T: Storage> IriRef<T> {
     /// Resolves the reference against `base` (RFC 3986 §5.2, strict, as 3987bis §4.5 applies it)
     /// and returns the target IRI (§5.3), in the wider grammar of the two. `base`, an [`Iri`], has
     /// the scheme §5.2.1 requires, and its fragment is not read; both are valid by their types, so
-    /// the error of [`crate::operations::resolve()`] does not arise.
+    /// the error of [`crate::resolve()`] does not arise.
     ///
     /// ```
     /// use iri_abnf::{Iri, IriRef};

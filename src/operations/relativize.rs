@@ -33,7 +33,7 @@ fn fragment<'a>(r: &Reference<'a>) -> Option<&'a str> {
 /// RFC 3986 defines no such operation; this one is specified by its result:
 ///
 /// 1. **Never wrong.** A candidate is returned only after it is resolved against the base with
-///    [`crate::operations::resolve()`] and the result is the target, character for character. The tricky cases come out right by
+///    [`crate::resolve()`] and the result is the target, character for character. The tricky cases come out right by
 ///    construction: a first segment with `:` (`./a:b`, not `a:b`, which would be a scheme), a path that
 ///    begins with `//` (`.//x`, not `//x`, which would be an authority), an empty target path under an
 ///    authority (only `//host?q` can give it), a query-only or fragment-only difference (`?q`, `#f`),

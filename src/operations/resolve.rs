@@ -82,7 +82,7 @@ pub(crate) fn absolute_rule(grammar: Grammar) -> &'static str {
     }
 }
 
-/// Why resolution ([`resolve`], RFC 3986 §5.2) or relativization ([`crate::operations::relativize()`]) failed:
+/// Why resolution ([`resolve`], RFC 3986 §5.2) or relativization ([`crate::relativize()`]) failed:
 /// the base, the reference or the target is not what they need, or no reference reaches the target.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -184,7 +184,7 @@ impl std::error::Error for ResolveError {
 }
 
 /// A base IRI, pre-parsed once (RFC 3986 §5.2.1) to resolve references against, or to relativize
-/// targets against ([`crate::operations::relativize()`]).
+/// targets against ([`crate::relativize()`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Base {
     base: ReferenceBuf,

@@ -1129,8 +1129,8 @@ impl serde::Serialize for Reference<'_> {
 }
 
 /// An owned reference: one `String` and the offsets of its components, the same as those of
-/// [`Reference`], which [`ReferenceBuf::reference`] borrows. Resolution ([`crate::operations::resolve()`]),
-/// normalization ([`crate::normalize::normalize()`]) and relativization ([`crate::operations::relativize()`]) return it.
+/// [`Reference`], which [`ReferenceBuf::reference`] borrows. Resolution ([`crate::resolve()`]),
+/// normalization ([`crate::normalize::normalize()`]) and relativization ([`crate::relativize()`]) return it.
 ///
 /// ```
 /// use iri_abnf::{resolve, Grammar};
