@@ -12,7 +12,7 @@ use crate::classes::Explained;
 use crate::deciding::{deciding, Decided};
 use crate::peer::{Broken, Peer};
 use crate::reference::{differing, Disagreement, Mode, Reference, Verdict};
-use crate::text::escape;
+use iri_abnf::report::escape;
 
 /// Explains every disagreement as it is, in `order`, asking the adapter about all their probes in
 /// batches.

@@ -8,7 +8,7 @@
 //! answers about a [`Case`] in each [`Mode`].
 //!
 //! The modules, in the order data flows through them (each imports only earlier ones; `cargo xtask
-//! layers` checks it): the text of messages (`text`), the notation of the spec documents' examples
+//! layers` checks it): the notation of the spec documents' examples
 //! (`notation`), the character classes (`characters`), the
 //! fixed cases and the embedded suites (`cases`), the reference oracle (`reference`), the adapter
 //! and its protocol (`peer`), the deciding character (`deciding`), classes and known classes
@@ -26,7 +26,6 @@ mod pipeline;
 mod reference;
 mod render;
 mod shrink;
-mod text;
 
 use std::io::Write;
 use std::path::PathBuf;

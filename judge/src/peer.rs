@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::cases::Case;
 use crate::reference::{Mode, Verdict, COMPONENTS};
-use crate::text::escape;
+use iri_abnf::report::escape;
 
 /// How cases and answers are written on the pipe.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::classes::Class;
-use crate::text::escape;
+use iri_abnf::report::escape;
 
 /// The format of the report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

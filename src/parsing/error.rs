@@ -1215,9 +1215,16 @@ fn is_scheme(s: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
 }
 
-/// 1-based character column of a byte offset (the offset is clamped to the input and to a character
-/// boundary at or before it).
-pub(crate) fn column_of(input: &str, offset: usize) -> usize {
+/// The 1-based character column of a byte offset, as [`ParseError::column`] counts it (the offset is
+/// clamped to the input and to a character boundary at or before it).
+///
+/// ```
+/// use iri_abnf::report::column_of;
+///
+/// assert_eq!(column_of("http://r\u{E9}sum\u{E9}/x y", 17), 16);
+/// assert_eq!(column_of("ab", 99), 3);
+/// ```
+pub fn column_of(input: &str, offset: usize) -> usize {
     let mut end = offset.min(input.len());
     while !input.is_char_boundary(end) {
         end -= 1;
@@ -1314,6 +1321,39 @@ fn render_line(input: &str, offset: usize) -> (String, usize) {
         line.push('…');
     }
     (line, shown_caret)
+}
+
+/// Text for display on one terminal line: `\` as `\\`, and the characters of [`needs_escape`]
+/// (controls, bidi formatting and invisible characters) as `\u{X}`; borrowed when nothing needs it.
+/// Unlike [`quote`], no quotation marks are added and `"` stands for itself.
+///
+/// ```
+/// use iri_abnf::report::escape;
+///
+/// assert_eq!(escape("http://a/b"), "http://a/b");
+/// assert_eq!(escape("a\\b"), "a\\\\b");
+/// assert_eq!(escape("a\u{202E}b\nc"), "a\\u{202E}b\\u{A}c");
+/// ```
+pub fn escape(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c == '\\' || needs_escape(c)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    escape_into(text, &mut out);
+    std::borrow::Cow::Owned(out)
+}
+
+/// [`escape`], appended to `out`.
+pub fn escape_into(text: &str, out: &mut String) {
+    for c in text.chars() {
+        if c == '\\' {
+            out.push_str("\\\\");
+        } else if needs_escape(c) {
+            let _ = write!(out, "\\u{{{:X}}}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
 }
 
 /// The input quoted for display, with the characters of [`needs_escape`] and `"`/`\` escaped as in

@@ -13,7 +13,9 @@ use crate::parsing::components::{
     Authority, Component, Host, HostKind, Path, Port, PortValue, Reference,
 };
 
-pub use crate::parsing::error::{needs_escape, quote, quote_into, render_caret, render_span};
+pub use crate::parsing::error::{
+    column_of, escape, escape_into, needs_escape, quote, quote_into, render_caret, render_span,
+};
 
 /// How [`describe_with`] quotes a component's text.
 pub type Quote = fn(&str) -> String;

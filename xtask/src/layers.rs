@@ -61,13 +61,11 @@ pub const ORDER: &[&str] = &[
     "",
 ];
 
-/// The modules of the judge (`iri-judge`, `judge/src/`), in order: the text of messages, the
-/// notation of the spec documents' examples, the
-/// character classes, the fixed cases, the reference oracle, the adapter and its protocol, the
+/// The modules of the judge (`iri-judge`, `judge/src/`), in order: the notation of the spec
+/// documents' examples, the character classes, the fixed cases, the reference oracle, the adapter and its protocol, the
 /// deciding character, the classes, the explanation, shrinking, the reports, the judging loop; the
 /// root puts a run together.
 pub const JUDGE_ORDER: &[&str] = &[
-    "text",
     "notation",
     "characters",
     "cases",

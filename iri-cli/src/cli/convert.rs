@@ -10,12 +10,10 @@ use iri_abnf::convert::{
     ConvertErrorKind, HostMapping, IriConversion, PreprocessOptions, Spaces, ToIriOptions,
     ToUriOptions, Trace, UriConversion,
 };
-use iri_abnf::report::render_caret;
+use iri_abnf::report::{column_of, escape, render_caret};
 use serde::Serialize;
 
-use super::input::{
-    escape, for_each_item, Decoding, InputArgs, Item, NotText, Origin, INPUTS_HELP,
-};
+use super::input::{for_each_item, Decoding, InputArgs, Item, NotText, Origin, INPUTS_HELP};
 use super::output::{is_false, Out, EXIT_ERROR};
 
 /// A conversion's result with a syntax error fully explained ([`iri_abnf::ParseError::explain`]).
@@ -829,16 +827,6 @@ pub fn run_preprocess(args: &PreprocessArgs) -> i32 {
         }
     });
     out.finish(read.is_ok())
-}
-
-/// The 1-based character column of byte `offset` of `input` (clamped to the input and to the
-/// character boundary at or before it), as the library counts [`iri_abnf::ParseError::column`].
-fn column_of(input: &str, offset: usize) -> usize {
-    let mut end = offset.min(input.len());
-    while !input.is_char_boundary(end) {
-        end -= 1;
-    }
-    input[..end].chars().count() + 1
 }
 
 #[cfg(test)]

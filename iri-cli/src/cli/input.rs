@@ -253,27 +253,12 @@ enum Utf16 {
 pub fn escape_bytes(bytes: &[u8]) -> String {
     let mut out = String::new();
     for chunk in bytes.utf8_chunks() {
-        escape_into(chunk.valid(), &mut out);
+        iri_abnf::report::escape_into(chunk.valid(), &mut out);
         for b in chunk.invalid() {
             out.push_str(&format!("\\x{b:02X}"));
         }
     }
     out
-}
-
-/// Text for display on one terminal line: `\` as `\\`, and control, bidi formatting and invisible
-/// characters ([`needs_escape`](iri_abnf::report::needs_escape)) as `\u{X}`. JSON output never goes
-/// through this: it is exact.
-pub fn escape(text: &str) -> Cow<'_, str> {
-    if !text
-        .chars()
-        .any(|c| c == '\\' || iri_abnf::report::needs_escape(c))
-    {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    escape_into(text, &mut out);
-    Cow::Owned(out)
 }
 
 /// Text for display on one terminal line, for messages that already quote their inputs: only the
@@ -291,18 +276,6 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
-}
-
-fn escape_into(text: &str, out: &mut String) {
-    for c in text.chars() {
-        if c == '\\' {
-            out.push_str("\\\\");
-        } else if iri_abnf::report::needs_escape(c) {
-            out.push_str(&format!("\\u{{{:X}}}", c as u32));
-        } else {
-            out.push(c);
-        }
-    }
 }
 
 /// Reads records (lines ending in LF, or in the UTF-16 code unit of LF; with `null` (`-0`), records
@@ -1447,8 +1420,6 @@ mod tests {
     #[test]
     fn escapes_mark_bytes_and_invisible_characters() {
         assert_eq!(escape_bytes(b"a\xFFb\\"), "a\\xFFb\\\\");
-        assert_eq!(escape("a\u{202E}b\n"), "a\\u{202E}b\\u{A}");
-        assert_eq!(escape("plain"), "plain");
     }
 
     #[test]

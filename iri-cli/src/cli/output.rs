@@ -11,7 +11,9 @@ use std::io::{IsTerminal, Write};
 
 use serde::Serialize;
 
-use super::input::{escape, escape_controls, Item};
+use iri_abnf::report::escape;
+
+use super::input::{escape_controls, Item};
 use super::settings::{settings, EscapeMode};
 
 /// Exit code: every input was valid (or every operation succeeded).
